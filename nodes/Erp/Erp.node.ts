@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { description as contact } from './actions/contact/Contact.resource';
+import { description as employee } from './actions/employee/Employee.resource';
+import { description as invoice } from './actions/invoice/Invoice.resource';
+import { optionsProperty } from './actions/common/options';
+import { description as product } from './actions/product/Product.resource';
+import { router } from './actions/router';
+import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
+
+export class Erp implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ERP',
+		name: 'erp',
+		icon: { light: 'file:erp.svg', dark: 'file:erp.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with contacts, invoices, products with stock, and employees with payroll in the ERP',
+		defaults: { name: 'ERP' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'erpApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'Employee', value: 'employee' },
+					{ name: 'Invoice', value: 'invoice' },
+					{ name: 'Product', value: 'product' },
+				],
+				default: 'contact',
+			},
+			...contact,
+			...invoice,
+			...product,
+			...employee,
+			optionsProperty,
+		],
+	};
+
+	methods = {
+		listSearch: { searchContacts, searchEmployees, searchInvoices, searchProducts },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

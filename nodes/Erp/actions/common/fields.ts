@@ -1,0 +1,127 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+import type { FieldKind } from './validate';
+import { isBlank, validateField } from './validate';
+
+/** A record field: its editor parameter, its name in the API and how its value is checked. */
+export interface FieldSpec {
+	apiName: string;
+	kind: FieldKind;
+	property: INodeProperties;
+}
+
+export type FieldSpecs = Record<string, FieldSpec>;
+
+export const customFieldsOption: INodeProperties = {
+	displayName: 'Custom Fields',
+	name: 'customFields',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Custom Field',
+	description: 'Fields your ERP defines itself, stored under custom_fields',
+	options: [
+		{
+			displayName: 'Field',
+			name: 'field',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. vat_number' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+export const extraFieldsOption: INodeProperties = {
+	displayName: 'Extra Fields (JSON)',
+	name: 'extraFields',
+	type: 'json',
+	default: '{}',
+	description:
+		'Any other fields to send, as a JSON object, e.g. {"tags": ["vip"]}. Fields set in their own parameters take precedence.',
+};
+
+/** Collection options in the alphabetical order n8n's editor (and its lint rules) expect. */
+export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+function parseExtraFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
+	if (isBlank(raw)) return {};
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = jsonParse(raw);
+		} catch (error) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Extra Fields (JSON) is not valid JSON: ${(error as Error).message}`,
+				{ itemIndex, description: 'Write a JSON object such as {"tags": ["vip"]}, with double quotes around names and text.' },
+			);
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw new NodeOperationError(this.getNode(), 'Extra Fields (JSON) must be a JSON object such as {"tags": ["vip"]}', {
+			itemIndex,
+		});
+	}
+	return parsed as IDataObject;
+}
+
+function readCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject | undefined {
+	const entries = ((raw as { field?: Array<{ name?: unknown; value?: unknown }> } | undefined)?.field ?? []).filter(
+		(entry) => !isBlank(entry.name),
+	);
+	if (!entries.length) return undefined;
+	const customFields: IDataObject = {};
+	for (const { name, value } of entries) {
+		const key = String(name).trim();
+		if (key in customFields) {
+			throw new NodeOperationError(this.getNode(), `Custom Fields has "${key}" twice: keep one of them`, { itemIndex });
+		}
+		customFields[key] = value as string;
+	}
+	return customFields;
+}
+
+/**
+ * Turns parameter values into an API body: known fields are checked and renamed, Custom Fields become
+ * custom_fields, and Extra Fields (JSON) fills in whatever the parameters do not set. Blank values are not sent.
+ */
+export function buildBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	specs: FieldSpecs,
+	values: IDataObject,
+): IDataObject {
+	const { customFields, extraFields, ...known } = values;
+	const body: IDataObject = { ...parseExtraFields.call(this, extraFields, itemIndex) };
+	const custom = readCustomFields.call(this, customFields, itemIndex);
+	if (custom) body.custom_fields = { ...(body.custom_fields as IDataObject | undefined), ...custom };
+	for (const [name, value] of Object.entries(known)) {
+		const spec = specs[name];
+		if (!spec || isBlank(value)) continue;
+		body[spec.apiName] = validateField.call(this, spec.kind, value, spec.property.displayName, itemIndex) as IDataObject[string];
+	}
+	return body;
+}
+
+/** Fails with a clear error when a field the ERP requires was left empty. */
+export function requireFields(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	specs: FieldSpecs,
+	body: IDataObject,
+	required: string[],
+): void {
+	for (const name of required) {
+		const spec = specs[name];
+		if (isBlank(body[spec.apiName])) {
+			throw new NodeOperationError(this.getNode(), `${spec.property.displayName} is required: enter a value`, {
+				itemIndex,
+				description: `The ERP refuses a record without ${spec.property.displayName}.`,
+			});
+		}
+	}
+}

@@ -1,0 +1,138 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import { paginate } from '../../transport/paginate';
+import type { Query } from '../../transport/types';
+import type { FieldSpecs } from './fields';
+import { sortedOptions } from './fields';
+import { isBlank, validateField } from './validate';
+
+/** n8n's Return All / Limit pair. */
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+const queryParametersOption: INodeProperties = {
+	displayName: 'Query Parameters',
+	name: 'queryParameters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Parameter',
+	description: 'Other filters the ERP understands, sent as they are, e.g. sort = -created_at',
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. sort' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. -created_at' },
+			],
+		},
+	],
+};
+
+/** The Filters collection: the resource's own filters plus free-form query parameters. */
+export function filtersCollection(specs: FieldSpecs): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: sortedOptions([...Object.values(specs).map((spec) => spec.property), queryParametersOption]),
+	};
+}
+
+// Paging is driven by Return All / Limit; a free-form page or per_page would fight it.
+const RESERVED = new Set(['page', 'per_page']);
+
+function readQuery(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs): Query {
+	const { queryParameters, ...filters } = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query: Query = {};
+	for (const [name, value] of Object.entries(filters)) {
+		const spec = specs[name];
+		if (!spec || isBlank(value)) continue;
+		query[spec.apiName] = validateField.call(this, spec.kind, value, spec.property.displayName, itemIndex) as
+			| string
+			| number
+			| boolean;
+	}
+	const extra = (queryParameters as { parameter?: Array<{ name?: string; value?: string }> } | undefined)?.parameter ?? [];
+	for (const { name = '', value = '' } of extra) {
+		const key = name.trim();
+		if (key === '') continue;
+		if (RESERVED.has(key)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Query Parameters may not set "${key}": paging follows Return All and Limit`,
+				{ itemIndex, description: `Remove "${key}" from Query Parameters and use Return All or Limit instead.` },
+			);
+		}
+		query[key] = value;
+	}
+	return query;
+}
+
+export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = this.getNodeParameter('limit', itemIndex, 50);
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number of 1 or more, not ${JSON.stringify(limit)}`, {
+			itemIndex,
+		});
+	}
+	return limit;
+}
+
+/** All records of a list endpoint (or up to `limit`), page by page. */
+export async function fetchList(
+	client: ErpClient,
+	path: string,
+	itemIndex: number,
+	query: Query = {},
+	limit?: number,
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	for await (const page of paginate(client, { path, query, limit, itemIndex })) {
+		for (const record of page) records.push(record);
+	}
+	return records;
+}
+
+/** One item per record, or one item holding them all when the user asked for that. */
+export function listOutput(this: IExecuteFunctions, itemIndex: number, records: IDataObject[]): IDataObject[] {
+	const asOneItem = this.getNodeParameter('options.returnAsOneItem', itemIndex, false) as boolean;
+	return asOneItem ? [{ records, count: records.length }] : records;
+}
+
+/** Get Many: filters, Return All / Limit (sent as per_page when it fits one page), output. */
+export async function getMany(
+	this: IExecuteFunctions,
+	client: ErpClient,
+	itemIndex: number,
+	path: string,
+	filterSpecs: FieldSpecs,
+): Promise<IDataObject[]> {
+	const query = readQuery.call(this, itemIndex, filterSpecs);
+	const limit = readLimit.call(this, itemIndex);
+	return listOutput.call(this, itemIndex, await fetchList(client, path, itemIndex, query, limit));
+}

@@ -1,0 +1,65 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { capitalize } from '../../transport/target';
+
+export type RecordNoun = 'contact' | 'invoice' | 'product' | 'employee';
+
+/** A resource locator for one record: picked from a searchable list, or given by its integer ID. */
+export function recordLocator(noun: RecordNoun, searchListMethod: string, description: string): INodeProperties {
+	return {
+		displayName: capitalize(noun),
+		name: `${noun}Id`,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${noun}...`,
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'Enter a whole number greater than 0, e.g. 42' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Reads a record ID and checks it is a positive integer before any request is sent. */
+export function parseRecordId(
+	this: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): number {
+	const fail = (problem: string) =>
+		new NodeOperationError(this.getNode(), `${label} ${problem}`, {
+			itemIndex,
+			description: 'ERP IDs are whole numbers greater than 0. Pick the record from the list or enter its numeric ID.',
+		});
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (text === '') throw fail('is empty: choose a record from the list or enter its ID, e.g. 42');
+	if (!/^-?\d+$/.test(text)) throw fail(`"${text}" is not a whole number: enter the numeric ID, e.g. 42`);
+	const id = Number(text);
+	if (id <= 0) throw fail(`${text} must be greater than 0`);
+	if (!Number.isSafeInteger(id)) throw fail(`${text} is too large to be an ERP ID`);
+	return id;
+}
+
+export function readRecordId(this: IExecuteFunctions, noun: RecordNoun, itemIndex: number): number {
+	const value = this.getNodeParameter(`${noun}Id`, itemIndex, undefined, { extractValue: true });
+	return parseRecordId.call(this, value, `${capitalize(noun)} ID`, itemIndex);
+}

@@ -1,0 +1,4 @@
+import { getManyOperation } from '../common/recordOperations';
+import { contactFilters } from './fields';
+
+export const { description, execute } = getManyOperation('contact', contactFilters);

@@ -1,0 +1,3 @@
+import { getOneOperation } from '../common/recordOperations';
+
+export const { description, execute } = getOneOperation('employee');

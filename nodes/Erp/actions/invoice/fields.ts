@@ -1,0 +1,119 @@
+import type { FieldSpecs } from '../common/fields';
+
+export const invoiceFields: FieldSpecs = {
+	currency: {
+		apiName: 'currency',
+		kind: 'currency',
+		property: {
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'string',
+			default: '',
+			placeholder: 'EUR',
+			description: 'Three-letter currency code; the ERP uses EUR when empty',
+		},
+	},
+	issueDate: {
+		apiName: 'issue_date',
+		kind: 'date',
+		property: {
+			displayName: 'Issue Date',
+			name: 'issueDate',
+			type: 'dateTime',
+			default: '',
+			description: 'The ERP uses today when empty',
+		},
+	},
+	dueDate: {
+		apiName: 'due_date',
+		kind: 'date',
+		property: {
+			displayName: 'Due Date',
+			name: 'dueDate',
+			type: 'dateTime',
+			default: '',
+			description: 'The ERP uses the issue date plus 30 days when empty',
+		},
+	},
+	notes: {
+		apiName: 'notes',
+		kind: 'text',
+		property: { displayName: 'Notes', name: 'notes', type: 'string', typeOptions: { rows: 3 }, default: '' },
+	},
+};
+
+export const invoiceFilters: FieldSpecs = {
+	status: {
+		apiName: 'status',
+		kind: 'text',
+		property: {
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'sent',
+			options: [
+				{ name: 'Draft', value: 'draft' },
+				{ name: 'Overdue', value: 'overdue' },
+				{ name: 'Paid', value: 'paid' },
+				{ name: 'Sent', value: 'sent' },
+			],
+		},
+	},
+	contactId: {
+		apiName: 'contact_id',
+		kind: 'nonNegativeInteger',
+		property: { displayName: 'Contact ID', name: 'contactId', type: 'number', default: 0 },
+	},
+	currency: invoiceFields.currency,
+	dueAfter: {
+		apiName: 'due_after',
+		kind: 'date',
+		property: { displayName: 'Due After', name: 'dueAfter', type: 'dateTime', default: '', description: 'Due on this day or later' },
+	},
+	dueBefore: {
+		apiName: 'due_before',
+		kind: 'date',
+		property: { displayName: 'Due Before', name: 'dueBefore', type: 'dateTime', default: '', description: 'Due on this day or earlier' },
+	},
+	search: {
+		apiName: 'search',
+		kind: 'text',
+		property: {
+			displayName: 'Invoice Number',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'INV-000042',
+			description: 'Whole or part of the invoice number',
+		},
+	},
+};
+
+export const lineFields: FieldSpecs = {
+	description: {
+		apiName: 'description',
+		kind: 'text',
+		property: { displayName: 'Description', name: 'description', type: 'string', default: '' },
+	},
+	quantity: {
+		apiName: 'quantity',
+		kind: 'positiveNumber',
+		property: { displayName: 'Quantity', name: 'quantity', type: 'number', default: 1 },
+	},
+	unitPrice: {
+		apiName: 'unit_price',
+		kind: 'nonNegativeNumber',
+		property: { displayName: 'Unit Price', name: 'unitPrice', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
+	},
+	taxRate: {
+		apiName: 'tax_rate',
+		kind: 'nonNegativeNumber',
+		property: {
+			displayName: 'Tax Rate (%)',
+			name: 'taxRate',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 100 },
+			default: 0,
+		},
+	},
+};

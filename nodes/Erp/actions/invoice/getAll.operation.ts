@@ -1,0 +1,4 @@
+import { getManyOperation } from '../common/recordOperations';
+import { invoiceFilters } from './fields';
+
+export const { description, execute } = getManyOperation('invoice', invoiceFilters);

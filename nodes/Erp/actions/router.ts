@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ErpClient } from '../transport/client';
+import { forEachConcurrently } from './concurrency';
+import { readRunOptions } from './common/options';
+import * as contact from './contact/Contact.resource';
+import * as employee from './employee/Employee.resource';
+import * as invoice from './invoice/Invoice.resource';
+import * as product from './product/Product.resource';
+import type { ErpResource, OperationModule } from './types';
+
+const resources: { [R in ErpResource]: Record<string, OperationModule> } = {
+	contact: contact.operations,
+	invoice: invoice.operations,
+	product: product.operations,
+	employee: employee.operations,
+};
+
+function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+	const { message, description, httpCode } = error as { message?: string; description?: string | null; httpCode?: string | null };
+	const json: IDataObject = { error: message ?? String(error) };
+	if (description) json.description = description;
+	if (httpCode) json.httpCode = httpCode;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/**
+ * The node's one item loop: every input item runs the chosen operation (up to Concurrency at a time) and
+ * yields its output items, paired to it. With Continue On Fail a failed item yields one error item instead.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as ErpResource;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const run = resources[resource]?.[operation];
+	if (!run) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+
+	const { concurrency, transport } = readRunOptions.call(this);
+	// Created once, awaited per item: a credential problem then fails each item the same way.
+	const client = ErpClient.create(this, transport);
+	client.catch(() => undefined);
+
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	await forEachConcurrently(items.length, concurrency, async (itemIndex) => {
+		try {
+			const records = await run.execute.call(this, await client, itemIndex);
+			outputs[itemIndex] = records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			if (this.continueOnFail()) {
+				outputs[itemIndex] = [errorItem(error, itemIndex)];
+				return;
+			}
+			// Both constructors hand back an error of their own class unchanged (it already names its item).
+			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
+			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		}
+	});
+	return [outputs.flat()];
+}

@@ -1,0 +1,21 @@
+import type { Clock } from './clock';
+
+/**
+ * One gate shared by all requests of a node run: when the service answers 429, every request waits
+ * until the same moment before it is sent, so parallel requests do not keep hitting the limit.
+ */
+export class BackOffGate {
+	private resumeAt = 0;
+
+	constructor(private readonly clock: Clock) {}
+
+	holdUntil(timestampMs: number): void {
+		this.resumeAt = Math.max(this.resumeAt, timestampMs);
+	}
+
+	async pass(): Promise<void> {
+		for (let wait = this.resumeAt - this.clock.now(); wait > 0; wait = this.resumeAt - this.clock.now()) {
+			await this.clock.sleep(wait);
+		}
+	}
+}

@@ -1,0 +1,70 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ErpClient } from './client';
+import type { Query } from './types';
+
+/** The largest page the API document's service is assumed to serve (docs/api-assumptions.md). */
+export const MAX_PAGE_SIZE = 100;
+// A guard against a service that ignores `page` and keeps answering: no real list is this long.
+const MAX_PAGES = 100_000;
+
+export interface PageRequest {
+	path: string;
+	query?: Query;
+	/** Stop after this many records; undefined = all of them. */
+	limit?: number;
+	itemIndex: number;
+}
+
+function recordsOf(data: unknown, client: ErpClient, request: PageRequest): IDataObject[] {
+	if (data === undefined || data === null) return [];
+	if (Array.isArray(data)) return data as IDataObject[];
+	throw new NodeApiError(
+		client.node,
+		{ message: `Expected a list from ${request.path}` },
+		{
+			message: `The ERP answered ${request.path} with something that is not a list`,
+			description: 'Check that the Base URL points at the ERP API (it must end with /api/v1).',
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/**
+ * Yields the records of a list endpoint page by page, holding only the page at hand.
+ * The page size is what the service says it used (`meta.per_page`), not what was asked: a service may cap it.
+ * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed),
+ * at the first empty page, or when a page brings nothing new. Records already seen (by id) are not
+ * yielded twice, even when inserts shift the pages during the walk.
+ */
+export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
+	const asked = request.limit === undefined ? MAX_PAGE_SIZE : Math.min(request.limit, MAX_PAGE_SIZE);
+	const seen = new Set<unknown>();
+	let remaining = request.limit ?? Number.POSITIVE_INFINITY;
+
+	for (let page = 1; page <= MAX_PAGES && remaining > 0; page++) {
+		const response = await client.request({
+			method: 'GET',
+			path: request.path,
+			qs: { ...request.query, page, per_page: asked },
+			itemIndex: request.itemIndex,
+		});
+		const records = recordsOf(response.data, client, request);
+		const fresh = records.filter((record) => {
+			if (record.id === undefined) return true;
+			if (seen.has(record.id)) return false;
+			seen.add(record.id);
+			return true;
+		});
+		const kept = fresh.length > remaining ? fresh.slice(0, remaining) : fresh;
+		if (kept.length) yield kept;
+		remaining -= kept.length;
+
+		const total = response.meta?.total;
+		const perPage = response.meta?.perPage ?? records.length;
+		if (records.length === 0 || fresh.length === 0) return;
+		if (total !== undefined && page * perPage >= total) return;
+		if (!response.meta && records.length < asked) return;
+	}
+}

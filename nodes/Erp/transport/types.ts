@@ -1,0 +1,48 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+
+export type Query = Record<string, string | number | boolean>;
+
+export interface ErpRequest {
+	method: HttpMethod;
+	/** Path below the base URL, e.g. `/contacts/42`. */
+	path: string;
+	qs?: Query;
+	body?: IDataObject;
+	itemIndex?: number;
+}
+
+/** What came back over the wire, before the envelope is opened. */
+export interface RawResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+export interface ListMeta {
+	page?: number;
+	perPage?: number;
+	total?: number;
+}
+
+export interface ErpResponse {
+	statusCode: number;
+	data: unknown;
+	meta?: ListMeta;
+}
+
+export interface TransportOptions {
+	/** Per-request time limit (ms). */
+	timeoutMs: number;
+	/** Retries after a 429, or after a 5xx/network failure of an idempotent request. */
+	maxRetries: number;
+	/** Upper bound for all back-off waits of one request together (ms). */
+	maxTotalWaitMs: number;
+}
+
+export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
+	timeoutMs: 30_000,
+	maxRetries: 5,
+	maxTotalWaitMs: 300_000,
+};
