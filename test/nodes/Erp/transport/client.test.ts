@@ -1,0 +1,157 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import { fakeClock, fakeContext, json, networkError, TOKEN } from '../fakes';
+import type { Responder } from '../fakes';
+
+async function clientFor(responder: Responder, options = {}, credentials?: { baseUrl: string; apiToken: string }) {
+	const { ctx, calls } = fakeContext(responder, credentials);
+	const clock = fakeClock();
+	const client = await ErpClient.create(ctx, options, clock);
+	return { client, calls, clock };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<NodeApiError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	);
+	expect(error).toBeInstanceOf(NodeApiError);
+	return error as NodeApiError;
+}
+
+describe('ErpClient requests', () => {
+	it('sends JSON to base URL + path and opens the envelope', async () => {
+		const { client, calls } = await clientFor(() => json(200, { success: true, data: { id: 7 } }), {}, {
+			baseUrl: 'https://erp.test/api/v1/',
+			apiToken: TOKEN,
+		});
+		const response = await client.request({ method: 'PUT', path: '/contacts/7', body: { company: 'Acme' } });
+		expect(response.data).toEqual({ id: 7 });
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({
+			method: 'PUT',
+			url: 'https://erp.test/api/v1/contacts/7',
+			body: { company: 'Acme' },
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 30000,
+		});
+	});
+
+	it('refuses a Base URL without a scheme before any request', async () => {
+		const { ctx, calls } = fakeContext(() => json(200, {}), { baseUrl: 'erp.test/api/v1', apiToken: TOKEN });
+		await expect(ErpClient.create(ctx)).rejects.toThrow(NodeOperationError);
+		await expect(ErpClient.create(ctx)).rejects.toThrow(/must start with http|not a web address/);
+		expect(calls).toHaveLength(0);
+	});
+
+	it('takes a body without the envelope, and a 204 without a body', async () => {
+		const bare = await clientFor(() => json(200, { id: 1, first_name: 'Ada' }));
+		expect((await bare.client.request({ method: 'GET', path: '/contacts/1' })).data).toEqual({ id: 1, first_name: 'Ada' });
+		const empty = await clientFor(() => json(204, ''));
+		expect((await empty.client.request({ method: 'DELETE', path: '/contacts/1' })).data).toBeUndefined();
+	});
+});
+
+describe('ErpClient retry rules', () => {
+	it('sends a POST once when the server fails with 500, and says the record may exist', async () => {
+		const { client, calls } = await clientFor(() => json(500, { success: false, error: { code: 'server_error', message: 'boom' } }));
+		const error = await failureOf(client.request({ method: 'POST', path: '/invoices', body: { contact_id: 1 } }));
+		expect(calls).toHaveLength(1);
+		expect(error.message).toBe('The ERP failed with a server error (500)');
+		expect(error.description).toMatch(/may have done it anyway/);
+		expect(error.description).toMatch(/boom/);
+		expect(error.httpCode).toBe('500');
+	});
+
+	it('sends a POST once when the connection drops or times out', async () => {
+		for (const [code, message] of [
+			['ECONNRESET', 'socket hang up'],
+			['ECONNABORTED', 'timeout of 30000ms exceeded'],
+		]) {
+			const { client, calls } = await clientFor(() => networkError(code, message));
+			const error = await failureOf(client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } }));
+			expect(calls).toHaveLength(1);
+			expect(error.description).toMatch(/may have done it anyway/);
+		}
+	});
+
+	it('retries a POST after 429, waiting Retry-After', async () => {
+		const { client, calls, clock } = await clientFor((_o, call) =>
+			call === 1 ? json(429, {}, { 'retry-after': '2' }) : json(201, { success: true, data: { id: 9 } }),
+		);
+		const response = await client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } });
+		expect(response).toMatchObject({ statusCode: 201, data: { id: 9 } });
+		expect(calls).toHaveLength(2);
+		expect(clock.sleeps).toEqual([2000]);
+	});
+
+	it('retries a POST whose connection was refused', async () => {
+		const { client, calls } = await clientFor((_o, call) =>
+			call === 1 ? networkError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1') : json(201, { data: { id: 1 } }),
+		);
+		await client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } });
+		expect(calls).toHaveLength(2);
+	});
+
+	it('retries GET, PUT and DELETE on 5xx and dropped connections', async () => {
+		for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+			const { client, calls } = await clientFor((_o, call) =>
+				call === 1 ? json(503, '<html><title>503 Service Unavailable</title></html>') : call === 2 ? networkError('ECONNRESET') : json(200, { data: { ok: true } }),
+			);
+			await client.request({ method, path: '/products/3', body: method === 'PUT' ? { name: 'x' } : undefined });
+			expect(calls).toHaveLength(3);
+		}
+	});
+
+	it('gives up after Max Retries with a 429 message that says what to change', async () => {
+		const { client, calls, clock } = await clientFor(() => json(429, { message: 'slow down' }, { 'retry-after': '1' }), { maxRetries: 3 });
+		const error = await failureOf(client.request({ method: 'GET', path: '/contacts' }));
+		expect(calls).toHaveLength(4);
+		expect(clock.sleeps).toEqual([1000, 1000, 1000]);
+		expect(error.message).toBe('The ERP is still rate-limiting requests after 3 retries (429)');
+		expect(error.description).toMatch(/Lower Concurrency or raise Max Retries/);
+	});
+
+	it('does not wait beyond the total back-off budget', async () => {
+		const { client, calls, clock } = await clientFor(() => json(429, {}, { 'retry-after': '3600' }));
+		await failureOf(client.request({ method: 'GET', path: '/contacts' }));
+		expect(calls).toHaveLength(1);
+		expect(clock.sleeps).toEqual([]);
+	});
+
+	it('makes every later request wait out a 429 seen by another one', async () => {
+		let first = true;
+		const sentAt: number[] = [];
+		const { ctx } = fakeContext(() => {
+			sentAt.push(clock.now());
+			if (first) {
+				first = false;
+				return json(429, {}, { 'retry-after': '5' });
+			}
+			return json(200, { data: {} });
+		});
+		const clock = fakeClock();
+		const client = await ErpClient.create(ctx, {}, clock);
+		const start = clock.now();
+		await client.request({ method: 'GET', path: '/contacts/1' });
+		await client.request({ method: 'GET', path: '/contacts/2' });
+		// Call 1 at start (429), its retry at +5 s, and the second request not before +5 s either.
+		expect(sentAt.map((t) => t - start)).toEqual([0, 5000, 5000]);
+	});
+
+	it('treats a 404 on a DELETE repeated after an ambiguous failure as done', async () => {
+		const { client, calls } = await clientFor((_o, call) => (call === 1 ? networkError('ECONNRESET') : json(404, { error: { message: 'not found' } })));
+		const response = await client.request({ method: 'DELETE', path: '/contacts/5' });
+		expect(calls).toHaveLength(2);
+		expect(response.data).toBeUndefined();
+	});
+
+	it('reports a 404 on a first DELETE as not found', async () => {
+		const { client } = await clientFor(() => json(404, { success: false, error: { code: 'not_found', message: 'Contact not found' } }));
+		const error = await failureOf(client.request({ method: 'DELETE', path: '/contacts/5' }));
+		expect(error.message).toBe('Contact 5 was not found (404)');
+	});
+});
