@@ -79,7 +79,7 @@ describe('ERP node description', () => {
 		for (const locator of locators) {
 			const [list, byId] = locator.modes ?? [];
 			expect(searches).toContain(list.typeOptions?.searchListMethod);
-			const regex = new RegExp((byId.validation?.[0] as { properties: { regex: string } }).properties.regex);
+			const regex = new RegExp((byId.validation?.[0] as unknown as { properties: { regex: string } }).properties.regex);
 			expect(['42', ' 7 '].every((v) => regex.test(v))).toBe(true);
 			expect(['0', '-3', '4.5', 'abc', ''].some((v) => regex.test(v))).toBe(false);
 		}

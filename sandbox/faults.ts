@@ -1,0 +1,163 @@
+import { errorBody, statusText } from './errors';
+
+export type FaultKind = 'status' | 'drop' | 'latency' | 'html' | 'rateLimit';
+
+/** A keyword, or any other JSON value sent as the body verbatim (e.g. `{"message": "…"}`). */
+export type FaultBody = 'json' | 'html' | 'empty' | 'text' | object;
+
+export interface FaultSettings {
+	errorRate: number;
+	errorStatus: number;
+	errorBody: 'json' | 'html' | 'empty';
+	/** null: 'after' for writes answered 5xx/HTML or dropped, 'before' otherwise. */
+	faultTiming: 'before' | 'after' | null;
+	dropRate: number;
+	latencyMs: number;
+	nonJsonRate: number;
+}
+
+export interface FaultSpec {
+	kind: FaultKind;
+	status?: number;
+	body?: FaultBody;
+	/** Seconds or an HTTP date; null sends no Retry-After. Default on a 429: 1. */
+	retryAfter?: number | string | null;
+	delayMs?: number;
+	afterCommit?: boolean;
+}
+
+export interface QueuedFault {
+	id: number;
+	match: { method?: string; path?: string };
+	fault: FaultSpec;
+	remaining: number;
+}
+
+export interface PickedFault {
+	kind: FaultKind;
+	status: number;
+	body: FaultBody;
+	retryAfter: number | string | null | undefined;
+	delayMs: number;
+	afterCommit: boolean;
+	source: 'queue' | 'random';
+}
+
+export const NO_FAULTS: FaultSettings = {
+	errorRate: 0,
+	errorStatus: 500,
+	errorBody: 'json',
+	faultTiming: null,
+	dropRate: 0,
+	latencyMs: 0,
+	nonJsonRate: 0,
+};
+
+const DEFAULT_STATUS: Record<FaultKind, number> = { status: 500, html: 502, rateLimit: 429, drop: 0, latency: 0 };
+
+/** Random faults (probabilities per /api/v1 request) and a queue of exact faults for the next requests. */
+export class Faults {
+	settings: FaultSettings = { ...NO_FAULTS };
+
+	private queue: QueuedFault[] = [];
+
+	private lastId = 0;
+
+	update(changes: Partial<FaultSettings>): void {
+		this.settings = { ...this.settings, ...changes };
+	}
+
+	enqueue(match: QueuedFault['match'], fault: FaultSpec, times: number): QueuedFault {
+		const entry = { id: ++this.lastId, match, fault, remaining: times };
+		this.queue.push(entry);
+		return entry;
+	}
+
+	queued(): QueuedFault[] {
+		return this.queue.map((entry) => ({ ...entry }));
+	}
+
+	clearQueue(): void {
+		this.queue = [];
+	}
+
+	clear(): void {
+		this.settings = { ...NO_FAULTS };
+		this.clearQueue();
+	}
+
+	/** The fault for this request, if any: the first matching queue entry wins over random faults. */
+	pick(method: string, path: string): PickedFault | null {
+		const write = method !== 'GET';
+		const index = this.queue.findIndex((entry) => matches(entry.match, method, path));
+		if (index >= 0) {
+			const entry = this.queue[index];
+			if (--entry.remaining <= 0) this.queue.splice(index, 1);
+			const { kind } = entry.fault;
+			const status = entry.fault.status ?? DEFAULT_STATUS[kind];
+			return {
+				kind,
+				status,
+				body: kind === 'html' ? 'html' : (entry.fault.body ?? 'json'),
+				retryAfter: entry.fault.retryAfter,
+				delayMs: entry.fault.delayMs ?? (kind === 'latency' ? 1000 : 0),
+				afterCommit: kind !== 'latency' && (entry.fault.afterCommit ?? ambiguousByDefault(write, kind, status)),
+				source: 'queue',
+			};
+		}
+		const s = this.settings;
+		let fault: Pick<PickedFault, 'kind' | 'status' | 'body'> | null = null;
+		if (Math.random() < s.dropRate) fault = { kind: 'drop', status: 0, body: 'empty' };
+		else if (Math.random() < s.nonJsonRate) fault = { kind: 'html', status: 502, body: 'html' };
+		else if (Math.random() < s.errorRate) fault = { kind: 'status', status: s.errorStatus, body: s.errorBody };
+		if (!fault) return null;
+		const afterCommit = s.faultTiming ? s.faultTiming === 'after' : ambiguousByDefault(write, fault.kind, fault.status);
+		return { ...fault, retryAfter: undefined, delayMs: 0, afterCommit, source: 'random' };
+	}
+}
+
+/** Writes that fail with a 5xx or a dropped connection were committed by default: the ambiguous case. */
+const ambiguousByDefault = (write: boolean, kind: FaultKind, status: number): boolean =>
+	write && (kind === 'drop' || kind === 'html' || status >= 500);
+
+/** `path` matches the same path or any path below it: /contacts matches /contacts and /contacts/5. */
+function matches(match: QueuedFault['match'], method: string, path: string): boolean {
+	if (match.method && match.method.toUpperCase() !== method) return false;
+	if (!match.path) return true;
+	const prefix = match.path.endsWith('/') ? match.path : `${match.path}/`;
+	return path === match.path || path.startsWith(prefix);
+}
+
+export interface FaultAnswer {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** What a faulted request is answered (not used for drops). */
+export function faultAnswer(fault: PickedFault): FaultAnswer {
+	const { status } = fault;
+	const headers: Record<string, string> = {};
+	const retryAfter = fault.retryAfter === undefined && status === 429 ? 1 : fault.retryAfter;
+	if (retryAfter !== undefined && retryAfter !== null) headers['Retry-After'] = String(retryAfter);
+	const body = fault.body;
+	if (body === 'html') {
+		headers['Content-Type'] = 'text/html; charset=utf-8';
+		return { status, headers, body: htmlErrorPage(status) };
+	}
+	if (body === 'empty') return { status, headers, body: '' };
+	if (body === 'text') {
+		headers['Content-Type'] = 'text/plain; charset=utf-8';
+		return { status, headers, body: statusText(status) };
+	}
+	headers['Content-Type'] = 'application/json; charset=utf-8';
+	const json = body === 'json' ? errorBody(status, faultMessage(status)) : body;
+	return { status, headers, body: JSON.stringify(json) };
+}
+
+const faultMessage = (status: number): string =>
+	status === 429 ? 'Too many requests: rate limit exceeded' : `${statusText(status)} (simulated fault)`;
+
+/** The kind of page a reverse proxy answers when the application behind it fails. */
+const htmlErrorPage = (status: number): string =>
+	`<html>\r\n<head><title>${status} ${statusText(status)}</title></head>\r\n<body>\r\n<center><h1>${status} ${statusText(status)}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;

@@ -1,0 +1,50 @@
+import { ApiError } from '../errors';
+import type { Store } from '../store';
+import { seedContacts } from './contacts';
+import { seedEmployees } from './employees';
+import { seedInvoices } from './invoices';
+import { seedProducts } from './products';
+import { Random } from './random';
+
+export interface SeedOptions {
+	contacts?: number;
+	invoices?: number;
+	products?: number;
+	employees?: number;
+	/** PRNG seed, default 1: the same seed, counts and day give the same records. */
+	seed?: number;
+	/** The day the data is built around (YYYY-MM-DD), default today (UTC). */
+	today?: string;
+}
+
+export interface SeedResult {
+	contacts: number;
+	invoices: number;
+	products: number;
+	employees: number;
+}
+
+/**
+ * Adds realistic records to the store (ids continue after existing ones; no events are emitted). Each
+ * resource draws from its own random stream, so adding products does not change the seeded contacts.
+ * Invoices need contacts: seed them together or before.
+ */
+export function seedStore(store: Store, options: SeedOptions, today: string): SeedResult {
+	const seed = options.seed ?? 1;
+	const day = options.today ?? today;
+	const timeline = (salt: number) => ({ today: day, rng: new Random(seed * 7919 + salt) });
+	const result: SeedResult = {
+		contacts: options.contacts ?? 0,
+		invoices: options.invoices ?? 0,
+		products: options.products ?? 0,
+		employees: options.employees ?? 0,
+	};
+	seedContacts(store, timeline(1), result.contacts);
+	seedProducts(store, timeline(2), result.products);
+	seedEmployees(store, timeline(3), result.employees);
+	if (result.invoices > 0 && store.contacts.size === 0) {
+		throw new ApiError(422, 'Seeding invoices needs contacts', { invoices: ['needs contacts: seed contacts too'] });
+	}
+	seedInvoices(store, timeline(4), result.invoices);
+	return result;
+}

@@ -1,0 +1,45 @@
+import type { Tokens } from './auth';
+import { Faults } from './faults';
+import { RateLimiter, type RateLimitConfig } from './rateLimit';
+import { RequestLog } from './requestLog';
+import { Store } from './store';
+import { Webhooks } from './webhooks';
+
+export interface SandboxConfig extends Tokens {
+	overdueSweepMs: number;
+	webhookRetryDelaysMs: number[];
+	webhookTimeoutMs: number;
+	/** The rate limit at start, restored by a reset or by clearing the faults. */
+	rateLimit: RateLimitConfig | null;
+}
+
+/** Everything a request can read or change: the data, and the sandbox's own knobs and logs. */
+export class SandboxState {
+	readonly store = new Store();
+
+	readonly faults = new Faults();
+
+	readonly limiter: RateLimiter;
+
+	readonly log = new RequestLog(50_000);
+
+	readonly webhooks: Webhooks;
+
+	constructor(readonly config: SandboxConfig) {
+		this.limiter = new RateLimiter(config.rateLimit);
+		this.webhooks = new Webhooks({ retryDelaysMs: config.webhookRetryDelaysMs, timeoutMs: config.webhookTimeoutMs });
+	}
+
+	clearFaults(): void {
+		this.faults.clear();
+		this.limiter.configure(this.config.rateLimit);
+	}
+
+	/** Empty store, faults cleared, logs and webhooks gone: as after start without seeding. */
+	reset(): void {
+		this.store.clear();
+		this.clearFaults();
+		this.log.clear();
+		this.webhooks.reset();
+	}
+}

@@ -1,0 +1,193 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+
+import { nowIso } from './dates';
+import type { EventName } from './events';
+
+export interface Subscription {
+	id: number;
+	url: string;
+	/** Whether deliveries are signed; the secret itself is never shown. */
+	signed: boolean;
+	/** null: every event. */
+	events: EventName[] | null;
+	createdAt: string;
+}
+
+export interface DeliveryAttempt {
+	at: string;
+	status?: number;
+	error?: string;
+}
+
+export interface Delivery {
+	id: string;
+	subscriptionId: number;
+	event: EventName;
+	url: string;
+	body: unknown;
+	attempts: DeliveryAttempt[];
+	delivered: boolean;
+	/** No further attempt will be made (delivered, or retries exhausted). */
+	done: boolean;
+}
+
+export interface EmittedEvent {
+	seq: number;
+	event: EventName;
+	timestamp: string;
+	data: unknown;
+	deliveryIds: string[];
+}
+
+export interface WebhookSettings {
+	/** One retry per entry, after that many ms. */
+	retryDelaysMs: number[];
+	timeoutMs: number;
+}
+
+const KEEP = 10_000;
+
+/** Webhook subscriptions and the deliveries of every emitted event (real HTTP POSTs, retried). */
+export class Webhooks {
+	private subscriptions = new Map<number, Subscription & { secret: string | null }>();
+
+	private lastSubscriptionId = 0;
+
+	private deliveryLog: Array<Delivery & { raw: string; secret: string | null }> = [];
+
+	private eventLog: EmittedEvent[] = [];
+
+	private lastEventSeq = 0;
+
+	private timers = new Set<NodeJS.Timeout>();
+
+	private requests = new Set<http.ClientRequest>();
+
+	/** Bumped by `stop`, so callbacks of cancelled deliveries do nothing. */
+	private generation = 0;
+
+	constructor(private readonly settings: WebhookSettings) {}
+
+	subscribe(url: string, secret: string | null, events: EventName[] | null): Subscription {
+		const subscription = { id: ++this.lastSubscriptionId, url, secret, events, signed: secret !== null, createdAt: nowIso() };
+		this.subscriptions.set(subscription.id, subscription);
+		return publicSubscription(subscription);
+	}
+
+	unsubscribe(id: number): boolean {
+		return this.subscriptions.delete(id);
+	}
+
+	list(): Subscription[] {
+		return [...this.subscriptions.values()].map(publicSubscription);
+	}
+
+	deliveries(): Delivery[] {
+		return this.deliveryLog.map(({ raw: _raw, secret: _secret, ...delivery }) => ({
+			...delivery,
+			attempts: [...delivery.attempts],
+		}));
+	}
+
+	events(): EmittedEvent[] {
+		return [...this.eventLog];
+	}
+
+	/** Records the event and starts one delivery per matching subscription. `data` is copied now. */
+	emit(event: EventName, data: object): EmittedEvent {
+		const timestamp = nowIso();
+		const raw = JSON.stringify({ event, timestamp, data });
+		const emitted: EmittedEvent = { seq: ++this.lastEventSeq, event, timestamp, data: JSON.parse(raw).data, deliveryIds: [] };
+		for (const subscription of this.subscriptions.values()) {
+			if (subscription.events && !subscription.events.includes(event)) continue;
+			const delivery = {
+				id: randomUUID(),
+				subscriptionId: subscription.id,
+				event,
+				url: subscription.url,
+				body: JSON.parse(raw),
+				attempts: [],
+				delivered: false,
+				done: false,
+				raw,
+				secret: subscription.secret,
+			};
+			emitted.deliveryIds.push(delivery.id);
+			keepLast(this.deliveryLog, delivery);
+			this.attempt(delivery, this.generation);
+		}
+		keepLast(this.eventLog, emitted);
+		return emitted;
+	}
+
+	/** Cancels pending retries and in-flight requests. */
+	stop(): void {
+		this.generation++;
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		for (const request of this.requests) request.destroy();
+		this.requests.clear();
+	}
+
+	reset(): void {
+		this.stop();
+		this.subscriptions.clear();
+		this.deliveryLog = [];
+		this.eventLog = [];
+	}
+
+	private attempt(delivery: Delivery & { raw: string; secret: string | null }, generation: number): void {
+		const headers: Record<string, string | number> = {
+			'Content-Type': 'application/json',
+			'Content-Length': Buffer.byteLength(delivery.raw),
+			'User-Agent': 'erp-webhooks/1',
+			'X-Erp-Event': delivery.event,
+			'X-Erp-Delivery': delivery.id,
+		};
+		if (delivery.secret !== null) {
+			headers['X-Erp-Signature'] = `sha256=${createHmac('sha256', delivery.secret).update(delivery.raw).digest('hex')}`;
+		}
+		let settled = false;
+		const settle = (result: { status?: number; error?: string }) => {
+			if (settled || generation !== this.generation) return;
+			settled = true;
+			this.requests.delete(request);
+			delivery.attempts.push({ at: nowIso(), ...result });
+			if (result.status !== undefined && result.status >= 200 && result.status < 300) {
+				delivery.delivered = true;
+				delivery.done = true;
+				return;
+			}
+			const delay = this.settings.retryDelaysMs[delivery.attempts.length - 1];
+			if (delay === undefined) {
+				delivery.done = true;
+				return;
+			}
+			const timer = setTimeout(() => {
+				this.timers.delete(timer);
+				this.attempt(delivery, generation);
+			}, delay);
+			this.timers.add(timer);
+		};
+		const client = delivery.url.startsWith('https:') ? https : http;
+		const request = client.request(delivery.url, { method: 'POST', headers, timeout: this.settings.timeoutMs }, (response) => {
+			response.resume();
+			settle({ status: response.statusCode ?? 0 });
+		});
+		request.on('timeout', () => request.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)));
+		request.on('error', (error: Error) => settle({ error: error.message || (error as NodeJS.ErrnoException).code || error.name }));
+		this.requests.add(request);
+		request.end(delivery.raw);
+	}
+}
+
+function publicSubscription({ secret: _secret, ...subscription }: Subscription & { secret: string | null }): Subscription {
+	return { ...subscription };
+}
+
+function keepLast<T>(log: T[], item: T): void {
+	log.push(item);
+	if (log.length > KEEP + 1000) log.splice(0, log.length - KEEP);
+}

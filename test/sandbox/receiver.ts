@@ -1,0 +1,44 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+	headers: IncomingHttpHeaders;
+	raw: string;
+	body: { event: string; timestamp: string; data: Record<string, unknown> };
+}
+
+export interface Receiver {
+	url: string;
+	received: Received[];
+	/** Statuses for the next requests, in order; after them every request gets 200. */
+	answerWith(statuses: number[]): void;
+	close(): Promise<void>;
+}
+
+/** A real local HTTP server that records webhook deliveries. */
+export async function startReceiver(): Promise<Receiver> {
+	const received: Received[] = [];
+	let statuses: number[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const raw = Buffer.concat(chunks).toString('utf8');
+			received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
+			res.writeHead(statuses.shift() ?? 200).end();
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+		received,
+		answerWith: (next) => {
+			statuses = [...next];
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
