@@ -47,6 +47,25 @@ export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
+/**
+ * An "Additional Fields" (or "Update Fields") collection of the given fields, by default with Custom Fields and
+ * Extra Fields (JSON) for what the API document does not show.
+ */
+export function fieldsCollection(
+	specs: FieldSpecs,
+	{ name = 'additionalFields', displayName = 'Additional Fields', freeForm = true } = {},
+): INodeProperties {
+	const properties = Object.values(specs).map((spec) => spec.property);
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: sortedOptions(freeForm ? [...properties, customFieldsOption, extraFieldsOption] : properties),
+	};
+}
+
 function parseExtraFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
 	if (isBlank(raw)) return {};
 	let parsed: unknown = raw;

@@ -5,7 +5,7 @@ import type { ErpClient } from '../../transport/client';
 import { capitalize } from '../../transport/target';
 import type { OperationModule } from '../types';
 import type { FieldSpecs } from './fields';
-import { buildBody, customFieldsOption, extraFieldsOption, sortedOptions } from './fields';
+import { buildBody, fieldsCollection } from './fields';
 import { fetchList, filtersCollection, getMany, listOutput, readLimit, returnAllAndLimit } from './listing';
 import type { RecordNoun } from './locator';
 import { readRecordId, recordLocator } from './locator';
@@ -43,18 +43,7 @@ export function updateOperation(noun: RecordNoun, fields: FieldSpecs): Operation
 	return {
 		description: shownFor(noun, 'update', [
 			recordLocator(noun, searchMethodOf(noun), `The ${noun} to update`),
-			{
-				displayName: 'Update Fields',
-				name: 'updateFields',
-				type: 'collection',
-				placeholder: 'Add Field',
-				default: {},
-				options: sortedOptions([
-					...Object.values(fields).map((spec) => spec.property),
-					customFieldsOption,
-					extraFieldsOption,
-				]),
-			},
+			fieldsCollection(fields, { name: 'updateFields', displayName: 'Update Fields' }),
 		]),
 		async execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 			const id = readRecordId.call(this, noun, itemIndex);

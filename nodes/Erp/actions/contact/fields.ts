@@ -1,33 +1,8 @@
 import type { FieldSpecs } from '../common/fields';
+import { personFields } from '../common/sharedFields';
 
 export const contactFields: FieldSpecs = {
-	firstName: {
-		apiName: 'first_name',
-		kind: 'text',
-		property: { displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-	},
-	lastName: {
-		apiName: 'last_name',
-		kind: 'text',
-		property: { displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-	},
-	email: {
-		apiName: 'email',
-		kind: 'email',
-		property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@example.com', default: '' },
-	},
-	phone: {
-		apiName: 'phone',
-		kind: 'phone',
-		property: {
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			placeholder: '+49 30 1234567',
-			default: '',
-			description: 'In international format: a + and the country code first',
-		},
-	},
+	...personFields,
 	company: {
 		apiName: 'company',
 		kind: 'text',
@@ -52,16 +27,8 @@ export const contactFilters: FieldSpecs = {
 			description: 'Text found in the first name, last name, email or company',
 		},
 	},
-	email: {
-		apiName: 'email',
-		kind: 'email',
-		property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@example.com', default: '' },
-	},
-	company: {
-		apiName: 'company',
-		kind: 'text',
-		property: { displayName: 'Company', name: 'company', type: 'string', default: '' },
-	},
+	email: personFields.email,
+	company: contactFields.company,
 	createdAfter: {
 		apiName: 'created_after',
 		kind: 'dateTime',

@@ -1,4 +1,5 @@
 import type { FieldSpecs } from '../common/fields';
+import { currencyField, personFields } from '../common/sharedFields';
 
 const employmentTypes = [
 	{ name: 'Contractor', value: 'contractor' },
@@ -7,39 +8,10 @@ const employmentTypes = [
 ];
 
 export const employeeFields: FieldSpecs = {
-	firstName: {
-		apiName: 'first_name',
-		kind: 'text',
-		property: { displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-	},
-	lastName: {
-		apiName: 'last_name',
-		kind: 'text',
-		property: { displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-	},
+	...personFields,
 	email: {
-		apiName: 'email',
-		kind: 'email',
-		property: {
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@example.com',
-			default: '',
-			description: 'Work email; unique among employees',
-		},
-	},
-	phone: {
-		apiName: 'phone',
-		kind: 'phone',
-		property: {
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			placeholder: '+49 30 1234567',
-			default: '',
-			description: 'In international format: a + and the country code first',
-		},
+		...personFields.email,
+		property: { ...personFields.email.property, description: 'Work email; unique among employees' },
 	},
 	jobTitle: {
 		apiName: 'job_title',
@@ -73,11 +45,7 @@ export const employeeFields: FieldSpecs = {
 			description: 'Annual gross salary',
 		},
 	},
-	currency: {
-		apiName: 'currency',
-		kind: 'currency',
-		property: { displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'EUR' },
-	},
+	currency: currencyField,
 };
 
 export const employeeFilters: FieldSpecs = {

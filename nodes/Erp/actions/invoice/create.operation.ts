@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { buildBody, customFieldsOption, extraFieldsOption, sortedOptions } from '../common/fields';
+import { buildBody, fieldsCollection } from '../common/fields';
 import { readRecordId, recordLocator } from '../common/locator';
 import { invoiceFields as fields, lineFields } from './fields';
 
@@ -18,14 +18,7 @@ const properties: INodeProperties[] = [
 		description: 'What is billed. Lines can also come as a "lines" array in Extra Fields (JSON).',
 		options: [{ displayName: 'Line', name: 'line', values: Object.values(lineFields).map((spec) => spec.property) }],
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: sortedOptions([...Object.values(fields).map((spec) => spec.property), customFieldsOption, extraFieldsOption]),
-	},
+	fieldsCollection(fields),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['create'] } }, properties);

@@ -1,18 +1,8 @@
 import type { FieldSpecs } from '../common/fields';
+import { currencyField } from '../common/sharedFields';
 
 export const invoiceFields: FieldSpecs = {
-	currency: {
-		apiName: 'currency',
-		kind: 'currency',
-		property: {
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			default: '',
-			placeholder: 'EUR',
-			description: 'Three-letter currency code; the ERP uses EUR when empty',
-		},
-	},
+	currency: currencyField,
 	issueDate: {
 		apiName: 'issue_date',
 		kind: 'date',
@@ -64,7 +54,7 @@ export const invoiceFilters: FieldSpecs = {
 		kind: 'nonNegativeInteger',
 		property: { displayName: 'Contact ID', name: 'contactId', type: 'number', default: 0 },
 	},
-	currency: invoiceFields.currency,
+	currency: currencyField,
 	dueAfter: {
 		apiName: 'due_after',
 		kind: 'date',

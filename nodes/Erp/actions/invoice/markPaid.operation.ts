@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
 import type { FieldSpecs } from '../common/fields';
-import { buildBody, sortedOptions } from '../common/fields';
+import { buildBody, fieldsCollection } from '../common/fields';
 import { readRecordId, recordLocator } from '../common/locator';
 
 const payment: FieldSpecs = {
@@ -49,14 +49,7 @@ const payment: FieldSpecs = {
 
 const properties: INodeProperties[] = [
 	recordLocator('invoice', 'searchInvoices', 'The invoice that was paid'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: sortedOptions(Object.values(payment).map((spec) => spec.property)),
-	},
+	fieldsCollection(payment, { freeForm: false }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['markPaid'] } }, properties);

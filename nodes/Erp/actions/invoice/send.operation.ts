@@ -2,17 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { buildBody } from '../common/fields';
+import type { FieldSpecs } from '../common/fields';
+import { buildBody, fieldsCollection } from '../common/fields';
 import { readRecordId, recordLocator } from '../common/locator';
 
-const recipient = {
+const recipient: FieldSpecs = {
 	email: {
 		apiName: 'email',
-		kind: 'email' as const,
+		kind: 'email',
 		property: {
 			displayName: 'Recipient Email',
 			name: 'email',
-			type: 'string' as const,
+			type: 'string',
 			placeholder: 'name@example.com',
 			default: '',
 			description: "Where to send the invoice; the ERP uses the contact's email when empty",
@@ -22,14 +23,7 @@ const recipient = {
 
 const properties: INodeProperties[] = [
 	recordLocator('invoice', 'searchInvoices', 'The invoice to send'),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [recipient.email.property],
-	},
+	fieldsCollection(recipient, { freeForm: false }),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['send'] } }, properties);

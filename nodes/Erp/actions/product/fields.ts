@@ -1,4 +1,5 @@
 import type { FieldSpecs } from '../common/fields';
+import { currencyField } from '../common/sharedFields';
 
 export const productFields: FieldSpecs = {
 	sku: {
@@ -28,11 +29,7 @@ export const productFields: FieldSpecs = {
 		kind: 'nonNegativeNumber',
 		property: { displayName: 'Unit Price', name: 'unitPrice', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
 	},
-	currency: {
-		apiName: 'currency',
-		kind: 'currency',
-		property: { displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'EUR' },
-	},
+	currency: currencyField,
 	unit: {
 		apiName: 'unit',
 		kind: 'text',

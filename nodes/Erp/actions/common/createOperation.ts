@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import type { OperationModule } from '../types';
+import type { FieldSpecs } from './fields';
+import { buildBody, fieldsCollection, requireFields } from './fields';
+import type { RecordNoun } from './locator';
+
+/**
+ * Create for a resource whose body is its fields: `topLevel` fields are parameters of their own (the
+ * `required` ones marked so), the others go under Additional Fields.
+ */
+export function createOperation(
+	noun: RecordNoun,
+	fields: FieldSpecs,
+	topLevel: string[],
+	required: string[],
+): OperationModule {
+	const additional = Object.fromEntries(Object.entries(fields).filter(([name]) => !topLevel.includes(name)));
+	const properties: INodeProperties[] = [
+		...topLevel.map((name) => ({ ...fields[name].property, required: required.includes(name) })),
+		fieldsCollection(additional),
+	];
+	return {
+		description: updateDisplayOptions({ show: { resource: [noun], operation: ['create'] } }, properties),
+		async execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+			const values: IDataObject = { ...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
+			for (const name of topLevel) values[name] = this.getNodeParameter(name, itemIndex, '');
+			const body = buildBody.call(this, itemIndex, fields, values);
+			requireFields.call(this, itemIndex, fields, body, required);
+			return [(await client.request({ method: 'POST', path: `/${noun}s`, body, itemIndex })).data as IDataObject];
+		},
+	};
+}
