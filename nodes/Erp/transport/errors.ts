@@ -72,8 +72,9 @@ function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: Failu
 		case 422: {
 			const fields = fieldMessages(failure.body);
 			const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
+			const refused = request.method === 'POST' && !target.id ? `create the ${target.noun}` : actionPhrase(request.method, target);
 			return {
-				message: `The ERP refused to ${actionPhrase(request.method, target)} (422)${list ? `: ${list}` : ''}`,
+				message: `The ERP refused to ${refused} (422)${list ? `: ${list}` : ''}`,
 				description: list
 					? `Fix ${fields.length === 1 ? 'this field' : 'these fields'} and run the item again: ${list}.`
 					: `The values were not accepted.${said(failure.body)}`,

@@ -47,7 +47,7 @@ describe('error messages by status', () => {
 		['errors list', { errors: [{ field: 'email', message: 'must be a valid e-mail address' }, { field: 'phone', message: 'must start with +' }] }],
 	])('422: lists the field messages from %s', async (_shape, body) => {
 		const error = await errorFor(() => json(422, body), post('/contacts'));
-		expect(error.message).toBe('The ERP refused to create contacts (422): email: must be a valid e-mail address; phone: must start with +');
+		expect(error.message).toBe('The ERP refused to create the contact (422): email: must be a valid e-mail address; phone: must start with +');
 		expect(error.description).toMatch(/Fix these fields/);
 	});
 
