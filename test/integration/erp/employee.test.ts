@@ -1,0 +1,72 @@
+import { erpHarness, byId, jsonOf } from './setup';
+import type { ErpHarness } from './setup';
+
+let h: ErpHarness;
+beforeAll(async () => {
+	h = await erpHarness();
+});
+afterAll(async () => await h.close());
+beforeEach(async () => {
+	await h.sandbox.admin.reset();
+	await h.mark();
+});
+
+describe('Employee', () => {
+	it('adds an employee (and the ERP emits employee.hired)', async () => {
+		const result = await h.run({
+			resource: 'employee',
+			operation: 'create',
+			firstName: 'Linus',
+			lastName: 'Torvalds',
+			email: 'linus@example.com',
+			additionalFields: { department: 'Engineering', employmentType: 'part_time', salary: 90000, hireDate: '2026-11-01T00:00:00' },
+		});
+		const [employee] = await h.sandbox.admin.records('employees');
+		expect(employee).toMatchObject({ first_name: 'Linus', department: 'Engineering', employment_type: 'part_time', salary: 90000, hire_date: '2026-11-01' });
+		expect(jsonOf(result)).toEqual([employee]);
+		expect((await h.sandbox.admin.events()).map((e) => e.event)).toContain('employee.hired');
+	});
+
+	it('requires first name, last name and email', async () => {
+		const result = await h.run(
+			{ resource: 'employee', operation: 'create', firstName: 'A', lastName: '={{ $json.last }}', email: 'a@example.com' },
+			{ input: [{ last: '' }] },
+		);
+		expect(result.error?.message).toBe('Last Name is required: enter a value');
+		expect(await h.requests()).toEqual([]);
+	});
+
+	it('refuses a salary that is not a positive number', async () => {
+		const result = await h.run({
+			resource: 'employee',
+			operation: 'create',
+			firstName: 'A',
+			lastName: 'B',
+			email: 'a@example.com',
+			additionalFields: { salary: '={{ "lots" }}' },
+		});
+		expect(result.error?.message).toBe('Salary must be a number greater than 0, not "lots"');
+		expect(await h.requests()).toEqual([]);
+	});
+
+	it('gets, lists and returns the payroll history one item per pay run', async () => {
+		await h.sandbox.admin.seed({ employees: 8 });
+		const employees = await h.sandbox.admin.records('employees');
+		const payroll = await h.sandbox.admin.records('payroll');
+		const withPay = employees.find((e) => payroll.some((p) => p.employee_id === e.id));
+		expect(withPay).toBeDefined();
+
+		const one = await h.run({ resource: 'employee', operation: 'get', employeeId: byId(withPay?.id) });
+		expect(jsonOf(one)).toEqual([withPay]);
+
+		const list = await h.run({ resource: 'employee', operation: 'getAll', returnAll: false, limit: 3 });
+		expect(jsonOf(list)).toEqual(employees.slice(0, 3));
+
+		const history = await h.run({ resource: 'employee', operation: 'getPayroll', employeeId: byId(withPay?.id), returnAll: true });
+		const expectedIds = payroll.filter((p) => p.employee_id === withPay?.id).map((p) => p.id).sort();
+		expect(jsonOf(history).map((p) => p.id).sort()).toEqual(expectedIds);
+
+		const latest = await h.run({ resource: 'employee', operation: 'getPayroll', employeeId: byId(withPay?.id), returnAll: false, limit: 2 });
+		expect(jsonOf(latest)).toHaveLength(Math.min(2, expectedIds.length));
+	});
+});

@@ -1,0 +1,127 @@
+import { erpHarness, byId, jsonOf } from './setup';
+import type { ErpHarness } from './setup';
+
+let h: ErpHarness;
+beforeAll(async () => {
+	h = await erpHarness();
+});
+afterAll(async () => await h.close());
+beforeEach(async () => {
+	await h.sandbox.admin.reset();
+	await h.sandbox.admin.seed({ contacts: 3 });
+	await h.mark();
+});
+
+async function firstContact() {
+	return (await h.sandbox.admin.records('contacts'))[0];
+}
+
+describe('Invoice', () => {
+	it('creates an invoice from line items; the ERP computes the totals', async () => {
+		const contact = await firstContact();
+		const result = await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(contact.id),
+			lineItems: {
+				line: [
+					{ description: 'Consulting', quantity: 3, unitPrice: 120, taxRate: 19 },
+					{ description: 'Travel', quantity: 1, unitPrice: 80.5, taxRate: 0 },
+				],
+			},
+			additionalFields: { currency: 'usd', dueDate: '2026-12-31T00:00:00', notes: 'Thanks' },
+		});
+		expect(result.error).toBeUndefined();
+		const [invoice] = await h.sandbox.admin.records('invoices');
+		expect(invoice).toMatchObject({ contact_id: contact.id, currency: 'USD', due_date: '2026-12-31', status: 'draft', notes: 'Thanks' });
+		expect(invoice.lines).toHaveLength(2);
+		expect(jsonOf(result)).toEqual([invoice]);
+		const [request] = await h.requests();
+		expect(request.body).toEqual({
+			contact_id: contact.id,
+			currency: 'USD',
+			due_date: '2026-12-31',
+			notes: 'Thanks',
+			lines: [
+				{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 19 },
+				{ description: 'Travel', quantity: 1, unit_price: 80.5, tax_rate: 0 },
+			],
+		});
+	});
+
+	it('takes the lines from Extra Fields (JSON) when Line Items is empty', async () => {
+		const contact = await firstContact();
+		const result = await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(contact.id),
+			additionalFields: { extraFields: { lines: [{ description: 'Widget', quantity: 2, unit_price: 10 }] } },
+		});
+		expect(result.error).toBeUndefined();
+		expect((await h.sandbox.admin.records('invoices'))[0].lines).toHaveLength(1);
+	});
+
+	it('refuses an invoice without lines, or a line without a price, before sending', async () => {
+		const contact = await firstContact();
+		const none = await h.run({ resource: 'invoice', operation: 'create', contactId: byId(contact.id) });
+		expect(none.error?.message).toBe('The invoice has no lines: add at least one under Line Items');
+		const noPrice = await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(contact.id),
+			lineItems: { line: [{ description: 'Consulting', quantity: -1, unitPrice: 10 }] },
+		});
+		expect(noPrice.error?.message).toBe('Quantity must be a number greater than 0, not -1');
+		expect(await h.requests()).toEqual([]);
+	});
+
+	it('shows the ERP field messages when it refuses an invoice (unknown contact)', async () => {
+		const result = await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(999),
+			lineItems: { line: [{ description: 'X', quantity: 1, unitPrice: 1 }] },
+		});
+		expect(result.error?.message).toMatch(/^The ERP refused to create the invoice \(422\): contact_id: /);
+	});
+
+	it('sends an invoice and marks it paid; a second mark-paid is refused with the reason', async () => {
+		const contact = await firstContact();
+		await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(contact.id),
+			lineItems: { line: [{ description: 'X', quantity: 1, unitPrice: 50 }] },
+		});
+		const [draft] = await h.sandbox.admin.records('invoices');
+
+		const sent = await h.run({ resource: 'invoice', operation: 'send', invoiceId: byId(draft.id), additionalFields: { email: 'billing@example.com' } });
+		expect(jsonOf(sent)[0]).toMatchObject({ id: draft.id, status: 'sent' });
+		expect((await h.sandbox.admin.records('invoices'))[0].status).toBe('sent');
+
+		const paid = await h.run({
+			resource: 'invoice',
+			operation: 'markPaid',
+			invoiceId: byId(draft.id),
+			additionalFields: { paymentMethod: 'card', reference: 'TX-1' },
+		});
+		const [stored] = await h.sandbox.admin.records('invoices');
+		expect(stored).toMatchObject({ status: 'paid', amount_due: 0, payment_method: 'card', payment_reference: 'TX-1' });
+		expect(jsonOf(paid)).toEqual([stored]);
+
+		const again = await h.run({ resource: 'invoice', operation: 'markPaid', invoiceId: byId(draft.id) });
+		expect(again.error?.message).toMatch(/^The ERP refused to mark invoice \d+ as paid \(422\): /);
+	});
+
+	it('gets one invoice and lists invoices by status', async () => {
+		await h.sandbox.admin.seed({ invoices: 40 });
+		const invoices = await h.sandbox.admin.records('invoices');
+		const one = await h.run({ resource: 'invoice', operation: 'get', invoiceId: byId(invoices[5].id) });
+		expect(jsonOf(one)).toEqual([invoices[5]]);
+
+		const paid = await h.run({ resource: 'invoice', operation: 'getAll', returnAll: true, filters: { status: 'paid' } });
+		const expected = invoices.filter((i) => i.status === 'paid');
+		expect(expected.length).toBeGreaterThan(0);
+		expect(jsonOf(paid)).toEqual(expected);
+	});
+});

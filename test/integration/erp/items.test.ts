@@ -1,0 +1,84 @@
+import { erpHarness, jsonOf } from './setup';
+import type { ErpHarness } from './setup';
+
+let h: ErpHarness;
+beforeAll(async () => {
+	h = await erpHarness();
+});
+afterAll(async () => await h.close());
+beforeEach(async () => {
+	await h.sandbox.admin.reset();
+	await h.mark();
+});
+
+const createFromInput = {
+	resource: 'contact',
+	operation: 'create',
+	firstName: '={{ $json.first }}',
+	email: '={{ $json.email }}',
+};
+
+describe('the item loop', () => {
+	it('with Continue On Fail, turns a failed item into an error item paired with it', async () => {
+		const result = await h.run(createFromInput, {
+			continueOnFail: true,
+			input: [
+				{ first: 'Ada', email: 'ada@example.com' },
+				{ first: 'Bob', email: 'not-an-email' },
+				{ first: 'Cy', email: 'cy@example.com' },
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items[1].json).toEqual({
+			error: 'Email "not-an-email" is not a valid e-mail address: use the form name@example.com',
+		});
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com', 'cy@example.com']);
+	});
+
+	it('carries the API error into the error item', async () => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 422, body: { errors: { email: ['is blocked'] } } } });
+		const result = await h.run(createFromInput, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(jsonOf(result)).toEqual([
+			{
+				error: 'The ERP refused to create the contact (422): email: is blocked',
+				description: 'Fix this field and run the item again: email: is blocked.',
+				httpCode: '422',
+			},
+		]);
+	});
+
+	it('without Continue On Fail, stops at the failing item and names it', async () => {
+		const result = await h.run(createFromInput, {
+			input: [
+				{ first: 'Ada', email: 'ada@example.com' },
+				{ first: 'Bob', email: 'not-an-email' },
+				{ first: 'Cy', email: 'cy@example.com' },
+			],
+		});
+		expect(result.error?.message).toMatch(/^Email "not-an-email"/);
+		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
+	});
+
+	it('keeps output order and pairing with Concurrency above 1', async () => {
+		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
+		const result = await h.run({ ...createFromInput, options: { concurrency: 4 } }, { input });
+		expect(result.items.map((item) => item.json.first_name)).toEqual(input.map((row) => row.first));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		expect(await h.sandbox.admin.records('contacts')).toHaveLength(12);
+	});
+
+	it('yields an error item for every item when the credential is unusable', async () => {
+		const result = await h.run(createFromInput, {
+			continueOnFail: true,
+			baseUrl: 'erp.example.com/api/v1',
+			input: [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }],
+		});
+		expect(jsonOf(result)).toEqual([
+			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
+			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
+		]);
+		expect(await h.requests()).toEqual([]);
+	});
+});

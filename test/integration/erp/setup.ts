@@ -1,0 +1,53 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { Erp } from '../../../nodes/Erp/Erp.node';
+import { runNode } from '../../support/n8n/run-node';
+import type { RunNodeResult } from '../../support/n8n/run-node';
+import { startTestSandbox } from '../../support/sandbox';
+import type { TestSandbox } from '../../support/sandbox';
+
+export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
+export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });
+
+export interface RunOptions {
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	token?: string;
+	baseUrl?: string;
+}
+
+/** The ERP node inside n8n-core's WorkflowExecute, with its real credential, against an in-process sandbox. */
+export interface ErpHarness {
+	sandbox: TestSandbox;
+	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
+	/** The /api/v1 requests the sandbox saw since the last call of `requestsSince()`'s marker. */
+	requests(): Promise<Awaited<ReturnType<TestSandbox['admin']['requests']>>>;
+	mark(): Promise<void>;
+	close(): Promise<void>;
+}
+
+export async function erpHarness(): Promise<ErpHarness> {
+	const sandbox = await startTestSandbox();
+	let since = 0;
+	return {
+		sandbox,
+		run: async (parameters, options = {}) =>
+			await runNode({
+				nodeType: new Erp(),
+				credentialType: new ErpApi(),
+				credentials: { baseUrl: options.baseUrl ?? sandbox.baseUrl, apiToken: options.token ?? sandbox.token },
+				parameters,
+				input: options.input,
+				continueOnFail: options.continueOnFail,
+			}),
+		requests: async () => await sandbox.admin.requests(since),
+		mark: async () => {
+			const log = await sandbox.admin.requests();
+			since = log.length ? log[log.length - 1].seq : 0;
+		},
+		close: async () => await sandbox.close(),
+	};
+}
+
+export const jsonOf = (result: RunNodeResult) => result.items.map((item) => item.json);
