@@ -1,0 +1,118 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { erpWebhookApiTest } from './credentialTest';
+import { isEventSelected } from './events';
+import { deliveryToJson } from './output';
+import { properties } from './properties';
+import { reject } from './respond';
+import { validateDelivery } from './validateDelivery';
+import { verifyDelivery, type Verification, type VerificationMethod } from './verifyDelivery';
+import type { SignatureEncoding } from './verifySignature';
+
+function readVerification(context: IWebhookFunctions): Verification | undefined {
+	const method = context.getNodeParameter('verification', 'none') as VerificationMethod;
+	if (method === 'sharedSecret') {
+		return { method, headerName: context.getNodeParameter('sharedHeader') as string };
+	}
+	if (method === 'hmacSha256') {
+		return {
+			method,
+			headerName: context.getNodeParameter('signatureHeader') as string,
+			encoding: context.getNodeParameter('signatureEncoding', 'hex') as SignatureEncoding,
+		};
+	}
+	return undefined;
+}
+
+export class ErpTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ERP Trigger',
+		name: 'erpTrigger',
+		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when the ERP sends an event',
+		defaults: { name: 'ERP Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'erpWebhookApi',
+				required: true,
+				testedBy: 'erpWebhookApiTest',
+				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Without it, n8n 2.41 answers the literal text "firstEntryJson" instead of webhookResponse.
+				responseData: '',
+				path: 'webhook',
+			},
+		],
+		properties,
+	};
+
+	methods = {
+		credentialTest: { erpWebhookApiTest },
+	};
+
+	// The ERP's API has no way to register a webhook (the API document shows none): the user pastes the
+	// production URL into the ERP, as the notice says. So n8n has nothing to look up, create or remove, and these
+	// report exactly that. Automatic registration, should the API gain it, belongs here.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const headers = this.getHeaderData();
+		const rawBody = this.getRequestObject().rawBody as Buffer | undefined;
+
+		const verification = readVerification(this);
+		if (verification) {
+			const { secret } = await this.getCredentials<{ secret?: string }>('erpWebhookApi');
+			if (!secret) {
+				throw new NodeOperationError(this.getNode(), 'The ERP Webhook API credential has no secret');
+			}
+			const refusal = verifyDelivery(verification, secret, headers, rawBody);
+			if (refusal) return reject(this, 401, refusal);
+		}
+
+		const validation = validateDelivery(headers['content-type'], rawBody);
+		if ('reason' in validation) return reject(this, 400, validation.reason);
+		const { delivery } = validation;
+
+		const events = this.getNodeParameter('events', []) as string[];
+		if (!isEventSelected(delivery.event, events)) {
+			return { webhookResponse: { message: `Event ${delivery.event} is not selected in this trigger: ignored` } };
+		}
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		return {
+			webhookResponse: { message: 'Event received' },
+			workflowData: [this.helpers.returnJsonArray(deliveryToJson(delivery, options.dataAtTopLevel === true))],
+		};
+	}
+}

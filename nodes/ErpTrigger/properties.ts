@@ -1,0 +1,97 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { eventOptions } from './events';
+
+const signed = { show: { verification: ['hmacSha256'] } };
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			"Copy the Production URL above into the ERP's webhook settings and activate this workflow. While you build it, paste the Test URL instead and click 'Listen for test event'.",
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: eventOptions,
+		default: [],
+		description:
+			'The events that start the workflow. Deliveries of other events are acknowledged and start nothing.',
+	},
+	{
+		displayName: 'Verification',
+		name: 'verification',
+		type: 'options',
+		options: [
+			{
+				name: 'HMAC-SHA256 Signature',
+				value: 'hmacSha256',
+				description: 'A header carries the HMAC-SHA256 of the raw body, keyed with the secret',
+			},
+			{
+				name: 'None',
+				value: 'none',
+				description: 'Accept every well-formed delivery',
+			},
+			{
+				name: 'Shared Secret in a Header',
+				value: 'sharedSecret',
+				description: 'A header carries the secret itself',
+			},
+		],
+		default: 'none',
+		description:
+			'How to check that a delivery comes from the ERP. Deliveries that fail are answered 401 and start nothing.',
+	},
+	{
+		displayName: 'Signature Header',
+		name: 'signatureHeader',
+		type: 'string',
+		required: true,
+		default: 'X-Erp-Signature',
+		displayOptions: signed,
+		description: 'The request header with the signature. A "sha256=" prefix is accepted.',
+	},
+	{
+		displayName: 'Signature Encoding',
+		name: 'signatureEncoding',
+		type: 'options',
+		options: [
+			{ name: 'Base64', value: 'base64' },
+			{ name: 'Hex', value: 'hex' },
+		],
+		default: 'hex',
+		displayOptions: signed,
+		description: 'How the signature bytes are written in the header',
+	},
+	{
+		displayName: 'Secret Header',
+		name: 'sharedHeader',
+		type: 'string',
+		required: true,
+		default: 'X-Erp-Webhook-Secret',
+		displayOptions: { show: { verification: ['sharedSecret'] } },
+		description: 'The request header with the shared secret',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Output Data at Top Level',
+				name: 'dataAtTopLevel',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to output the event's data fields at the top level, beside event and timestamp, instead of under data. On a name clash, event and timestamp keep the delivery's values.",
+			},
+		],
+	},
+];

@@ -1,0 +1,249 @@
+import { createHmac } from 'node:crypto';
+
+import { ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
+import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import { deliveryBody, fakeWebhookContext, type FakeRequest } from './fakeWebhookContext';
+
+const SECRET = 'whsec_4b1d9e';
+const hmac = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest();
+
+async function deliver(request: FakeRequest) {
+	const fake = fakeWebhookContext({ body: deliveryBody(), ...request });
+	const result = await new ErpTrigger().webhook.call(fake.context);
+	return { result, ...fake };
+}
+
+const allEvents = { events: ['*'] };
+
+describe('ERP Trigger webhook()', () => {
+	describe('emit', () => {
+		it('starts the workflow with one item {event, timestamp, data} and answers 200 at once', async () => {
+			const { result, answer } = await deliver({ parameters: { events: ['invoice.paid'] } });
+
+			expect(result.workflowData).toEqual([
+				[
+					{
+						json: {
+							event: 'invoice.paid',
+							timestamp: '2026-11-22T10:15:30.000Z',
+							data: { invoice_id: 7, amount: 119.5, currency: 'EUR' },
+						},
+					},
+				],
+			]);
+			expect(result.webhookResponse).toEqual({ message: 'Event received' });
+			expect(result.noWebhookResponse).toBeUndefined();
+			expect(answer).toEqual({});
+		});
+
+		it('puts the data fields at the top level when asked, with event and timestamp beside them', async () => {
+			const { result } = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } } });
+
+			expect(result.workflowData?.[0][0].json).toEqual({
+				event: 'invoice.paid',
+				timestamp: '2026-11-22T10:15:30.000Z',
+				invoice_id: 7,
+				amount: 119.5,
+				currency: 'EUR',
+			});
+		});
+
+		it('keeps the delivery’s event and timestamp when data has fields of the same name', async () => {
+			const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', id: 1 } });
+			const { result } = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } }, body });
+
+			expect(result.workflowData?.[0][0].json).toEqual({
+				event: 'invoice.paid',
+				timestamp: '2026-11-22T10:15:30.000Z',
+				id: 1,
+			});
+		});
+	});
+
+	describe('filter', () => {
+		it('acknowledges an event that is not selected with 200 and starts nothing', async () => {
+			const { result, answer } = await deliver({ parameters: { events: ['contact.created', 'employee.hired'] } });
+
+			expect(result.workflowData).toBeUndefined();
+			expect(result.webhookResponse).toEqual({ message: 'Event invoice.paid is not selected in this trigger: ignored' });
+			expect(answer).toEqual({});
+		});
+
+		it('starts nothing when no event is selected', async () => {
+			const { result } = await deliver({ parameters: { events: [] } });
+
+			expect(result.workflowData).toBeUndefined();
+		});
+
+		it.each(ERP_EVENTS)('starts on %s with All Events selected, and with only that event selected', async (event) => {
+			const body = deliveryBody({ event });
+			const all = await deliver({ parameters: allEvents, body });
+			const only = await deliver({ parameters: { events: [event] }, body });
+
+			expect(all.result.workflowData?.[0][0].json.event).toBe(event);
+			expect(only.result.workflowData?.[0][0].json.event).toBe(event);
+		});
+	});
+
+	describe('validate', () => {
+		const notJson = 'Content-Type must be application/json';
+		const cases: Array<[string, FakeRequest, string]> = [
+			['wrong content type', { headers: { 'content-type': 'text/plain' } }, notJson],
+			['no body (multipart)', { headers: { 'content-type': 'multipart/form-data' }, body: undefined }, notJson],
+			['empty body', { body: '' }, 'Body is empty'],
+			['malformed JSON', { body: '{"event":' }, 'Body is not valid JSON'],
+			['JSON array', { body: `[${deliveryBody()}]` }, 'Body must be a JSON object'],
+			['oversized body', { body: deliveryBody({ data: { note: 'x'.repeat(1024 * 1024) } }) }, 'Body is larger than 1048576 bytes'],
+			['unknown event', { body: deliveryBody({ event: 'order.shipped' }) }, 'Unknown event "order.shipped"'],
+			['missing event', { body: deliveryBody({ event: undefined }) }, 'Field "event" is missing'],
+			['bad timestamp', { body: deliveryBody({ timestamp: 'yesterday' }) }, 'Field "timestamp" must be an ISO 8601 date-time'],
+			['missing data', { body: deliveryBody({ data: undefined }) }, 'Field "data" must be an object'],
+		];
+
+		it.each(cases)('answers 400 to %s and starts nothing', async (_case, request, message) => {
+			const { result, answer } = await deliver({ parameters: allEvents, ...request });
+
+			expect(answer).toEqual({ status: 400, body: { message } });
+			expect(result).toEqual({ noWebhookResponse: true });
+		});
+	});
+
+	describe('verify', () => {
+		const hmacParameters = { ...allEvents, verification: 'hmacSha256' };
+
+		it('does not ask for the credential when verification is off, and ignores signature headers', async () => {
+			const { result, credentialRequests } = await deliver({
+				parameters: allEvents,
+				headers: { 'x-erp-signature': 'sha256=00' },
+			});
+
+			expect(credentialRequests).toEqual([]);
+			expect(result.workflowData).toHaveLength(1);
+		});
+
+		it('accepts the ERP’s signature: X-Erp-Signature: sha256=<hex>', async () => {
+			const body = deliveryBody();
+			const { result, credentialRequests } = await deliver({
+				parameters: hmacParameters,
+				body,
+				secret: SECRET,
+				headers: { 'X-Erp-Signature': `sha256=${hmac(body).toString('hex')}` },
+			});
+
+			expect(credentialRequests).toEqual(['erpWebhookApi']);
+			expect(result.workflowData).toHaveLength(1);
+		});
+
+		it('accepts a base64 signature in a header the user named', async () => {
+			const body = deliveryBody();
+			const { result } = await deliver({
+				parameters: { ...hmacParameters, signatureHeader: 'X-Signature', signatureEncoding: 'base64' },
+				body,
+				secret: SECRET,
+				headers: { 'x-signature': hmac(body).toString('base64') },
+			});
+
+			expect(result.workflowData).toHaveLength(1);
+		});
+
+		const signature = (body: string, secret?: string) => `sha256=${hmac(body, secret).toString('hex')}`;
+		const refusals: Array<[string, Record<string, string>, string]> = [
+			['no signature header', {}, 'Missing X-Erp-Signature header'],
+			['an empty signature header', { 'x-erp-signature': '' }, 'Missing X-Erp-Signature header'],
+			[
+				'a signature made with another secret',
+				{ 'x-erp-signature': signature(deliveryBody(), 'wrong') },
+				'X-Erp-Signature is not a valid signature of the body',
+			],
+			[
+				'a signature of another body',
+				{ 'x-erp-signature': signature(deliveryBody({ event: 'contact.created' })) },
+				'X-Erp-Signature is not a valid signature of the body',
+			],
+			[
+				'a base64 signature where hex is set',
+				{ 'x-erp-signature': hmac(deliveryBody()).toString('base64') },
+				'X-Erp-Signature is not a valid signature of the body',
+			],
+			[
+				'the signature in another header',
+				{ 'x-signature': signature(deliveryBody()) },
+				'Missing X-Erp-Signature header',
+			],
+		];
+
+		it.each(refusals)('answers 401 to %s and starts nothing', async (_case, headers, message) => {
+			const { result, answer } = await deliver({ parameters: hmacParameters, secret: SECRET, headers });
+
+			expect(answer).toEqual({ status: 401, body: { message } });
+			expect(result).toEqual({ noWebhookResponse: true });
+		});
+
+		it('checks a shared secret in the header the user named', async () => {
+			const parameters = { ...allEvents, verification: 'sharedSecret', sharedHeader: 'X-Hook-Secret' };
+			const right = await deliver({ parameters, secret: SECRET, headers: { 'x-hook-secret': SECRET } });
+			const wrong = await deliver({ parameters, secret: SECRET, headers: { 'x-hook-secret': `${SECRET}x` } });
+			const missing = await deliver({ parameters, secret: SECRET, headers: { 'x-erp-webhook-secret': SECRET } });
+
+			expect(right.result.workflowData).toHaveLength(1);
+			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret' } });
+			expect(missing.answer).toEqual({ status: 401, body: { message: 'Missing X-Hook-Secret header' } });
+		});
+
+		it('uses X-Erp-Webhook-Secret for a shared secret by default', async () => {
+			const parameters = { ...allEvents, verification: 'sharedSecret' };
+			const { result } = await deliver({ parameters, secret: SECRET, headers: { 'X-Erp-Webhook-Secret': SECRET } });
+
+			expect(result.workflowData).toHaveLength(1);
+		});
+
+		it('verifies before it validates: an unsigned malformed request gets 401, not 400', async () => {
+			const { answer } = await deliver({ parameters: hmacParameters, secret: SECRET, body: '[1,2]' });
+
+			expect(answer.status).toBe(401);
+		});
+
+		it('verifies the bytes it validates: a signed body that is not a delivery gets 400', async () => {
+			const body = '{"event":"invoice.paid"}';
+			const { answer } = await deliver({
+				parameters: hmacParameters,
+				secret: SECRET,
+				body,
+				headers: { 'x-erp-signature': hmac(body).toString('hex') },
+			});
+
+			expect(answer).toEqual({ status: 400, body: { message: 'Field "timestamp" must be an ISO 8601 date-time' } });
+		});
+
+		it('fails loudly when the credential holds no secret, rather than accepting an empty key', async () => {
+			const body = deliveryBody();
+			const request = {
+				parameters: hmacParameters,
+				body,
+				secret: '',
+				headers: { 'x-erp-signature': createHmac('sha256', '').update(body).digest('hex') },
+			};
+
+			await expect(deliver(request)).rejects.toThrow('The ERP Webhook API credential has no secret');
+		});
+	});
+});
+
+describe('ERP Trigger webhookMethods', () => {
+	// Registration is manual (the API has none): the lifecycle must neither fail activation nor pretend to register.
+	const { checkExists, create, delete: remove } = new ErpTrigger().webhookMethods.default;
+	const untouchable = new Proxy(
+		{},
+		{
+			get: (_target, property) => {
+				throw new Error(`the lifecycle used this.${String(property)}`);
+			},
+		},
+	) as never;
+
+	it('reports no registered webhook, registers nothing, removes nothing, and touches neither n8n nor the network', async () => {
+		await expect(checkExists.call(untouchable)).resolves.toBe(false);
+		await expect(create.call(untouchable)).resolves.toBe(true);
+		await expect(remove.call(untouchable)).resolves.toBe(true);
+	});
+});
