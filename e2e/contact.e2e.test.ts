@@ -1,0 +1,110 @@
+import type { Contact } from '../sandbox/types';
+import { erpApi } from './support/erpApi';
+import { calls, runErp } from './support/runErp';
+import { connect, type Session } from './support/session';
+import { byId } from './support/workflows';
+
+describe('ERP node › Contact, inside a real n8n', () => {
+	let session: Session;
+	beforeAll(async () => {
+		session = await connect();
+	});
+
+	test('Create: values from the webhook body become a contact in the ERP', async () => {
+		const input = {
+			first: 'Greta',
+			last: 'Lindqvist',
+			email: 'greta.lindqvist@lindqvist-trading.se',
+			phone: '+46 8 123 4567',
+			company: 'Lindqvist Trading AB',
+		};
+		const run = await runErp(
+			session,
+			{
+				resource: 'contact',
+				operation: 'create',
+				firstName: '={{ $json.body.first }}',
+				lastName: '={{ $json.body.last }}',
+				email: '={{ $json.body.email }}',
+				phone: '={{ $json.body.phone }}',
+				company: '={{ $json.body.company }}',
+				additionalFields: {
+					notes: 'Met at the Stockholm trade fair',
+					customFields: { field: [{ name: 'vat_number', value: 'SE556677889901' }] },
+				},
+			},
+			{ input },
+		);
+
+		expect(run.status).toBe(200);
+		expect(calls(run)).toEqual(['POST /contacts 201']);
+		const expected = {
+			first_name: 'Greta',
+			last_name: 'Lindqvist',
+			email: 'greta.lindqvist@lindqvist-trading.se',
+			phone: '+46 8 123 4567',
+			company: 'Lindqvist Trading AB',
+			notes: 'Met at the Stockholm trade fair',
+			custom_fields: { vat_number: 'SE556677889901' },
+		};
+		expect(run.requests[0].body).toEqual(expected);
+		const stored = (await session.sandbox.records('contacts')).filter((c) => c.email === input.email);
+		expect(stored).toEqual([expect.objectContaining(expected)]);
+		expect(run.items).toEqual([{ id: stored[0].id, first_name: 'Greta', created_at: stored[0].created_at }]);
+	});
+
+	test('Get: outputs the contact exactly as the ERP holds it', async () => {
+		const contact = (await session.sandbox.records('contacts'))[2];
+		const run = await runErp(session, { resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+
+		expect(calls(run)).toEqual([`GET /contacts/${contact.id} 200`]);
+		expect(run.items).toEqual([contact]);
+	});
+
+	test('Get Many: a company filter returns exactly the ERP contacts of that company', async () => {
+		const all = await session.sandbox.records('contacts');
+		const company = all.find((c) => c.company)?.company as string;
+		const run = await runErp(session, {
+			resource: 'contact',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { company },
+		});
+
+		expect(run.requests.map((r) => [r.path, r.query.company, r.status])).toEqual([['/contacts', company, 200]]);
+		expect(run.items.map((c) => c.id)).toEqual(all.filter((c) => c.company === company).map((c) => c.id));
+	});
+
+	test('Get Many: Limit returns the first contacts in the ERP order', async () => {
+		const all = await session.sandbox.records('contacts');
+		const run = await runErp(session, { resource: 'contact', operation: 'getAll', returnAll: false, limit: 7 });
+
+		expect(run.requests.map((r) => [r.path, r.query.per_page])).toEqual([['/contacts', '7']]);
+		expect(run.items).toEqual(all.slice(0, 7));
+	});
+
+	test('Update: changes only the chosen fields in the ERP', async () => {
+		const before = (await session.sandbox.records('contacts'))[4];
+		const run = await runErp(session, {
+			resource: 'contact',
+			operation: 'update',
+			contactId: byId(before.id),
+			updateFields: { phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH' },
+		});
+
+		expect(calls(run)).toEqual([`PUT /contacts/${before.id} 200`]);
+		expect(run.requests[0].body).toEqual({ phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH' });
+		const after = await session.sandbox.record('contacts', before.id);
+		expect(after).toEqual({ ...before, phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH', updated_at: after?.updated_at });
+		expect(run.items).toEqual([after]);
+	});
+
+	test('Delete: the contact is gone from the ERP', async () => {
+		const { id } = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Temporary', email: 'temp@example.com' });
+		const run = await runErp(session, { resource: 'contact', operation: 'delete', contactId: byId(id) });
+
+		expect(calls(run)).toEqual([`DELETE /contacts/${id} 200`]);
+		expect(await session.sandbox.record('contacts', id)).toBeUndefined();
+		expect(run.items).toEqual([{ id, deleted: true }]);
+	});
+});

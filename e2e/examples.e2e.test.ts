@@ -1,0 +1,209 @@
+import type { Contact, Invoice } from '../sandbox/types';
+import { goLive, readExamples, useCredential, type Example } from './host/examples';
+import { erpApi } from './support/erpApi';
+import { findExecution, finishedExecution, nodeOutput } from './support/executions';
+import { connect, type Session } from './support/session';
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+describe('examples/*.json in a real n8n', () => {
+	let session: Session;
+	const examples = readExamples();
+	const example = (file: string): Example => {
+		const found = examples.find((e) => e.file === file);
+		if (!found) throw new Error(`examples/${file} is missing`);
+		return found;
+	};
+	beforeAll(async () => {
+		session = await connect();
+	});
+
+	test('each names its credential only and uses node types and versions this n8n has', async () => {
+		const versions = new Map<string, number[]>();
+		for (const type of await session.n8n.nodeTypes()) {
+			versions.set(type.name, [...(versions.get(type.name) ?? []), ...[type.version].flat()]);
+		}
+		expect(examples.map((e) => e.file)).toEqual(
+			expect.arrayContaining(['contact-import.json', 'low-stock-alert.json', 'overdue-invoice-reminder.json', 'payroll-report.json']),
+		);
+		for (const { file, workflow } of examples) {
+			for (const node of workflow.nodes) {
+				expect({ file, node: node.name, offered: versions.get(node.type)?.includes(node.typeVersion) }).toEqual({ file, node: node.name, offered: true });
+				for (const ref of Object.values(node.credentials ?? {})) expect({ file, ref }).toEqual({ file, ref: { id: '', name: 'ERP API' } });
+			}
+		}
+	});
+
+	test('imported as it is, n8n links the ERP nodes to the credential named "ERP API"', async () => {
+		const saved = await session.n8n.createWorkflow({ ...example('payroll-report.json').workflow, name: `import ${Date.now()}` });
+		const stored = await session.n8n.getWorkflow(saved.id);
+
+		const refs = stored.nodes.flatMap((node) => Object.values(node.credentials ?? {}));
+		expect(refs.length).toBeGreaterThan(0);
+		expect(refs).toEqual(refs.map(() => ({ id: session.ctx.credentials.good.id, name: 'ERP API' })));
+	});
+
+	/** Imports an example with the test credential and runs it as "Execute workflow" does. */
+	const runManually = async (file: string, trigger: string) => {
+		const saved = await session.n8n.createWorkflow(useCredential(example(file).workflow, session.ctx.credentials.good));
+		const since = await session.sandbox.lastRequestSeq();
+		const execution = await finishedExecution(session.n8n, await session.n8n.runManually(saved.id, trigger));
+		return { execution, requests: await session.sandbox.requests(since) };
+	};
+
+	test('contact import: good rows become ERP contacts, bad rows are reported and never sent', async () => {
+		const { execution, requests } = await runManually('contact-import.json', 'Start Import');
+
+		expect(execution.status).toBe('success');
+		const results = nodeOutput(execution, 'Import Result');
+		expect(results.map((r) => [r.email, r.status])).toEqual([
+			['sofia.marino@marino-arredamenti.it', 'created'],
+			['jonas.becker@becker-soehne.de', 'created'],
+			['emma.dubois@atelier-dubois', 'failed'],
+			['liam.oconnor@oconnor-freight.ie', 'created'],
+			['a.nowak@nowak-logistyka.pl', 'failed'],
+		]);
+		expect(results[2].error).toMatch(/Email/);
+		expect(results[4].error).toBe('First Name is required: enter a value');
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(3).fill('POST /contacts 201'));
+
+		const contacts = await session.sandbox.records('contacts');
+		for (const result of results.filter((r) => r.status === 'created')) {
+			expect(contacts.find((c) => c.id === result.contact_id)).toMatchObject({ email: result.email, notes: 'Imported by n8n' });
+		}
+		expect(contacts.find((c) => c.last_name === "O'Connor")).toMatchObject({ company: "O'Connor Freight Ltd", phone: '+353 1 234 5678' });
+	});
+
+	test('payroll report: per department, the latest pay run of each active employee as the ERP booked it', async () => {
+		const { execution } = await runManually('payroll-report.json', 'Run Report');
+		const employees = (await session.sandbox.records('employees')).filter((e) => e.status === 'active');
+		const payroll = await session.sandbox.records('payroll');
+		const expected = new Map<string, { department: string; employees: number; gross: number; net: number }>();
+		for (const employee of employees) {
+			const [latest] = payroll.filter((p) => p.employee_id === employee.id).sort((a, b) => b.period.localeCompare(a.period));
+			if (!latest) continue; // contractors and new hires have no pay run
+			const department = employee.department ?? 'No department';
+			const row = expected.get(department) ?? { department, employees: 0, gross: 0, net: 0 };
+			expected.set(department, { department, employees: row.employees + 1, gross: row.gross + latest.gross, net: row.net + latest.net });
+		}
+
+		expect(execution.status).toBe('success');
+		const report = nodeOutput(execution, 'Payroll by Department');
+		expect(report.map(({ department, employees: count, gross, net }) => ({ department, employees: count, gross, net }))).toEqual(
+			[...expected.values()]
+				.sort((a, b) => a.department.localeCompare(b.department))
+				.map((row) => ({ ...row, gross: expect.closeTo(row.gross, 2), net: expect.closeTo(row.net, 2) })),
+		);
+	});
+
+	/** Imports an example, activates it and subscribes its ERP Trigger to the sandbox, as `npm start` does. */
+	const activateExample = async (file: string) => {
+		const saved = await session.n8n.createWorkflow(useCredential(example(file).workflow, session.ctx.credentials.good));
+		expect(await goLive(session.n8n, session.sandbox, saved)).toHaveLength(1);
+		return saved;
+	};
+
+	describe('overdue invoice reminder', () => {
+		let workflowId: string;
+		beforeAll(async () => {
+			workflowId = (await activateExample('overdue-invoice-reminder.json')).id;
+		});
+
+		const overdueInvoiceFor = async (contact: Contact) => {
+			const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
+				contact_id: contact.id,
+				issue_date: isoDay(-40),
+				due_date: isoDay(-10),
+				lines: [{ description: 'Consulting, 8 hours', quantity: 8, unit_price: 135, tax_rate: 19 }],
+			});
+			await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'billing@example.com' });
+			await session.sandbox.sweep();
+			return invoice;
+		};
+
+		test('an invoice turning overdue yields a reminder to the contact, from the ERP\'s own records', async () => {
+			const contact = await erpApi<Contact>(session.ctx, 'POST', '/contacts', {
+				first_name: 'Hanna',
+				last_name: 'Virtanen',
+				email: 'hanna.virtanen@saimaa-tools.fi',
+			});
+			const invoice = await overdueInvoiceFor(contact);
+			const execution = await findExecution(session.n8n, workflowId, 'Compose Reminder', (r) => r.invoice_number === invoice.number);
+			const stored = (await session.sandbox.record('invoices', invoice.id)) as Invoice;
+
+			expect(execution.status).toBe('success');
+			const [reminder] = nodeOutput(execution, 'Compose Reminder');
+			expect(reminder).toEqual({
+				to: 'hanna.virtanen@saimaa-tools.fi',
+				subject: `Payment reminder: invoice ${stored.number} is overdue`,
+				text: expect.stringContaining(`over ${stored.amount_due.toFixed(2)} EUR was due on ${stored.due_date} and is now 10 days overdue`),
+				invoice_number: stored.number,
+				amount_due: 1285.2,
+				currency: 'EUR',
+				days_overdue: 10,
+			});
+			expect(reminder.text).toMatch(/^Dear Hanna Virtanen,/);
+		});
+
+		test('a contact without e-mail gets a call task instead', async () => {
+			const contact = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Oskar', last_name: 'Berg', phone: '+46 31 555 0199' });
+			const invoice = await overdueInvoiceFor(contact);
+			const execution = await findExecution(session.n8n, workflowId, 'Call Instead', (r) => r.invoice_number === invoice.number);
+
+			expect(nodeOutput(execution, 'Call Instead')).toEqual([
+				{ task: `Call Oskar Berg (+46 31 555 0199) about invoice ${invoice.number}: no e-mail address on file`, invoice_number: invoice.number },
+			]);
+			expect(nodeOutput(execution, 'Compose Reminder')).toEqual([]);
+		});
+	});
+
+	describe('low-stock alert', () => {
+		let workflowId: string;
+		beforeAll(async () => {
+			workflowId = (await activateExample('low-stock-alert.json')).id;
+		});
+
+		test('stock falling below the threshold yields a purchase request sized from the live stock per warehouse', async () => {
+			const product = (await session.sandbox.records('products')).find((p) => p.active && p.stock_total >= p.low_stock_threshold + 5);
+			if (!product) throw new Error('no well-stocked product in the sandbox');
+			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 2 });
+			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 2, quantity: 0 });
+			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 3, quantity: 1 });
+			const execution = await findExecution(session.n8n, workflowId, 'Decide Reorder', (r) => r.product_id === product.id);
+			const rows = (await session.sandbox.records('stock')).filter((r) => r.product_id === product.id);
+			const available = rows.reduce((sum, r) => sum + r.available, 0);
+
+			expect(execution.status).toBe('success');
+			expect(nodeOutput(execution, 'Decide Reorder')).toEqual([
+				expect.objectContaining({
+					sku: product.sku,
+					available,
+					reorder: true,
+					reorder_quantity: product.low_stock_threshold * 3 - available,
+					warehouses: rows.map((r) => ({ warehouse: r.warehouse_code, quantity: r.quantity, available: r.available })),
+				}),
+			]);
+			expect(nodeOutput(execution, 'Purchase Request')).toEqual([
+				expect.objectContaining({ sku: product.sku, quantity: product.low_stock_threshold * 3 - available }),
+			]);
+		});
+
+		test('no purchase request when the stock has recovered by the time the workflow looks', async () => {
+			const product = (await session.sandbox.records('products')).find((p) => p.active && p.stock_total >= p.low_stock_threshold * 4);
+			if (!product) throw new Error('no well-stocked product in the sandbox');
+			// An event that arrives late: the product is back in stock.
+			await session.sandbox.emit('product.low_stock', {
+				product_id: product.id,
+				sku: product.sku,
+				name: product.name,
+				stock_total: 1,
+				low_stock_threshold: product.low_stock_threshold,
+			});
+			const execution = await findExecution(session.n8n, workflowId, 'Decide Reorder', (r) => r.product_id === product.id);
+
+			expect(nodeOutput(execution, 'Decide Reorder')).toEqual([expect.objectContaining({ reorder: false, reorder_quantity: 0 })]);
+			expect(nodeOutput(execution, 'Purchase Request')).toEqual([]);
+			expect(nodeOutput(execution, 'Stock Recovered')).toHaveLength(1);
+		});
+	});
+});

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { PACKAGE_NAME, REPO_ROOT } from './paths';
+
+interface PackageJson {
+	name: string;
+	version: string;
+	dependencies?: Record<string, string>;
+	devDependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
+	optionalDependencies?: Record<string, string>;
+}
+
+/** `npm run build`: dist/ as it will be published. */
+export function buildPackage(): void {
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** `npm pack`: exactly the files a user downloads from the registry (package.json `files`). */
+export function packPackage(): string {
+	const destination = mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-pack-`));
+	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+		cwd: REPO_ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
+	return path.join(destination, filename);
+}
+
+/**
+ * Installs the tarball into an n8n user folder the way n8n's own community-package installer does: untar into
+ * `.n8n/nodes/node_modules/<name>`, drop dev/peer/optional dependencies from its package.json (n8n-workflow
+ * then resolves from n8n's own node_modules), record it in `.n8n/nodes/package.json`.
+ */
+export function installCommunityPackage(userFolder: string, tarball: string): string {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const packageDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	rmSync(packageDir, { recursive: true, force: true });
+	mkdirSync(packageDir, { recursive: true });
+	execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+
+	const manifestPath = path.join(packageDir, 'package.json');
+	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PackageJson;
+	delete manifest.devDependencies;
+	delete manifest.peerDependencies;
+	delete manifest.optionalDependencies;
+	if (Object.keys(manifest.dependencies ?? {}).length > 0) {
+		// n8n would `npm install` these; this package is meant to have none (n8n Cloud verification requires it).
+		throw new Error(`${PACKAGE_NAME} has runtime dependencies (${Object.keys(manifest.dependencies ?? {}).join(', ')}): install them or remove them`);
+	}
+	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+	writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }, null, 2),
+	);
+	return packageDir;
+}

@@ -1,0 +1,28 @@
+import { goLive, readExamples, useCredential } from './examples';
+import { SandboxAdmin } from '../../sandbox/adminClient';
+import type { Stack } from './stack';
+
+export interface ImportedExample {
+	name: string;
+	workflowId: string;
+	/** The events its ERP Trigger listens to (none: the workflow is started by hand and stays inactive). */
+	events: string[];
+}
+
+/**
+ * Imports examples/*.json with the stack's credential (reusing same-named workflows of a kept user folder),
+ * activates those with an ERP Trigger and subscribes the triggers to the sandbox's events.
+ */
+export async function importExamples(stack: Stack): Promise<ImportedExample[]> {
+	const { client, credential } = stack;
+	const sandbox = new SandboxAdmin(stack.sandbox.url);
+	const existing = new Map((await client.listWorkflows()).map((w) => [w.name, w.id]));
+	const imported: ImportedExample[] = [];
+	for (const example of readExamples()) {
+		const definition = useCredential(example.workflow, credential);
+		const existingId = existing.get(definition.name);
+		const workflow = existingId ? await client.getWorkflow(existingId) : await client.createWorkflow(definition);
+		imported.push({ name: workflow.name, workflowId: workflow.id, events: await goLive(client, sandbox, workflow) });
+	}
+	return imported;
+}

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { EventName } from '../../sandbox/events';
+import { REPO_ROOT } from './paths';
+import type { N8nClient } from './restClient';
+import type { SandboxAdmin } from '../../sandbox/adminClient';
+import type { Credential, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
+
+const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
+
+export interface Example {
+	file: string;
+	workflow: WorkflowDefinition;
+}
+
+/** examples/*.json, in file-name order. */
+export function readExamples(): Example[] {
+	return readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowDefinition }));
+}
+
+/**
+ * The examples name their credential only ("ERP API"), so that they import into any n8n; this points every
+ * ERP node at a concrete credential of this instance.
+ */
+export function useCredential(workflow: WorkflowDefinition, credential: Credential): WorkflowDefinition {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.credentials?.erpApi ? { ...node, credentials: { ...node.credentials, erpApi: { id: credential.id, name: credential.name } } } : node,
+		),
+	};
+}
+
+export const erpTriggers = (workflow: WorkflowDefinition): WorkflowNode[] => workflow.nodes.filter((node) => node.type === ERP_TRIGGER_TYPE);
+
+/** The events an ERP Trigger node listens to; null: all of them ("All Events", `*`). */
+export function triggerEvents(node: WorkflowNode): EventName[] | null {
+	const events = (node.parameters.events ?? []) as string[];
+	return events.length > 0 && !events.includes('*') ? (events as EventName[]) : null;
+}
+
+/** The ERP Trigger's node type as this n8n loaded it (it declares the webhook path). */
+export async function erpTriggerType(client: N8nClient): Promise<NodeTypeDescription> {
+	const type = (await client.nodeTypes()).find((t) => t.name === ERP_TRIGGER_TYPE);
+	if (!type) throw new Error(`n8n has not loaded ${ERP_TRIGGER_TYPE}: see n8n's log for package loading errors`);
+	return type;
+}
+
+/**
+ * A trigger's production URL, what the ERP (here the sandbox) must POST its events to:
+ * `/webhook/<the node's webhookId>/<the path its node type declares>`.
+ */
+export function triggerUrl(n8nBaseUrl: string, node: WorkflowNode, type: NodeTypeDescription): string {
+	const path = type.webhooks?.find((webhook) => webhook.name === 'default')?.path;
+	if (!node.webhookId || path === undefined) throw new Error(`the ERP Trigger "${node.name}" has no webhookId or its type no webhook`);
+	return `${n8nBaseUrl}/webhook/${node.webhookId}/${path}`;
+}
+
+/**
+ * Activates a saved workflow that has ERP Triggers and subscribes each trigger's URL to the sandbox's events,
+ * as a user pastes it into the ERP's webhook settings. Returns the events subscribed to ("all" for every one).
+ */
+export async function goLive(client: N8nClient, sandbox: SandboxAdmin, workflow: SavedWorkflow): Promise<string[]> {
+	const triggers = erpTriggers(workflow);
+	if (triggers.length === 0) return [];
+	if (!workflow.active) await client.activateWorkflow(workflow);
+	const type = await erpTriggerType(client);
+	const events = new Set<string>();
+	for (const trigger of triggers) {
+		const subscribed = triggerEvents(trigger);
+		await sandbox.addWebhook({ url: triggerUrl(client.baseUrl, trigger, type), events: subscribed ?? undefined });
+		for (const event of subscribed ?? ['all']) events.add(event);
+	}
+	return [...events];
+}

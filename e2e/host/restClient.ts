@@ -1,0 +1,188 @@
+import type {
+	Credential,
+	Execution,
+	NodeTypeDescription,
+	SavedWorkflow,
+	WorkflowDefinition,
+} from './types';
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export class N8nRequestError extends Error {
+	constructor(
+		readonly method: string,
+		readonly path: string,
+		readonly status: number,
+		readonly body: string,
+	) {
+		super(`n8n answered ${status} to ${method} ${path}: ${body.slice(0, 500)}`);
+	}
+}
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+export interface WebhookResponse {
+	status: number;
+	/** Parsed JSON, or the text when it is not JSON. */
+	body: unknown;
+}
+
+/**
+ * A small client for n8n's REST API (what the editor uses, authenticated by the `n8n-auth` cookie) and its
+ * public API (`/api/v1`, authenticated by an API key), plus production webhook calls.
+ */
+export class N8nClient {
+	private cookie?: string;
+
+	constructor(
+		readonly baseUrl: string,
+		private apiKey?: string,
+	) {}
+
+	/** The session cookie's value (`n8n-auth`), e.g. for a browser. */
+	get authCookie(): string | undefined {
+		return this.cookie?.slice('n8n-auth='.length);
+	}
+
+	/** Raw JSON call to the editor REST API; answers its `data`. */
+	async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${path}`, {
+			method,
+			headers: {
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new N8nRequestError(method, path, response.status, text);
+		const auth = response.headers.getSetCookie().find((cookie) => cookie.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth.split(';')[0];
+		const parsed = JSON.parse(text) as { data?: T };
+		// /types/*.json answer plain arrays; the rest wraps results in {data}.
+		return (parsed.data ?? parsed) as T;
+	}
+
+	/** Whether the instance still waits for its owner account (a fresh user folder). */
+	async needsOwnerSetup(): Promise<boolean> {
+		const settings = await this.rest<{ userManagement: { showSetupOnFirstLoad: boolean } }>('GET', '/rest/settings');
+		return settings.userManagement.showSetupOnFirstLoad;
+	}
+
+	async setupOwner(owner: Owner): Promise<void> {
+		await this.rest('POST', '/rest/owner/setup', owner);
+	}
+
+	async login(owner: Pick<Owner, 'email' | 'password'>): Promise<void> {
+		await this.rest('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+	}
+
+	/** Creates an API key with every scope the instance offers and uses it for the public API. */
+	async createApiKey(label: string): Promise<string> {
+		const scopes = await this.rest<string[]>('GET', '/rest/api-keys/scopes');
+		const { rawApiKey } = await this.rest<{ rawApiKey: string }>('POST', '/rest/api-keys', { label, scopes, expiresAt: null });
+		this.apiKey = rawApiKey;
+		return rawApiKey;
+	}
+
+	/** A call to the public API (`/api/v1`), which answers plain JSON. */
+	async publicApi<T>(path: string): Promise<T> {
+		if (!this.apiKey) throw new Error('createApiKey() first');
+		const response = await fetch(`${this.baseUrl}/api/v1${path}`, { headers: { 'X-N8N-API-KEY': this.apiKey } });
+		const text = await response.text();
+		if (!response.ok) throw new N8nRequestError('GET', `/api/v1${path}`, response.status, text);
+		return JSON.parse(text) as T;
+	}
+
+	async createCredential(name: string, type: string, data: Record<string, unknown>): Promise<Credential> {
+		const { id } = await this.rest<Credential>('POST', '/rest/credentials', { name, type, data });
+		return { id, name, type };
+	}
+
+	async updateCredential(credential: Credential, data: Record<string, unknown>): Promise<void> {
+		await this.rest('PATCH', `/rest/credentials/${credential.id}`, { ...credential, data });
+	}
+
+	async listCredentials(): Promise<Credential[]> {
+		return await this.rest<Credential[]>('GET', '/rest/credentials');
+	}
+
+	/** What the credential dialog's Test button does. */
+	async testCredential(credential: Credential, data: Record<string, unknown>): Promise<CredentialTestResult> {
+		return await this.rest<CredentialTestResult>('POST', '/rest/credentials/test', { credentials: { ...credential, data } });
+	}
+
+	async createWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
+		return await this.rest<SavedWorkflow>('POST', '/rest/workflows', {
+			...workflow,
+			settings: { executionOrder: 'v1', ...workflow.settings },
+		});
+	}
+
+	/** Names and ids; no nodes. */
+	async listWorkflows(): Promise<Array<Pick<SavedWorkflow, 'id' | 'name' | 'active'>>> {
+		return await this.rest('GET', '/rest/workflows');
+	}
+
+	async getWorkflow(id: string): Promise<SavedWorkflow> {
+		return await this.rest<SavedWorkflow>('GET', `/rest/workflows/${id}`);
+	}
+
+	/** Publishes the workflow's current version; with n8n's publication service off it is live on return. */
+	async activateWorkflow(workflow: Pick<SavedWorkflow, 'id' | 'versionId'>): Promise<void> {
+		await this.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
+	}
+
+	async createActiveWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
+		const saved = await this.createWorkflow(workflow);
+		await this.activateWorkflow(saved);
+		return saved;
+	}
+
+	/** What the editor's "Execute workflow" button does: a manual run from the given trigger node. */
+	async runManually(workflowId: string, triggerName: string): Promise<string> {
+		const { executionId } = await this.rest<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: triggerName },
+		});
+		return executionId;
+	}
+
+	async nodeTypes(): Promise<NodeTypeDescription[]> {
+		return await this.rest<NodeTypeDescription[]>('GET', '/types/nodes.json');
+	}
+
+	/** Newest first, with their run data. */
+	async executions(workflowId: string): Promise<Execution[]> {
+		const page = await this.publicApi<{ data: Execution[] }>(`/executions?workflowId=${workflowId}&includeData=true&limit=100`);
+		return page.data;
+	}
+
+	async execution(id: string): Promise<Execution> {
+		return await this.publicApi<Execution>(`/executions/${id}?includeData=true`);
+	}
+
+	/** POSTs a JSON body to a production webhook and returns whatever n8n answers. */
+	async callWebhook(path: string, body: unknown): Promise<WebhookResponse> {
+		const response = await fetch(`${this.baseUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			// not JSON: keep the text
+		}
+		return { status: response.status, body: parsed };
+	}
+}

@@ -1,0 +1,20 @@
+/**
+ * End-to-end tests: a real n8n (installed by scripts/install-n8n.sh) with this package installed as a
+ * community package, and the sandbox ERP. One n8n for the whole run (globalSetup), test files one after the
+ * other (run with --runInBand). Not part of `npm test`: `npm run test:e2e`.
+ */
+module.exports = {
+	rootDir: '..',
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/e2e'],
+	testMatch: ['**/*.e2e.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/e2e/tsconfig.json' }],
+	},
+	globalSetup: '<rootDir>/e2e/setup/globalSetup.ts',
+	globalTeardown: '<rootDir>/e2e/setup/globalTeardown.ts',
+	// Booting n8n (and installing it on a fresh machine) happens in globalSetup, which has no timeout.
+	testTimeout: 60_000,
+	maxWorkers: 1,
+};

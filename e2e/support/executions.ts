@@ -1,0 +1,54 @@
+import type { N8nClient } from '../host/restClient';
+import type { Execution } from '../host/types';
+import { sleep } from '../host/processGroup';
+
+const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
+
+/**
+ * Waits until the workflow has `count` finished executions (n8n saves an execution just after it ends) and
+ * returns them, oldest first. Gives up after `timeoutMs` with what it saw.
+ */
+export async function finishedExecutions(n8n: N8nClient, workflowId: string, count = 1, timeoutMs = 30_000): Promise<Execution[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const finished = (await n8n.executions(workflowId)).filter((e) => FINISHED.includes(e.status)).reverse();
+		if (finished.length >= count || Date.now() > deadline) return finished;
+		await sleep(200);
+	}
+}
+
+/** Waits until the execution has finished (a manual run answers with its id at once). */
+export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const execution = await n8n.execution(id);
+		if (FINISHED.includes(execution.status) || Date.now() > deadline) return execution;
+		await sleep(200);
+	}
+}
+
+/** The JSON of each item a node output in an execution (its first run, first output). */
+export function nodeOutput(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+	const run = execution.data?.resultData.runData[nodeName]?.[0];
+	return (run?.data?.main[0] ?? []).map((item) => item.json);
+}
+
+/**
+ * Waits for a finished execution of the workflow in which node `nodeName` output an item matching
+ * `predicate` (an active workflow may also run for other events meanwhile).
+ */
+export async function findExecution(
+	n8n: N8nClient,
+	workflowId: string,
+	nodeName: string,
+	predicate: (json: Record<string, unknown>) => boolean,
+	timeoutMs = 30_000,
+): Promise<Execution> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = (await n8n.executions(workflowId)).find((e) => FINISHED.includes(e.status) && nodeOutput(e, nodeName).some(predicate));
+		if (found) return found;
+		if (Date.now() > deadline) throw new Error(`no execution of workflow ${workflowId} in which ${nodeName} output such an item within ${timeoutMs / 1000} s`);
+		await sleep(200);
+	}
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Connections, Credential, WorkflowDefinition, WorkflowNode } from '../host/types';
+
+export const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
+
+export function erpNode(parameters: Record<string, unknown>, credential: Credential, name = 'ERP'): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name,
+		type: ERP_NODE_TYPE,
+		typeVersion: 1,
+		position: [240, 0],
+		parameters,
+		credentials: { erpApi: { id: credential.id, name: credential.name } },
+	};
+}
+
+/** A production webhook (POST /webhook/<path>) answering with every item of the last node. */
+export function webhookNode(path: string): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+	};
+}
+
+/** Nodes connected one after the other, first to last. */
+export function chain(name: string, nodes: WorkflowNode[]): WorkflowDefinition {
+	const connections: Connections = {};
+	nodes.slice(1).forEach((node, i) => {
+		connections[nodes[i].name] = { main: [[{ node: node.name, type: 'main', index: 0 }]] };
+	});
+	return { name, nodes, connections };
+}
+
+/** A resource locator set "By ID", as the editor stores it. */
+export const byId = (value: number | string) => ({ __rl: true, mode: 'id', value: String(value) });

@@ -1,0 +1,90 @@
+/**
+ * `npm run screenshots`: the ERP node's parameters and an example workflow in the real n8n editor, taken
+ * with headless Chromium (Debian's `chromium`; CHROMIUM_PATH overrides /usr/bin/chromium), into docs/images/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { chromium, type Page } from 'playwright-core';
+
+import { importExamples, type ImportedExample } from '../e2e/host/demoWorkflows';
+import { REPO_ROOT } from '../e2e/host/paths';
+import { exitOnSignals } from '../e2e/host/processGroup';
+import { startStack, type Stack } from '../e2e/host/stack';
+
+const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+const say = (line: string) => process.stdout.write(`[screenshots] ${line}\n`);
+
+function find(imported: ImportedExample[], name: string): ImportedExample {
+	const example = imported.find((e) => e.name === name);
+	if (!example) throw new Error(`no example workflow named "${name}" in examples/`);
+	return example;
+}
+
+/** Opens a workflow and waits until its nodes are drawn and n8n has fitted them into view. */
+async function openWorkflow(page: Page, baseUrl: string, workflowId: string): Promise<void> {
+	await page.goto(`${baseUrl}/workflow/${workflowId}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	await page.waitForLoadState('networkidle');
+}
+
+async function shoot(page: Page, file: string): Promise<void> {
+	await page.screenshot({ path: path.join(IMAGES, file) });
+	say(`docs/images/${file}`);
+}
+
+async function takeScreenshots(stack: Stack, imported: ImportedExample[]): Promise<void> {
+	const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+	try {
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		await context.addCookies([{ name: 'n8n-auth', value: stack.client.authCookie ?? '', url: stack.n8n.baseUrl }]);
+		const page = await context.newPage();
+
+		await openWorkflow(page, stack.n8n.baseUrl, find(imported, 'ERP: Overdue invoice reminder').workflowId);
+		await shoot(page, 'workflow-overdue-invoice-reminder.png');
+
+		await openWorkflow(page, stack.n8n.baseUrl, find(imported, 'ERP: Contact import').workflowId);
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Contact' }).dblclick();
+		const ndv = page.locator('[data-test-id="ndv"]');
+		await ndv.waitFor();
+		// Run it as a user would, so that the panel shows the rows that went in and what the ERP answered.
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		await ndv.locator('[data-test-id="output-panel"] table').waitFor();
+		await page.waitForLoadState('networkidle');
+		await shoot(page, 'erp-node-create-contact.png');
+	} finally {
+		await browser.close();
+	}
+}
+
+async function main(): Promise<void> {
+	mkdirSync(IMAGES, { recursive: true });
+	exitOnSignals();
+	const stack = await startStack({
+		owner: { email: 'screenshots@example.com', password: 'Screenshots-2026', firstName: 'Demo', lastName: 'Owner' },
+		sandbox: { seed: { contacts: 40, invoices: 60, products: 25, employees: 15 }, overdueSweepMs: 0 },
+		log: say,
+	});
+	try {
+		await takeScreenshots(stack, await importExamples(stack));
+	} finally {
+		await stack.stop();
+	}
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`npm run screenshots failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+	process.exit(1);
+});

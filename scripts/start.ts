@@ -1,0 +1,87 @@
+/**
+ * `npm start`: the sandbox ERP and a real n8n with this package installed, the owner account, the "ERP API"
+ * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
+ * sandbox's events). Ctrl-C stops everything.
+ *
+ * Env: N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
+ * n8n's data there between runs; default: a fresh temporary folder, deleted on exit).
+ */
+import { importExamples } from '../e2e/host/demoWorkflows';
+import { assertPortFree } from '../e2e/host/ports';
+import { startStack, type Stack } from '../e2e/host/stack';
+
+const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026' };
+type Setting = keyof typeof DEFAULTS;
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const setting = (name: Setting) => process.env[name] || DEFAULTS[name];
+
+function port(name: 'N8N_PORT' | 'SANDBOX_PORT'): number {
+	const value = Number(setting(name));
+	if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, not "${setting(name)}"`);
+	return value;
+}
+
+function checkPassword(password: string): void {
+	// n8n's own rule for the owner account.
+	if (password.length < 8 || !/\d/.test(password) || !/[A-Z]/.test(password)) {
+		throw new Error('DEMO_OWNER_PASSWORD needs 8 or more characters with at least one digit and one capital letter');
+	}
+}
+
+let stack: Stack | undefined;
+let stopping = false;
+
+async function shutdown(signal: string): Promise<void> {
+	if (stopping) {
+		// A second Ctrl-C: exit now; the exit handlers still kill n8n's process group.
+		process.exit(130);
+	}
+	stopping = true;
+	say(`\n${signal}: stopping n8n and the sandbox…`);
+	await stack?.stop();
+	say('stopped.');
+	process.exit(0);
+}
+
+async function main(): Promise<void> {
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+	const n8nPort = port('N8N_PORT');
+	const sandboxPort = port('SANDBOX_PORT');
+	const owner = { email: setting('DEMO_OWNER_EMAIL'), password: setting('DEMO_OWNER_PASSWORD'), firstName: 'Demo', lastName: 'Owner' };
+	checkPassword(owner.password);
+	await assertPortFree(n8nPort, 'N8N_PORT');
+	await assertPortFree(sandboxPort, 'SANDBOX_PORT');
+
+	say('n8n-nodes-erp demo: sandbox ERP + real n8n with this package (Ctrl-C stops everything)');
+	say(`settings: ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${name.includes('PASSWORD') ? '…' : setting(name)}`).join(' ')}`);
+	stack = await startStack({
+		n8nPort,
+		owner,
+		userFolder: process.env.DEMO_USER_FOLDER || undefined,
+		sandbox: { port: sandboxPort, seed: { contacts: 40, invoices: 60, products: 25, employees: 15 } },
+		log: (line) => say(`… ${line}`),
+	});
+	const imported = await importExamples(stack);
+
+	const { n8n, sandbox } = stack;
+	say();
+	say(`n8n editor   ${n8n.baseUrl}`);
+	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
+	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
+	say('workflows');
+	for (const { name, events } of imported) {
+		say(`  ${events.length ? `active    ${name}  ← ERP events: ${events.join(', ')}` : `inactive  ${name}  (open it and click Execute workflow)`}`);
+	}
+	say('send an event from the ERP, then look at Executions in the editor:');
+	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
+	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"product.low_stock"}'`);
+	say(`n8n log      ${n8n.logFile}`);
+	say('Ctrl-C stops everything.');
+}
+
+main().catch(async (error: unknown) => {
+	process.stderr.write(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	await stack?.stop();
+	process.exit(1);
+});
