@@ -1,16 +1,6 @@
-import { erpHarness, byId } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, byId } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.sandbox.admin.seed({ contacts: 2 });
-	await h.mark();
-});
+const h = useErpHarness({ contacts: 2 });
 
 const WRONG_TOKEN = 'tok_wrong_0f9e8d7c6b5a';
 

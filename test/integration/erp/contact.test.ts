@@ -1,15 +1,6 @@
-import { erpHarness, byId, fromList, jsonOf } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, byId, fromList, jsonOf } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.mark();
-});
+const h = useErpHarness();
 
 describe('Contact', () => {
 	it('creates a contact with the known, additional, custom and extra fields', async () => {

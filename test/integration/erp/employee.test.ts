@@ -1,15 +1,6 @@
-import { erpHarness, byId, jsonOf } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, byId, jsonOf } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.mark();
-});
+const h = useErpHarness();
 
 describe('Employee', () => {
 	it('adds an employee (and the ERP emits employee.hired)', async () => {

@@ -1,16 +1,6 @@
-import { erpHarness, byId, jsonOf } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, byId, jsonOf } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.sandbox.admin.seed({ contacts: 3 });
-	await h.mark();
-});
+const h = useErpHarness({ contacts: 3 });
 
 async function firstContact() {
 	return (await h.sandbox.admin.records('contacts'))[0];

@@ -1,15 +1,6 @@
-import { erpHarness, jsonOf } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, jsonOf } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.mark();
-});
+const h = useErpHarness();
 
 const createFromInput = {
 	resource: 'contact',

@@ -1,16 +1,7 @@
 import { waitFor } from '../../support/sandbox';
-import { erpHarness, byId } from './setup';
-import type { ErpHarness } from './setup';
+import { useErpHarness, byId } from './setup';
 
-let h: ErpHarness;
-beforeAll(async () => {
-	h = await erpHarness();
-});
-afterAll(async () => await h.close());
-beforeEach(async () => {
-	await h.sandbox.admin.reset();
-	await h.mark();
-});
+const h = useErpHarness();
 
 const create = { resource: 'contact', operation: 'create', firstName: '={{ $json.first }}', email: '={{ $json.email }}' };
 const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');

@@ -5,6 +5,7 @@ import { Erp } from '../../../nodes/Erp/Erp.node';
 import { runNode } from '../../support/n8n/run-node';
 import type { RunNodeResult } from '../../support/n8n/run-node';
 import { startTestSandbox } from '../../support/sandbox';
+import type { SeedOptions } from '../../../sandbox/seed';
 import type { TestSandbox } from '../../support/sandbox';
 
 export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -21,7 +22,7 @@ export interface RunOptions {
 export interface ErpHarness {
 	sandbox: TestSandbox;
 	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
-	/** The /api/v1 requests the sandbox saw since the last call of `requestsSince()`'s marker. */
+	/** The /api/v1 requests the sandbox saw since the last `mark()`. */
 	requests(): Promise<Awaited<ReturnType<TestSandbox['admin']['requests']>>>;
 	mark(): Promise<void>;
 	close(): Promise<void>;
@@ -51,3 +52,21 @@ export async function erpHarness(): Promise<ErpHarness> {
 }
 
 export const jsonOf = (result: RunNodeResult) => result.items.map((item) => item.json);
+
+/**
+ * Registers the suite's hooks: one sandbox for the file, emptied (and optionally seeded) before each test,
+ * with the request log marked so `requests()` shows only the test's own requests.
+ */
+export function useErpHarness(seedEachTest?: SeedOptions): ErpHarness {
+	const h = {} as ErpHarness;
+	beforeAll(async () => {
+		Object.assign(h, await erpHarness());
+	});
+	afterAll(async () => await h.close());
+	beforeEach(async () => {
+		await h.sandbox.admin.reset();
+		if (seedEachTest) await h.sandbox.admin.seed(seedEachTest);
+		await h.mark();
+	});
+	return h;
+}
