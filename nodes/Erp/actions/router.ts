@@ -10,6 +10,8 @@ import * as invoice from './invoice/Invoice.resource';
 import * as product from './product/Product.resource';
 import type { ErpResource, OperationModule } from './types';
 
+const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
 const resources: { [R in ErpResource]: Record<string, OperationModule> } = {
 	contact: contact.operations,
 	invoice: invoice.operations,
@@ -32,6 +34,13 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ErpResource;
+	// n8n adds a "Custom API Call" choice to every node whose credential the HTTP Request node can use.
+	if ((resource as string) === CUSTOM_API_CALL) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Custom API Call runs in an HTTP Request node: add one and choose the ERP API credential under Predefined Credential Type',
+		);
+	}
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const run = resources[resource]?.[operation];
 	if (!run) {
