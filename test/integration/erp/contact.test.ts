@@ -76,7 +76,10 @@ describe('Contact', () => {
 		['-4', 'Contact ID -4 must be greater than 0'],
 		['12.5', 'Contact ID "12.5" is not a whole number: enter the numeric ID, e.g. 42'],
 		['99999999999999999999', 'Contact ID 99999999999999999999 is too large to be an ERP ID'],
-	])('refuses the ID %s coming from the data before sending anything', async (value, message) => {
+		[1e30, 'Contact ID 1000000000000000000000000000000 is too large to be an ERP ID'],
+		[{ id: 4 }, 'Contact ID must be one ID, not an object: map a single field, e.g. {{ $json.id }}'],
+		[[4, 5], 'Contact ID must be one ID, not a list: map a single field, e.g. {{ $json.id }}'],
+	])('refuses the ID %j coming from the data before sending anything', async (value, message) => {
 		const result = await h.run(
 			{ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 			{ input: [{ id: value }] },
@@ -87,7 +90,7 @@ describe('Contact', () => {
 
 	it('lets n8n stop a typed By ID value that is not a whole number, with the locator hint', async () => {
 		await expect(h.run({ resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: 'abc' } })).rejects.toThrow(
-			/Enter a whole number greater than 0, e\.g\. 42/,
+			/Contact ID must be a whole number greater than 0, e\.g\. 42/,
 		);
 		expect(await h.requests()).toEqual([]);
 	});

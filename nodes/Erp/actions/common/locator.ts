@@ -30,7 +30,10 @@ export function recordLocator(noun: RecordNoun, searchListMethod: string, descri
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^\\s*[1-9][0-9]*\\s*$', errorMessage: 'Enter a whole number greater than 0, e.g. 42' },
+						properties: {
+							regex: '^\\s*[1-9][0-9]*\\s*$',
+							errorMessage: `${capitalize(noun)} ID must be a whole number greater than 0, e.g. 42`,
+						},
 					},
 				],
 			},
@@ -50,6 +53,12 @@ export function parseRecordId(
 			itemIndex,
 			description: 'ERP IDs are whole numbers greater than 0. Pick the record from the list or enter its numeric ID.',
 		});
+	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+		throw fail(`${value.toLocaleString('en-US', { useGrouping: false })} is too large to be an ERP ID`);
+	}
+	if (value !== null && typeof value === 'object') {
+		throw fail(`must be one ID, not ${Array.isArray(value) ? 'a list' : 'an object'}: map a single field, e.g. {{ $json.id }}`);
+	}
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (text === '') throw fail('is empty: choose a record from the list or enter its ID, e.g. 42');
 	if (!/^-?\d+$/.test(text)) throw fail(`"${text}" is not a whole number: enter the numeric ID, e.g. 42`);
