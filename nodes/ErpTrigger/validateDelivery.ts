@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isErpEvent, type ErpEvent } from './events';
+import { ERP_EVENTS, isErpEvent, type ErpEvent } from './events';
 
 /** The largest body accepted: 1 MiB. The ERP's deliveries are a few kilobytes; n8n itself accepts up to 16 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,27 +46,30 @@ function mediaType(contentType: string | undefined): string | undefined {
 	return contentType?.split(';')[0].trim().toLowerCase();
 }
 
+const SHAPE = 'a JSON object with event, timestamp and data';
+const USE_AN_EVENT = `use one of ${ERP_EVENTS.join(', ')}`;
+
 /**
  * Checks that a request carries a delivery: a JSON object body of at most 1 MiB with a known `event`, an ISO 8601
  * `timestamp` and an object `data`. Returns the delivery, or why it must be rejected (answered 400).
  */
 export function validateDelivery(contentType: string | undefined, rawBody: Buffer | undefined): Validation {
 	if (mediaType(contentType) !== 'application/json') return { reason: 'Content-Type must be application/json' };
-	if (rawBody === undefined || rawBody.length === 0) return { reason: 'Body is empty' };
-	if (rawBody.length > MAX_BODY_BYTES) return { reason: `Body is larger than ${MAX_BODY_BYTES} bytes` };
+	if (rawBody === undefined || rawBody.length === 0) return { reason: `Body is empty: send ${SHAPE}` };
+	if (rawBody.length > MAX_BODY_BYTES) return { reason: `Body is larger than ${MAX_BODY_BYTES} bytes: send at most 1 MiB` };
 
 	let body: unknown;
 	try {
 		body = JSON.parse(rawBody.toString('utf8'));
 	} catch {
-		return { reason: 'Body is not valid JSON' };
+		return { reason: `Body is not valid JSON: send ${SHAPE}` };
 	}
-	if (!isObject(body)) return { reason: 'Body must be a JSON object' };
+	if (!isObject(body)) return { reason: `Body must be ${SHAPE}` };
 
 	const { event, timestamp, data } = body;
-	if (event === undefined) return { reason: 'Field "event" is missing' };
-	if (!isErpEvent(event)) return { reason: `Unknown event ${JSON.stringify(event)}` };
-	if (!isIsoTimestamp(timestamp)) return { reason: 'Field "timestamp" must be an ISO 8601 date-time' };
+	if (event === undefined) return { reason: `Field "event" is missing: ${USE_AN_EVENT}` };
+	if (!isErpEvent(event)) return { reason: `Unknown event ${JSON.stringify(event)} in field "event": ${USE_AN_EVENT}` };
+	if (!isIsoTimestamp(timestamp)) return { reason: 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z' };
 	if (!isObject(data)) return { reason: 'Field "data" must be an object' };
 	return { delivery: { event, timestamp, data } };
 }

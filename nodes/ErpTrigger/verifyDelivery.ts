@@ -9,6 +9,8 @@ export type Verification =
 	| { method: 'sharedSecret'; headerName: string }
 	| { method: 'hmacSha256'; headerName: string; encoding: SignatureEncoding };
 
+const SAME_SECRET = 'check that the ERP and the ERP Webhook API credential use the same secret';
+
 function header(headers: RequestHeaders, name: string): string | undefined {
 	const value = headers[name.trim().toLowerCase()];
 	return Array.isArray(value) ? value[0] : value;
@@ -24,12 +26,15 @@ export function verifyDelivery(
 	headers: RequestHeaders,
 	rawBody: Buffer | undefined,
 ): string | undefined {
-	const given = header(headers, verification.headerName);
-	if (given === undefined || given === '') return `Missing ${verification.headerName} header`;
+	const { headerName, method } = verification;
+	const given = header(headers, headerName);
+	if (given === undefined || given === '') {
+		return `Missing ${headerName} header: ${method === 'sharedSecret' ? 'send the secret in it' : 'send the HMAC-SHA256 of the body, keyed with the secret'}`;
+	}
 
-	if (verification.method === 'sharedSecret') {
-		return safeEqual(given, secret) ? undefined : `${verification.headerName} does not match the shared secret`;
+	if (method === 'sharedSecret') {
+		return safeEqual(given, secret) ? undefined : `${headerName} does not match the shared secret: ${SAME_SECRET}`;
 	}
 	const signed = rawBody !== undefined && verifyHmacSignature(rawBody, secret, given, verification.encoding);
-	return signed ? undefined : `${verification.headerName} is not a valid signature of the body`;
+	return signed ? undefined : `${headerName} is not a valid signature of the body: ${SAME_SECRET}`;
 }

@@ -163,7 +163,7 @@ describe('verification against the sandbox', () => {
 		const delivery = await finishedDelivery();
 		for (const call of calls) {
 			expect(call.status).toBe(401);
-			expect(call.body).toEqual({ message: 'X-Erp-Signature is not a valid signature of the body' });
+			expect(call.body).toEqual({ message: 'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret' });
 			expect(call.workflowData).toBeUndefined();
 		}
 		expect(delivery.delivered).toBe(false);
@@ -176,7 +176,7 @@ describe('verification against the sandbox', () => {
 		await sandbox.admin.emit('invoice.paid');
 
 		const [call] = await harness.waitForCalls(1);
-		expect(call).toMatchObject({ status: 401, body: { message: 'Missing X-Erp-Signature header' } });
+		expect(call).toMatchObject({ status: 401, body: { message: 'Missing X-Erp-Signature header: send the HMAC-SHA256 of the body, keyed with the secret' } });
 		expect(call.workflowData).toBeUndefined();
 	});
 

@@ -45,8 +45,8 @@ describe('requests that reach the ERP Trigger', () => {
 	});
 
 	it.each([
-		['a JSON array', `[${DELIVERY}]`, 'application/json', 'Body must be a JSON object'],
-		['an empty body', '', 'application/json', 'Body is empty'],
+		['a JSON array', `[${DELIVERY}]`, 'application/json', 'Body must be a JSON object with event, timestamp and data'],
+		['an empty body', '', 'application/json', 'Body is empty: send a JSON object with event, timestamp and data'],
 		['JSON sent as text/plain', DELIVERY, 'text/plain', 'Content-Type must be application/json'],
 		['malformed JSON sent as text/plain', '{"event":', 'text/plain', 'Content-Type must be application/json'],
 		['form data', 'event=invoice.paid', 'application/x-www-form-urlencoded', 'Content-Type must be application/json'],
@@ -54,13 +54,13 @@ describe('requests that reach the ERP Trigger', () => {
 			'an unknown event',
 			DELIVERY.replace('product.low_stock', 'product.discontinued'),
 			'application/json',
-			'Unknown event "product.discontinued"',
+			'Unknown event "product.discontinued" in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired',
 		],
 		[
 			'a body over 1 MiB',
 			DELIVERY.replace('"Office Chair"', `"${'x'.repeat(1024 * 1024)}"`),
 			'application/json',
-			'Body is larger than 1048576 bytes',
+			'Body is larger than 1048576 bytes: send at most 1 MiB',
 		],
 	])('answers 400 with the reason to %s, and starts nothing', async (_case, raw, contentType, message) => {
 		const { status, body, call } = await send(raw, { 'content-type': contentType });
@@ -132,7 +132,7 @@ describe('verification over HTTP', () => {
 
 		expect(right.status).toBe(200);
 		expect(wrong.status).toBe(401);
-		expect(await wrong.json()).toEqual({ message: 'X-Signature is not a valid signature of the body' });
+		expect(await wrong.json()).toEqual({ message: 'X-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret' });
 		expect(signedTrigger.calls.map((call) => call.workflowData !== undefined)).toEqual([true, false]);
 	});
 });

@@ -3,7 +3,7 @@ import { isIsoTimestamp, MAX_BODY_BYTES, validateDelivery } from '../../../nodes
 import { deliveryBody } from './fakeWebhookContext';
 
 const json = 'application/json';
-const BAD_TIMESTAMP = 'Field "timestamp" must be an ISO 8601 date-time';
+const BAD_TIMESTAMP = 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z';
 /** Validates `body` sent with `contentType` (null: no Content-Type header). */
 const validate = (body: string | Buffer | undefined, contentType: string | null = json) =>
 	validateDelivery(contentType ?? undefined, typeof body === 'string' ? Buffer.from(body) : body);
@@ -41,8 +41,8 @@ describe('validateDelivery', () => {
 	});
 
 	it('rejects a missing or empty body', () => {
-		expect(validate(undefined)).toEqual({ reason: 'Body is empty' });
-		expect(validate('')).toEqual({ reason: 'Body is empty' });
+		expect(validate(undefined)).toEqual({ reason: 'Body is empty: send a JSON object with event, timestamp and data' });
+		expect(validate('')).toEqual({ reason: 'Body is empty: send a JSON object with event, timestamp and data' });
 	});
 
 	it('accepts a body of exactly 1 MiB and rejects one byte more', () => {
@@ -53,19 +53,19 @@ describe('validateDelivery', () => {
 		expect(Buffer.byteLength(exact)).toBe(MAX_BODY_BYTES);
 		expect(validate(exact)).toHaveProperty('delivery');
 		expect(validate(deliveryBody({ data: { note: 'x'.repeat(padding + 1) } }))).toEqual({
-			reason: 'Body is larger than 1048576 bytes',
+			reason: 'Body is larger than 1048576 bytes: send at most 1 MiB',
 		});
 	});
 
 	it.each([
-		['malformed JSON', '{"event": "invoice.paid",', 'Body is not valid JSON'],
-		['a JSON array', `[${deliveryBody()}]`, 'Body must be a JSON object'],
-		['JSON null', 'null', 'Body must be a JSON object'],
-		['a JSON string', '"invoice.paid"', 'Body must be a JSON object'],
-		['a missing event', deliveryBody({ event: undefined }), 'Field "event" is missing'],
-		['an unknown event', deliveryBody({ event: 'invoice.created' }), 'Unknown event "invoice.created"'],
-		['a non-string event', deliveryBody({ event: 42 }), 'Unknown event 42'],
-		['an event in the wrong case', deliveryBody({ event: 'Invoice.Paid' }), 'Unknown event "Invoice.Paid"'],
+		['malformed JSON', '{"event": "invoice.paid",', 'Body is not valid JSON: send a JSON object with event, timestamp and data'],
+		['a JSON array', `[${deliveryBody()}]`, 'Body must be a JSON object with event, timestamp and data'],
+		['JSON null', 'null', 'Body must be a JSON object with event, timestamp and data'],
+		['a JSON string', '"invoice.paid"', 'Body must be a JSON object with event, timestamp and data'],
+		['a missing event', deliveryBody({ event: undefined }), 'Field "event" is missing: use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
+		['an unknown event', deliveryBody({ event: 'invoice.created' }), 'Unknown event "invoice.created" in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
+		['a non-string event', deliveryBody({ event: 42 }), 'Unknown event 42 in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
+		['an event in the wrong case', deliveryBody({ event: 'Invoice.Paid' }), 'Unknown event "Invoice.Paid" in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
 		['a missing timestamp', deliveryBody({ timestamp: undefined }), BAD_TIMESTAMP],
 		['a date-only timestamp', deliveryBody({ timestamp: '2026-11-22' }), BAD_TIMESTAMP],
 		['an epoch timestamp', deliveryBody({ timestamp: 1795342530 }), BAD_TIMESTAMP],

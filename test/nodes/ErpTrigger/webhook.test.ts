@@ -90,13 +90,13 @@ describe('ERP Trigger webhook()', () => {
 		const cases: Array<[string, FakeRequest, string]> = [
 			['wrong content type', { headers: { 'content-type': 'text/plain' } }, notJson],
 			['no body (multipart)', { headers: { 'content-type': 'multipart/form-data' }, body: undefined }, notJson],
-			['empty body', { body: '' }, 'Body is empty'],
-			['malformed JSON', { body: '{"event":' }, 'Body is not valid JSON'],
-			['JSON array', { body: `[${deliveryBody()}]` }, 'Body must be a JSON object'],
-			['oversized body', { body: deliveryBody({ data: { note: 'x'.repeat(1024 * 1024) } }) }, 'Body is larger than 1048576 bytes'],
-			['unknown event', { body: deliveryBody({ event: 'order.shipped' }) }, 'Unknown event "order.shipped"'],
-			['missing event', { body: deliveryBody({ event: undefined }) }, 'Field "event" is missing'],
-			['bad timestamp', { body: deliveryBody({ timestamp: 'yesterday' }) }, 'Field "timestamp" must be an ISO 8601 date-time'],
+			['empty body', { body: '' }, 'Body is empty: send a JSON object with event, timestamp and data'],
+			['malformed JSON', { body: '{"event":' }, 'Body is not valid JSON: send a JSON object with event, timestamp and data'],
+			['JSON array', { body: `[${deliveryBody()}]` }, 'Body must be a JSON object with event, timestamp and data'],
+			['oversized body', { body: deliveryBody({ data: { note: 'x'.repeat(1024 * 1024) } }) }, 'Body is larger than 1048576 bytes: send at most 1 MiB'],
+			['unknown event', { body: deliveryBody({ event: 'order.shipped' }) }, 'Unknown event "order.shipped" in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
+			['missing event', { body: deliveryBody({ event: undefined }) }, 'Field "event" is missing: use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
+			['bad timestamp', { body: deliveryBody({ timestamp: 'yesterday' }) }, 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z'],
 			['missing data', { body: deliveryBody({ data: undefined }) }, 'Field "data" must be an object'],
 		];
 
@@ -148,27 +148,27 @@ describe('ERP Trigger webhook()', () => {
 
 		const signature = (body: string, secret?: string) => `sha256=${hmac(body, secret).toString('hex')}`;
 		const refusals: Array<[string, Record<string, string>, string]> = [
-			['no signature header', {}, 'Missing X-Erp-Signature header'],
-			['an empty signature header', { 'x-erp-signature': '' }, 'Missing X-Erp-Signature header'],
+			['no signature header', {}, 'Missing X-Erp-Signature header: send the HMAC-SHA256 of the body, keyed with the secret'],
+			['an empty signature header', { 'x-erp-signature': '' }, 'Missing X-Erp-Signature header: send the HMAC-SHA256 of the body, keyed with the secret'],
 			[
 				'a signature made with another secret',
 				{ 'x-erp-signature': signature(deliveryBody(), 'wrong') },
-				'X-Erp-Signature is not a valid signature of the body',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
 			],
 			[
 				'a signature of another body',
 				{ 'x-erp-signature': signature(deliveryBody({ event: 'contact.created' })) },
-				'X-Erp-Signature is not a valid signature of the body',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
 			],
 			[
 				'a base64 signature where hex is set',
 				{ 'x-erp-signature': hmac(deliveryBody()).toString('base64') },
-				'X-Erp-Signature is not a valid signature of the body',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
 			],
 			[
 				'the signature in another header',
 				{ 'x-signature': signature(deliveryBody()) },
-				'Missing X-Erp-Signature header',
+				'Missing X-Erp-Signature header: send the HMAC-SHA256 of the body, keyed with the secret',
 			],
 		];
 
@@ -186,8 +186,8 @@ describe('ERP Trigger webhook()', () => {
 			const missing = await deliver({ parameters, secret: SECRET, headers: { 'x-erp-webhook-secret': SECRET } });
 
 			expect(right.result.workflowData).toHaveLength(1);
-			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret' } });
-			expect(missing.answer).toEqual({ status: 401, body: { message: 'Missing X-Hook-Secret header' } });
+			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret: check that the ERP and the ERP Webhook API credential use the same secret' } });
+			expect(missing.answer).toEqual({ status: 401, body: { message: 'Missing X-Hook-Secret header: send the secret in it' } });
 		});
 
 		it('uses X-Erp-Webhook-Secret for a shared secret by default', async () => {
@@ -212,7 +212,7 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'x-erp-signature': hmac(body).toString('hex') },
 			});
 
-			expect(answer).toEqual({ status: 400, body: { message: 'Field "timestamp" must be an ISO 8601 date-time' } });
+			expect(answer).toEqual({ status: 400, body: { message: 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z' } });
 		});
 
 		it('fails loudly when the credential holds no secret, rather than accepting an empty key', async () => {
