@@ -55,7 +55,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	await forEachConcurrently(items.length, concurrency, async (itemIndex) => {
 		try {
-			const records = await run.execute.call(this, await client, itemIndex);
+			const erp = await client;
+			// Waits while the ERP's rate-limit window is used up, before the item's parameters are read.
+			const records = await erp.admitted(() => run.execute.call(this, erp, itemIndex));
 			outputs[itemIndex] = records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (this.continueOnFail()) {

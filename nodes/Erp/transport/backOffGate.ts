@@ -9,6 +9,11 @@ export class BackOffGate {
 
 	constructor(private readonly clock: Clock) {}
 
+	/** Whether a wait is on: answers arriving now belong to the window that was refused. */
+	holding(): boolean {
+		return this.clock.now() < this.resumeAt;
+	}
+
 	holdUntil(timestampMs: number): void {
 		this.resumeAt = Math.max(this.resumeAt, timestampMs);
 	}

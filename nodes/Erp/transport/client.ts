@@ -15,6 +15,7 @@ import { systemClock } from './clock';
 import { openEnvelope } from './envelope';
 import type { DetailedFailure } from './errors';
 import { failureToError } from './errors';
+import { RateWindow, remainingFrom } from './rateWindow';
 import { decideRetry, isAmbiguous, parseRetryAfter } from './retryPolicy';
 import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS } from './types';
@@ -50,6 +51,7 @@ function isExecutionCancelled(error: unknown): boolean {
 export class ErpClient {
 	private readonly gate: BackOffGate;
 
+	private readonly rateWindow = new RateWindow();
 
 	private constructor(
 		private readonly ctx: RequestContext,
@@ -79,6 +81,16 @@ export class ErpClient {
 		return new ErpClient(ctx, node, base.url, credentials, { ...DEFAULT_TRANSPORT_OPTIONS, ...options }, clock);
 	}
 
+	/** Runs one item's work once the rate-limit window has room for it (see RateWindow). */
+	async admitted<T>(work: () => Promise<T>): Promise<T> {
+		const done = await this.rateWindow.admit();
+		try {
+			return await work();
+		} finally {
+			done();
+		}
+	}
+
 	/** Sends the request with the retry rules and returns the opened envelope, or throws a NodeApiError. */
 	async request(request: ErpRequest): Promise<ErpResponse> {
 		let retries = 0;
@@ -87,6 +99,7 @@ export class ErpClient {
 		for (;;) {
 			await this.gate.pass();
 			const outcome = await this.send(request);
+			if (!('kind' in outcome) && !this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));
 			if (!('kind' in outcome) && outcome.statusCode < 300) {
 				return { statusCode: outcome.statusCode, ...openEnvelope(outcome.body) };
 			}
@@ -110,7 +123,10 @@ export class ErpClient {
 				throw this.toError(failure, request, retries);
 			}
 			ambiguousEarlier ||= isAmbiguous(failure);
-			if (decision.rateLimited) this.gate.holdUntil(this.clock.now() + decision.delayMs);
+			if (decision.rateLimited) {
+				this.gate.holdUntil(this.clock.now() + decision.delayMs);
+				this.rateWindow.expectNewWindow();
+			}
 			await this.clock.sleep(decision.delayMs);
 			waitedMs += decision.delayMs;
 			retries++;
