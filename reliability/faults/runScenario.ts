@@ -1,0 +1,96 @@
+import { erpApi } from '../../e2e/support/erpApi';
+import type { Contact } from '../../sandbox/types';
+import { runBatch, type BatchRun } from '../support/batch';
+import type { ReliabilitySession } from '../support/session';
+import type { FaultScenarioResult } from '../report/results';
+import type { BatchKind, FaultScenario } from './scenarios';
+import { tally, type BatchInput, type Tally } from './tally';
+
+/** Contacts seeded beyond the ones a scenario works on, which must come through unchanged. */
+const UNTOUCHED = 100;
+
+const byIdFromItem = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
+
+function erpParameters(kind: BatchKind, options: FaultScenario['options']): Record<string, unknown> {
+	switch (kind) {
+		case 'create':
+			return { resource: 'contact', operation: 'create', firstName: '={{ $json.first }}', email: '={{ $json.email }}', options };
+		case 'update':
+			return { resource: 'contact', operation: 'update', contactId: byIdFromItem, updateFields: { company: '={{ $json.company }}' }, options };
+		case 'read':
+			return { resource: 'contact', operation: 'get', contactId: byIdFromItem, options };
+		case 'delete':
+			return { resource: 'contact', operation: 'delete', contactId: byIdFromItem, options };
+	}
+}
+
+function batchInputs(scenario: FaultScenario, existing: Contact[]): BatchInput[] {
+	return Array.from({ length: scenario.items }, (_, i): BatchInput => {
+		if (scenario.kind === 'create') return { kind: 'create', first: `Item${i}`, email: `${scenario.id}-${i}@reliability.example` };
+		if (scenario.kind === 'update') return { kind: 'update', id: existing[i].id, company: `${scenario.id} ${i}` };
+		return { kind: scenario.kind, id: existing[i].id };
+	});
+}
+
+/**
+ * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
+ * still being delayed when n8n has given up on it; a request sent now, with the same delay, is answered after
+ * all earlier ones. Returns that request's sequence number: the run's requests are the ones before it.
+ */
+async function settle(session: ReliabilitySession): Promise<number> {
+	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });
+	await erpApi(session.ctx, 'GET', '/contacts?per_page=1');
+	await session.sandbox.clearFaults();
+	return await session.sandbox.lastRequestSeq();
+}
+
+function failuresOf(t: Tally, struck: number, executionStatus: string): string[] {
+	const failures: string[] = [];
+	if (executionStatus !== 'success') failures.push(`the execution ended "${executionStatus}", not "success" (On Error: Continue is on)`);
+	if (t.lost > 0) failures.push(`${t.lost} items reported OK that the ERP's records do not bear out`);
+	if (t.duplicated > 0) failures.push(`${t.duplicated} records written twice`);
+	if (t.resent > 0) failures.push(`${t.resent} creates sent to the ERP more than once`);
+	if (t.collateral > 0) failures.push(`${t.collateral} records no item was about changed or disappeared`);
+	if (t.outputItems !== t.itemsAttempted || t.unpaired > 0) {
+		failures.push(`${t.itemsAttempted} input items gave ${t.outputItems} output items, ${t.unpaired} not paired one to one`);
+	}
+	if (t.unclearErrors > 0) failures.push(`${t.unclearErrors} error items without a clear message and description`);
+	if (struck === 0) failures.push('the fault never struck: the scenario proved nothing');
+	return failures;
+}
+
+/** Runs one scenario on a freshly reset sandbox and judges it by the sandbox's records and request log. */
+export async function runFaultScenario(session: ReliabilitySession, scenario: FaultScenario): Promise<FaultScenarioResult> {
+	await session.sandbox.reset();
+	if (scenario.kind !== 'create') await session.sandbox.seed({ contacts: scenario.items + UNTOUCHED });
+	const before = await session.sandbox.records('contacts');
+	const inputs = batchInputs(scenario, before);
+
+	await session.sandbox.setFaults(scenario.faults);
+	let run: BatchRun;
+	let settled: number;
+	try {
+		run = await runBatch(session, scenario.id, erpParameters(scenario.kind, scenario.options), inputs);
+	} finally {
+		settled = await settle(session);
+	}
+	const after = await session.sandbox.records('contacts');
+	const requests = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
+
+	const t = tally(inputs, run.items, before, after, requests);
+	const { errorMessages, ...counts } = t;
+	const struck = scenario.struck(requests, t);
+	const { startedAt, stoppedAt, status } = run.execution;
+	return {
+		id: scenario.id,
+		title: scenario.title,
+		setup: `${scenario.items} items, ERP node ${scenario.kind === 'read' ? 'get' : scenario.kind} contact, On Error: Continue${scenario.kind === 'create' ? '' : `; ${UNTOUCHED} more contacts no item is about`}`,
+		settings: { sandboxFaults: scenario.faults, nodeOptions: scenario.options },
+		...counts,
+		faultsStruck: struck,
+		requestsSent: requests.length,
+		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
+		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
+		failures: failuresOf(t, struck, status),
+	};
+}

@@ -1,0 +1,82 @@
+import type { Tally } from '../faults/tally';
+
+/** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves. */
+export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
+	id: string;
+	title: string;
+	/** What the node did and under which fault, in words. */
+	setup: string;
+	/** The sandbox fault settings and the node's options, as sent. */
+	settings: Record<string, unknown>;
+	/** How often the fault struck, from the sandbox's request log (or, for timeouts, the node's errors). */
+	faultsStruck: number;
+	requestsSent: number;
+	/** Start to end of the n8n execution. */
+	executionMs: number;
+	/** Return All only: whether the node returned every record once, or failed clearly. */
+	outcome?: 'complete' | 'failed clearly';
+	/** Return All only: records in the ERP, records the node returned. */
+	records?: { inErp: number; returned: number };
+	/** Return All only: when the restart struck, from the sandbox's request log. */
+	evidence?: Record<string, unknown>;
+	errorMessages: Array<{ message: string; items: number }>;
+	/** Why the scenario fails its checks; empty when it passes. */
+	failures: string[];
+}
+
+/** One hostile input and what the package answered. */
+export interface BadInputResult {
+	id: string;
+	area: 'node' | 'trigger';
+	title: string;
+	/** What was sent or configured. */
+	input: string;
+	/** How the case is judged: the answer must match these patterns; `fix` null: n8n's own answer, not judged on a fix. */
+	expected: { field: string; fix: string | null; httpStatus?: number; requests?: string[] };
+	actual: {
+		message: string;
+		description?: string;
+		httpStatus?: number;
+		executionStatus?: string;
+		/** Node cases: how the workflow ran: active (production), or by hand when n8n refused to publish it. */
+		ranAs?: 'active workflow' | 'manual run in the editor';
+		/** Node cases: n8n's answer when it refused to publish the workflow. */
+		publishRefused?: string;
+		/** Node cases: the API requests the sandbox received (`METHOD /path status`). */
+		requests?: string[];
+		/** Node cases: records the ERP holds that differ from before the case (added, changed or gone). */
+		recordsChanged?: number;
+		/** Trigger cases: whether a workflow execution started. */
+		started?: boolean;
+	};
+	clear: boolean;
+	crash: boolean;
+	failures: string[];
+}
+
+export interface Results {
+	generatedAt: string;
+	n8nVersion: string;
+	faults: {
+		itemsAttempted: number;
+		succeeded: number;
+		errorItems: number;
+		lost: number;
+		duplicated: number;
+		scenarios: FaultScenarioResult[];
+	};
+	badInputs: { tried: number; clearErrors: number; crashes: number; cases: BadInputResult[] };
+	/** null when the scan did not run (never 0 then). */
+	tokenLeaks: number | null;
+	/** Where the secrets were searched (characters per place), and what was found; null when the scan did not run. */
+	secretsScan: SecretsScan | null;
+}
+
+export interface SecretsScan {
+	searched: Record<string, number>;
+	leaks: Array<{ place: string; secret: string; occurrences: number }>;
+	/** Executions searched. */
+	executions: number;
+	/** How often "[redacted]" shows in them: the node removed a token an ERP answer echoed. */
+	redactions: number;
+}

@@ -1,0 +1,87 @@
+import { ACCESS_CASES } from './badInputs/accessCases';
+import { PARAMETER_CASES } from './badInputs/parameterCases';
+import { runNodeCase } from './badInputs/runNodeCase';
+import { runTriggerCases } from './badInputs/runTriggerCases';
+import { TRIGGER_CASES } from './badInputs/triggerCases';
+import { RESTART_SCENARIOS, runRestartScenario } from './faults/returnAll';
+import { runFaultScenario } from './faults/runScenario';
+import { FAULT_SCENARIOS } from './faults/scenarios';
+import { assembleResults } from './report/assemble';
+import type { BadInputResult, FaultScenarioResult, SecretsScan } from './report/results';
+import { writeReport } from './report/write';
+import { scanForSecrets } from './secrets/scan';
+import { secretsOf } from './setup/context';
+import { connect, type ReliabilitySession } from './support/session';
+
+// The tests run in this order; the secrets scan last, over everything the others made n8n do.
+let session: ReliabilitySession;
+const scenarios: FaultScenarioResult[] = [];
+const cases: BadInputResult[] = [];
+let scan: SecretsScan | null = null;
+
+beforeAll(async () => {
+	session = await connect();
+});
+
+// Written whatever the checks say: a failing run's figures are the ones to look at.
+afterAll(() => {
+	if (session) writeReport(assembleResults(session.ctx.n8nVersion, scenarios, cases, scan));
+});
+
+describe('faults: 1,000 items per scenario, nothing lost, nothing written twice, every item answered', () => {
+	test.each(FAULT_SCENARIOS)('$id', async (scenario) => {
+		const result = await runFaultScenario(session, scenario);
+		scenarios.push(result);
+		expect(result.failures).toEqual([]);
+	});
+
+	test.each(RESTART_SCENARIOS)('$id: every record exactly once, or one clear error', async (scenario) => {
+		const result = await runRestartScenario(session, scenario);
+		scenarios.push(result);
+		expect(result.failures).toEqual([]);
+	});
+});
+
+describe('hostile input: a clear error naming the field and the fix, never a crash', () => {
+	describe('ERP node', () => {
+		beforeAll(async () => {
+			await session.sandbox.reset();
+			await session.sandbox.seed({ contacts: 3, invoices: 3, products: 3, employees: 3 });
+		});
+
+		test.each([...PARAMETER_CASES, ...ACCESS_CASES])('$id', async (c) => {
+			await session.sandbox.clearFaultQueue();
+			const result = await runNodeCase(session, c);
+			cases.push(result);
+			expect(result.failures).toEqual([]);
+		});
+	});
+
+	describe('ERP Trigger', () => {
+		const results = new Map<string, BadInputResult>();
+		beforeAll(async () => {
+			for (const result of await runTriggerCases(session, TRIGGER_CASES)) {
+				results.set(result.id, result);
+				cases.push(result);
+			}
+		});
+
+		test.each(TRIGGER_CASES)('$id', (c) => {
+			expect(results.get(c.id)?.failures).toEqual([]);
+		});
+	});
+});
+
+describe('secrets', () => {
+	test('no token and no webhook secret in any execution, output item, error, answer or n8n log line', async () => {
+		const answers = JSON.stringify({ scenarios, cases });
+		scan = await scanForSecrets(session, secretsOf(session.ctx), answers);
+
+		expect(scan.leaks).toEqual([]);
+		// The places searched really hold the run: every workflow's executions, and the log.
+		expect(scan.executions).toBeGreaterThanOrEqual(scenarios.length + cases.filter((c) => c.area === 'node').length);
+		expect(scan.searched['n8n log']).toBeGreaterThan(0);
+		// An ERP answer echoed the token (case token-expired-echoed) and the node redacted it.
+		expect(scan.redactions).toBeGreaterThan(0);
+	});
+});
