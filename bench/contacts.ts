@@ -1,0 +1,32 @@
+import type { SandboxAdmin } from '../sandbox/adminClient';
+import type { ContactRow } from './rawTasks';
+
+let batches = 0;
+
+/** `count` contacts whose e-mails carry a tag of their own, so that the sandbox can tell them apart. */
+export function contactRows(label: string, count: number): { tag: string; rows: ContactRow[] } {
+	const tag = `${label}-${++batches}-${Date.now()}`;
+	const rows = Array.from({ length: count }, (_, i) => ({
+		first_name: `Bench${i}`,
+		last_name: 'Load',
+		email: `${tag}-${i}@bench.example`,
+		company: 'Bench Co',
+	}));
+	return { tag, rows };
+}
+
+export interface Tally {
+	/** Contacts with the tag in the sandbox. */
+	records: number;
+	/** Items of the batch the sandbox holds no contact for. */
+	missing: number;
+	/** Contacts beyond the first with the same e-mail: items written twice. */
+	duplicates: number;
+}
+
+/** What the sandbox holds of a batch: its own state, not what the workflow reported. */
+export async function tally(sandbox: SandboxAdmin, tag: string, count: number): Promise<Tally> {
+	const mine = (await sandbox.records('contacts')).filter((contact) => contact.email?.startsWith(`${tag}-`));
+	const distinct = new Set(mine.map((contact) => contact.email)).size;
+	return { records: mine.length, missing: count - distinct, duplicates: mine.length - distinct };
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const readProc = (pid: string, file: string): string => {
+	try {
+		return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+	} catch {
+		return ''; // gone meanwhile, or not ours to read
+	}
+};
+
+/**
+ * The pid of n8n's main process (`<node> <n8nBin> start`) for this user folder, found in /proc: the host library
+ * does not hand it out, and the task runners are separate processes that must not be counted.
+ */
+export function findN8nMainPid(n8nBin: string, userFolder: string): number {
+	for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+		const argv = readProc(pid, 'cmdline').split('\0');
+		if (argv[1] !== n8nBin || argv[2] !== 'start') continue;
+		if (readProc(pid, 'environ').split('\0').includes(`N8N_USER_FOLDER=${userFolder}`)) return Number(pid);
+	}
+	throw new Error(`no n8n main process for ${userFolder} in /proc`);
+}
+
+/** Resident set size in MB (VmRSS). */
+export function rssMb(pid: number): number {
+	const kb = /VmRSS:\s+(\d+) kB/.exec(readProc(String(pid), 'status'))?.[1];
+	if (kb === undefined) throw new Error(`no VmRSS for pid ${pid}: has n8n exited?`);
+	return Math.round(Number(kb) / 1024);
+}
+
+/** Runs `work` while sampling RSS every `everyMs`; answers its result and the highest RSS seen. */
+export async function peakRssDuring<T>(pid: number, work: () => Promise<T>, everyMs = 25): Promise<{ result: T; peak_mb: number }> {
+	let peak_mb = rssMb(pid);
+	const timer = setInterval(() => (peak_mb = Math.max(peak_mb, rssMb(pid))), everyMs);
+	try {
+		const result = await work();
+		return { result, peak_mb: Math.max(peak_mb, rssMb(pid)) };
+	} finally {
+		clearInterval(timer);
+	}
+}

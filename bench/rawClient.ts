@@ -1,0 +1,84 @@
+/**
+ * The physical limit: Node's own http with a keep-alive agent, no framework. Runs in its own process under the
+ * Node that runs n8n (so that it neither shares the sandbox's event loop nor a different V8), and answers the
+ * bench's tasks over IPC, timing them itself.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+import type { Api, ContactRow, RawReply, RawResult, RawTask } from './rawTasks';
+
+interface Envelope {
+	data: Array<{ id: number }>;
+	meta?: { page: number; per_page: number; total: number };
+}
+
+function call(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string, body?: object): Promise<Envelope> {
+	const payload = body === undefined ? undefined : JSON.stringify(body);
+	return new Promise((resolve, reject) => {
+		const request = http.request(
+			`${api.baseUrl}${path}`,
+			{
+				method,
+				agent,
+				headers: {
+					Authorization: `Bearer ${api.token}`,
+					Accept: 'application/json',
+					...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }),
+				},
+			},
+			(response) => {
+				let text = '';
+				response.setEncoding('utf8');
+				response.on('data', (chunk: string) => (text += chunk));
+				response.on('end', () => {
+					if ((response.statusCode ?? 0) >= 300) reject(new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+					else resolve(JSON.parse(text) as Envelope);
+				});
+			},
+		);
+		request.on('error', reject);
+		request.end(payload);
+	});
+}
+
+async function listAll(agent: http.Agent, api: Api, perPage: number): Promise<number> {
+	const records: Envelope['data'] = [];
+	for (let page = 1; ; page++) {
+		const { data, meta } = await call(agent, api, 'GET', `/contacts?page=${page}&per_page=${perPage}`);
+		records.push(...data);
+		if (!meta || data.length === 0 || page * meta.per_page >= meta.total) return records.length;
+	}
+}
+
+async function bulkCreate(agent: http.Agent, api: Api, rows: ContactRow[], concurrency: number): Promise<number> {
+	let next = 0;
+	let created = 0;
+	const worker = async () => {
+		while (next < rows.length) {
+			const row = rows[next++];
+			await call(agent, api, 'POST', '/contacts', row);
+			created++;
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return created;
+}
+
+async function run(task: RawTask): Promise<RawResult> {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: task.kind === 'bulkCreate' ? task.concurrency : 1 });
+	const started = performance.now();
+	try {
+		const count = task.kind === 'listAll' ? await listAll(agent, task.api, task.perPage) : await bulkCreate(agent, task.api, task.rows, task.concurrency);
+		return { count, seconds: Math.round(performance.now() - started) / 1000 };
+	} finally {
+		agent.destroy();
+	}
+}
+
+process.on('message', (task: RawTask) => {
+	run(task).then(
+		(result) => process.send?.({ ok: true, result } satisfies RawReply),
+		(error: unknown) => process.send?.({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies RawReply),
+	);
+});

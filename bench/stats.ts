@@ -1,0 +1,19 @@
+import { performance } from 'node:perf_hooks';
+
+export function median(values: number[]): number {
+	if (values.length === 0) throw new Error('median of nothing');
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = sorted.length >> 1;
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Seconds, rounded to milliseconds. */
+export const seconds = (ms: number): number => Math.round(ms) / 1000;
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+	const started = performance.now();
+	const result = await work();
+	return { result, seconds: seconds(performance.now() - started) };
+}
+
+export const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;

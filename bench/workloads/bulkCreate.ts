@@ -1,0 +1,80 @@
+import { alternate } from '../alternate';
+import { BULK_CONCURRENCIES, BULK_ITEMS } from '../config';
+import { contactRows, tally } from '../contacts';
+import type { BenchContext } from '../context';
+import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
+import type { ContactRow } from '../rawTasks';
+import { median } from '../stats';
+import { erpCreate, httpCreate } from '../workflows';
+
+export interface BulkCreateResult {
+	items: number;
+	/** The ERP node's fastest Concurrency, also used by the raw client. */
+	concurrency: number;
+	erpNode_s: number;
+	httpRequestNode_s: number;
+	rawClient_s: number;
+	samples: Record<'erpNode' | 'httpRequestNode' | 'rawClient', number[]>;
+	/** One run of the ERP node at each Concurrency tried: seconds. */
+	concurrencySweep: Record<string, number>;
+}
+
+/** Creates one batch from an empty sandbox and checks that it holds exactly BULK_ITEMS new contacts, once each. */
+async function createBatch(ctx: BenchContext, contender: string, create: (rows: ContactRow[]) => Promise<{ seconds: number; count?: number; answer?: unknown }>) {
+	await ctx.sandbox.reset();
+	const { tag, rows } = contactRows(`bulk-${contender}`, BULK_ITEMS);
+	const run = await create(rows);
+	expectCount(contender, run, BULK_ITEMS);
+	const held = await tally(ctx.sandbox, tag, BULK_ITEMS);
+	const total = (await ctx.sandbox.records('contacts')).length;
+	if (held.missing || held.duplicates || total !== BULK_ITEMS) {
+		throw new Error(`${contender}: the sandbox holds ${total} contacts (${held.missing} of the batch missing, ${held.duplicates} duplicated) instead of exactly ${BULK_ITEMS} new ones`);
+	}
+	return { seconds: run.seconds };
+}
+
+const inN8n = (ctx: BenchContext, contender: string, workflow: DeployedWorkflow) =>
+	createBatch(ctx, contender, (rows) => runWorkflow(ctx.n8n, workflow, { rows }));
+
+/** The ERP node once at each Concurrency (after one warm-up run); answers the fastest and every time. */
+async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record<string, number> }> {
+	const seconds: Record<string, number> = {};
+	let best = BULK_CONCURRENCIES[0];
+	for (const [index, concurrency] of BULK_CONCURRENCIES.entries()) {
+		const workflow = await deploy(ctx.n8n, erpCreate(ctx.credential, concurrency));
+		if (index === 0) await inN8n(ctx, 'erpNode', workflow);
+		seconds[concurrency] = (await inN8n(ctx, 'erpNode', workflow)).seconds;
+		ctx.log(`  sweep: Concurrency ${concurrency}: ${seconds[concurrency].toFixed(3)} s`);
+		if (seconds[concurrency] < seconds[best]) best = concurrency;
+	}
+	return { best, seconds };
+}
+
+/** 2,000 input items, one contact each. */
+export async function bulkCreate(ctx: BenchContext): Promise<BulkCreateResult> {
+	ctx.log(`bulkCreate: ${BULK_ITEMS} contacts; the ERP node's Concurrency first`);
+	const { best, seconds: concurrencySweep } = await sweep(ctx);
+	const erp = await deploy(ctx.n8n, erpCreate(ctx.credential, best));
+	const http = await deploy(ctx.n8n, httpCreate(ctx.credential, ctx.api.baseUrl, false));
+	ctx.log(`bulkCreate: the ERP node at Concurrency ${best}, the HTTP Request node as it comes, the raw client at ${best}`);
+
+	const samples = await alternate(
+		{
+			erpNode: () => inN8n(ctx, 'erpNode', erp),
+			httpRequestNode: () => inN8n(ctx, 'httpRequestNode', http),
+			rawClient: () => createBatch(ctx, 'rawClient', (rows) => ctx.raw.run({ kind: 'bulkCreate', api: ctx.api, rows, concurrency: best })),
+		},
+		ctx.runs,
+		ctx.log,
+	);
+	const seconds = (name: keyof typeof samples) => samples[name].map((sample) => sample.seconds);
+	return {
+		items: BULK_ITEMS,
+		concurrency: best,
+		erpNode_s: median(seconds('erpNode')),
+		httpRequestNode_s: median(seconds('httpRequestNode')),
+		rawClient_s: median(seconds('rawClient')),
+		samples: { erpNode: seconds('erpNode'), httpRequestNode: seconds('httpRequestNode'), rawClient: seconds('rawClient') },
+		concurrencySweep,
+	};
+}
