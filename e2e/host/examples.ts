@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -5,7 +6,7 @@ import type { EventName } from '../../sandbox/events';
 import { REPO_ROOT } from './paths';
 import type { N8nClient } from './restClient';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
-import type { Credential, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
+import type { Credential, CredentialRef, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
@@ -33,6 +34,20 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 		nodes: workflow.nodes.map((node) =>
 			node.credentials?.erpApi ? { ...node, credentials: { ...node.credentials, erpApi: { id: credential.id, name: credential.name } } } : node,
 		),
+	};
+}
+
+/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, its ERP Webhook API credential. */
+export function erpTriggerNode(parameters: Record<string, unknown>, webhookCredential?: CredentialRef): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'ERP Trigger',
+		type: ERP_TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters,
+		...(webhookCredential ? { credentials: { erpWebhookApi: webhookCredential } } : {}),
 	};
 }
 

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import type { Delivery } from '../../sandbox/webhooks';
-import { ERP_TRIGGER_TYPE, erpTriggerType, triggerUrl } from '../host/examples';
+import { erpTriggerNode, erpTriggerType, triggerUrl } from '../host/examples';
 import { sleep } from '../host/processGroup';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
-import type { Credential, SavedWorkflow, WorkflowNode } from '../host/types';
+import type { Credential, SavedWorkflow } from '../host/types';
 import type { Session } from './session';
 
 export interface ActiveTrigger {
@@ -25,16 +23,7 @@ export interface TriggerOptions {
  * (a delivery of another event must start nothing).
  */
 export async function activeTrigger(session: Session, name: string, events: string[], options: TriggerOptions = {}): Promise<ActiveTrigger> {
-	const node: WorkflowNode = {
-		id: randomUUID(),
-		name: 'ERP Trigger',
-		type: ERP_TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		parameters: options.signedWith ? { events, verification: 'hmacSha256' } : { events },
-		...(options.signedWith ? { credentials: { erpWebhookApi: options.signedWith } } : {}),
-	};
+	const node = erpTriggerNode(options.signedWith ? { events, verification: 'hmacSha256' } : { events }, options.signedWith);
 	const workflow = await session.n8n.createActiveWorkflow({ name, nodes: [node], connections: {} });
 	const url = triggerUrl(session.ctx.n8nUrl, node, await erpTriggerType(session.n8n));
 	await session.sandbox.addWebhook({ url, secret: options.sandboxSecret });

@@ -1,8 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
-import { ERP_TRIGGER_TYPE, erpTriggerType, triggerUrl } from '../../e2e/host/examples';
+import { erpTriggerNode, erpTriggerType, triggerUrl } from '../../e2e/host/examples';
 import { sleep } from '../../e2e/host/processGroup';
-import type { Execution, SavedWorkflow, WorkflowNode } from '../../e2e/host/types';
+import type { Execution, SavedWorkflow } from '../../e2e/host/types';
 import type { ReliabilitySession } from '../support/session';
 
 export type TriggerKind = 'plain' | 'hmac' | 'shared';
@@ -23,16 +23,7 @@ const PARAMETERS: Record<TriggerKind, Record<string, unknown>> = {
 
 /** An active workflow of one ERP Trigger: unverified (contact.created only), HMAC-signed, or with a shared secret. */
 export async function triggerWorkflow(session: ReliabilitySession, kind: TriggerKind): Promise<TriggerWorkflow> {
-	const node: WorkflowNode = {
-		id: randomUUID(),
-		name: 'ERP Trigger',
-		type: ERP_TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		parameters: PARAMETERS[kind],
-		...(kind === 'plain' ? {} : { credentials: { erpWebhookApi: session.ctx.credentials.webhook } }),
-	};
+	const node = erpTriggerNode(PARAMETERS[kind], kind === 'plain' ? undefined : session.ctx.credentials.webhook);
 	const workflow = await session.n8n.createActiveWorkflow({ name: `reliability trigger (${kind})`, nodes: [node], connections: {} });
 	return { kind, workflow, url: triggerUrl(session.ctx.n8nUrl, node, await erpTriggerType(session.n8n)) };
 }
