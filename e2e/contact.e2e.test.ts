@@ -1,8 +1,9 @@
 import type { Contact } from '../sandbox/types';
 import { erpApi } from './support/erpApi';
+import { finishedExecutions } from './support/executions';
 import { calls, runErp } from './support/runErp';
 import { connect, type Session } from './support/session';
-import { byId } from './support/workflows';
+import { byId, splitOutNode } from './support/workflows';
 
 describe('ERP node › Contact, inside a real n8n', () => {
 	let session: Session;
@@ -51,6 +52,38 @@ describe('ERP node › Contact, inside a real n8n', () => {
 		const stored = (await session.sandbox.records('contacts')).filter((c) => c.email === input.email);
 		expect(stored).toEqual([expect.objectContaining(expected)]);
 		expect(run.items).toEqual([{ id: stored[0].id, first_name: 'Greta', created_at: stored[0].created_at }]);
+	});
+
+	test('Create with Map Automatically: each row becomes a contact, its fields taken by name', async () => {
+		const rows = [
+			{ first_name: 'Ines', last_name: 'Moreau', email: 'ines.moreau@atelier-moreau.fr', phone: '+33 1 42 68 53 00', row: 2 },
+			{ first_name: 'Tomasz', email: 'tomasz@nowak-logistics.pl', company: 'Nowak Logistics', custom_fields: { tier: 'silver' }, row: 3 },
+		];
+		const run = await runErp(
+			session,
+			{ resource: 'contact', operation: 'create', mappingMode: 'autoMapInputData', ignoreFields: 'row' },
+			{ input: { rows }, before: [splitOutNode('body.rows')] },
+		);
+
+		expect(run.status).toBe(200);
+		expect(calls(run)).toEqual(['POST /contacts 201', 'POST /contacts 201']);
+		expect(run.requests.map((request) => request.body)).toEqual(rows.map(({ row, ...fields }) => fields));
+		const stored = (await session.sandbox.records('contacts')).filter((c) => rows.some((r) => r.email === c.email));
+		expect(stored.map((c) => c.first_name).sort()).toEqual(['Ines', 'Tomasz']);
+		expect(run.items.map((item) => item.first_name)).toEqual(['Ines', 'Tomasz']);
+	});
+
+	test('Create with Map Automatically: an input field the ERP does not know stops the run, naming it', async () => {
+		const run = await runErp(
+			session,
+			{ resource: 'contact', operation: 'create', mappingMode: 'autoMapInputData' },
+			{ input: { rows: [{ first_name: 'Ines', fax: '+33 1 42 68 53 01' }] }, before: [splitOutNode('body.rows')] },
+		);
+
+		expect(run.status).toBe(500);
+		expect(run.requests).toEqual([]);
+		const [execution] = await finishedExecutions(session.n8n, run.workflowId);
+		expect(execution.data?.resultData.error?.message).toBe('Input field "fax" is not an ERP field of a contact');
 	});
 
 	test('Get: outputs the contact exactly as the ERP holds it', async () => {

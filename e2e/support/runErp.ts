@@ -24,12 +24,18 @@ let runs = 0;
 export async function runErp(
 	session: Session,
 	parameters: Record<string, unknown>,
-	options: { input?: Record<string, unknown>; credential?: Credential; onError?: WorkflowNode['onError'] } = {},
+	options: {
+		input?: Record<string, unknown>;
+		credential?: Credential;
+		onError?: WorkflowNode['onError'];
+		/** Nodes between the webhook and the ERP node, e.g. a Split Out that makes one item per row. */
+		before?: WorkflowNode[];
+	} = {},
 ): Promise<ErpRun> {
 	const path = `erp-${String(parameters.resource)}-${String(parameters.operation)}-${++runs}-${Date.now()}`;
 	const erp = erpNode(parameters, options.credential ?? session.ctx.credentials.good);
 	if (options.onError) erp.onError = options.onError;
-	const workflow = await session.n8n.createActiveWorkflow(chain(`e2e ${path}`, [webhookNode(path), erp]));
+	const workflow = await session.n8n.createActiveWorkflow(chain(`e2e ${path}`, [webhookNode(path), ...(options.before ?? []), erp]));
 	const since = await session.sandbox.lastRequestSeq();
 	const response = await session.n8n.callWebhook(path, options.input ?? {});
 	const requests = await session.sandbox.requests(since);

@@ -29,6 +29,18 @@ export function webhookNode(path: string): WorkflowNode {
 	};
 }
 
+/** n8n's Split Out node: one item per element of the list at `field`. */
+export function splitOutNode(field: string): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Split Out',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [120, 0],
+		parameters: { fieldToSplitOut: field, options: {} },
+	};
+}
+
 /** Nodes connected one after the other, first to last. */
 export function chain(name: string, nodes: WorkflowNode[]): WorkflowDefinition {
 	const connections: Connections = {};

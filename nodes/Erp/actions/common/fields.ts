@@ -126,18 +126,25 @@ export function buildBody(
 	return body;
 }
 
-/** Fails with a clear error when a field the ERP requires was left empty. */
+/**
+ * Fails with a clear error when a field the ERP requires was left empty: named by its parameter, or with
+ * `fromInput` by the input field it was mapped from automatically.
+ */
 export function requireFields(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	specs: FieldSpecs,
 	body: IDataObject,
 	required: string[],
+	fromInput = false,
 ): void {
 	for (const name of required) {
 		const spec = specs[name];
 		if (isBlank(body[spec.apiName])) {
-			throw new NodeOperationError(this.getNode(), `${spec.property.displayName} is required: enter a value`, {
+			const message = fromInput
+				? `Input field ${spec.apiName} is missing or empty: give every item a value`
+				: `${spec.property.displayName} is required: enter a value`;
+			throw new NodeOperationError(this.getNode(), message, {
 				itemIndex,
 				description: `The ERP refuses a record without ${spec.property.displayName}.`,
 			});
