@@ -67,7 +67,7 @@ describe('ERP node › Contact, inside a real n8n', () => {
 
 		expect(run.status).toBe(200);
 		expect(calls(run)).toEqual(['POST /contacts 201', 'POST /contacts 201']);
-		expect(run.requests.map((request) => request.body)).toEqual(rows.map(({ row, ...fields }) => fields));
+		expect(run.requests.map((request) => request.body)).toEqual(rows.map(({ row: _row, ...fields }) => fields));
 		const stored = (await session.sandbox.records('contacts')).filter((c) => rows.some((r) => r.email === c.email));
 		expect(stored.map((c) => c.first_name).sort()).toEqual(['Ines', 'Tomasz']);
 		expect(run.items.map((item) => item.first_name)).toEqual(['Ines', 'Tomasz']);
