@@ -13,6 +13,7 @@ import { normalizeBaseUrl } from './baseUrl';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { openEnvelope } from './envelope';
+import { InFlightLimit } from './inFlightLimit';
 import type { DetailedFailure } from './errors';
 import { failureToError } from './errors';
 import { RateWindow, remainingFrom } from './rateWindow';
@@ -53,6 +54,8 @@ export class ErpClient {
 
 	private readonly rateWindow = new RateWindow();
 
+	private readonly inFlight: InFlightLimit;
+
 	private constructor(
 		private readonly ctx: RequestContext,
 		readonly node: INode,
@@ -62,6 +65,7 @@ export class ErpClient {
 		private readonly clock: Clock,
 	) {
 		this.gate = new BackOffGate(clock);
+		this.inFlight = new InFlightLimit(options.concurrency);
 	}
 
 	static async create(
@@ -97,8 +101,10 @@ export class ErpClient {
 		let waitedMs = 0;
 		let ambiguousEarlier = false;
 		for (;;) {
-			await this.gate.pass();
-			const outcome = await this.send(request);
+			const outcome = await this.inFlight.run(async () => {
+				await this.gate.pass();
+				return await this.send(request);
+			});
 			if (!('kind' in outcome) && !this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));
 			if (!('kind' in outcome) && outcome.statusCode < 300) {
 				return { statusCode: outcome.statusCode, ...openEnvelope(outcome.body) };

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ErpClient } from './client';
-import type { Query } from './types';
+import type { ErpResponse, Query } from './types';
 
 /** The largest page the API document's service is assumed to serve (docs/api-assumptions.md). */
 export const MAX_PAGE_SIZE = 100;
@@ -32,24 +32,37 @@ function recordsOf(data: unknown, client: ErpClient, request: PageRequest): IDat
 }
 
 /**
- * Yields the records of a list endpoint page by page, holding only the page at hand.
+ * Yields the records of a list endpoint page by page, in order, holding only the pages at hand.
  * The page size is what the service says it used (`meta.per_page`), not what was asked: a service may cap it.
  * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed),
  * at the first empty page, or when a page brings nothing new. Records already seen (by id) are not
  * yielded twice, even when inserts shift the pages during the walk.
+ *
+ * With Concurrency above 1, the pages that `meta.total` (and Limit) say are still needed are asked for up to
+ * Concurrency at a time, ahead of the one being yielded; without a total, one page at a time.
  */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const asked = request.limit === undefined ? MAX_PAGE_SIZE : Math.min(request.limit, MAX_PAGE_SIZE);
 	const seen = new Set<unknown>();
 	let remaining = request.limit ?? Number.POSITIVE_INFINITY;
-
-	for (let page = 1; page <= MAX_PAGES && remaining > 0; page++) {
-		const response = await client.request({
+	const ahead: Array<Promise<ErpResponse>> = [];
+	let nextToAsk = 1;
+	let lastNeeded = 1;
+	const ask = (page: number) => {
+		const response = client.request({
 			method: 'GET',
 			path: request.path,
 			qs: { ...request.query, page, per_page: asked },
 			itemIndex: request.itemIndex,
 		});
+		// A page asked ahead may fail after the walk has stopped: only a page that is read reports its error.
+		response.catch(() => undefined);
+		return response;
+	};
+
+	for (let page = 1; page <= lastNeeded; page++) {
+		while (nextToAsk <= lastNeeded && ahead.length < client.options.concurrency) ahead.push(ask(nextToAsk++));
+		const response = await (ahead.shift() as Promise<ErpResponse>);
 		const records = recordsOf(response.data, client, request);
 		const fresh = records.filter((record) => {
 			if (record.id === undefined) return true;
@@ -62,9 +75,14 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 		remaining -= kept.length;
 
 		const total = response.meta?.total;
-		const perPage = response.meta?.perPage ?? records.length;
-		if (records.length === 0 || fresh.length === 0) return;
+		const perPage = response.meta?.perPage || records.length;
+		if (remaining <= 0 || records.length === 0 || fresh.length === 0) return;
 		if (total !== undefined && page * perPage >= total) return;
 		if (!response.meta && records.length < asked) return;
+		lastNeeded = Math.min(
+			MAX_PAGES,
+			total === undefined ? page + 1 : Math.ceil(total / perPage),
+			page + Math.ceil(remaining / perPage),
+		);
 	}
 }

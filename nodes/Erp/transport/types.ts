@@ -39,10 +39,13 @@ export interface TransportOptions {
 	maxRetries: number;
 	/** Upper bound for all back-off waits of one request together (ms). */
 	maxTotalWaitMs: number;
+	/** Requests on the wire at once: items side by side, or the pages a Return All reads ahead. */
+	concurrency: number;
 }
 
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
 	timeoutMs: 30_000,
 	maxRetries: 5,
 	maxTotalWaitMs: 300_000,
+	concurrency: 1,
 };

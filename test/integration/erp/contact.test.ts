@@ -152,6 +152,23 @@ describe('Contact', () => {
 		]);
 	});
 
+	it('with Concurrency 4, reads four pages at a time and still returns each contact once, in order', async () => {
+		await h.sandbox.admin.seed({ contacts: 1000 });
+		const stored = await h.sandbox.admin.records('contacts');
+		const latencyMs = 200;
+		await h.sandbox.admin.setFaults({ latencyMs });
+		await h.mark();
+		const result = await h.run({ resource: 'contact', operation: 'getAll', returnAll: true, options: { concurrency: 4 } });
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual(stored);
+		const log = await h.requests();
+		expect(log.map((r) => Number(r.query.page)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		// Each request was on the wire from its arrival for at least latencyMs: the most that overlap is what ran at once.
+		const arrivals = log.map((r) => Date.parse(r.at));
+		const mostAtOnce = Math.max(...arrivals.map((start) => arrivals.filter((t) => t <= start && start < t + latencyMs).length));
+		expect(mostAtOnce).toBe(4);
+	});
+
 	it('sends Limit as per_page and filters as query parameters', async () => {
 		await h.sandbox.admin.seed({ contacts: 60 });
 		await h.mark();

@@ -21,7 +21,7 @@ export const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 1,
 			description:
-				'How many items to send to the ERP at the same time. Higher is faster for many items; when the ERP rate-limits, all of them wait together.',
+				'How many requests to send to the ERP at the same time: items side by side, and for Return All the pages read ahead. Higher is faster for many items or records; when the ERP rate-limits, all of them wait together.',
 		},
 		{
 			displayName: 'Fetch Full Record',
@@ -83,9 +83,11 @@ export function readRunOptions(this: IExecuteFunctions): RunOptions {
 		maxRetries?: unknown;
 		timeout?: unknown;
 	};
+	const concurrency = wholeNumber.call(this, options.concurrency ?? 1, 'Concurrency', 1, 50);
 	return {
-		concurrency: wholeNumber.call(this, options.concurrency ?? 1, 'Concurrency', 1, 50),
+		concurrency,
 		transport: {
+			concurrency,
 			maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, 10),
 			timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
 		},

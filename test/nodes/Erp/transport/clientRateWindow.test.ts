@@ -40,7 +40,8 @@ async function setup() {
 	const { pending, responder } = heldAnswers();
 	const { ctx } = fakeContext(responder);
 	const clock = manualClock();
-	const client = await ErpClient.create(ctx, {}, clock);
+	// Items side by side, as the node runs them with Concurrency 10.
+	const client = await ErpClient.create(ctx, { concurrency: 10 }, clock);
 	const started: string[] = [];
 	const item = (name: string) =>
 		client.admitted(async () => {

@@ -2,9 +2,23 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import { paginate } from '../../../../nodes/Erp/transport/paginate';
+import type { RawResponse } from '../../../../nodes/Erp/transport/types';
 import { fakeClock, fakeContext, json } from '../fakes';
 
 const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
+
+/** Wraps a responder so that each answer takes a few event-loop turns, counting the requests open at once. */
+function slow(responder: (options: IHttpRequestOptions, call: number) => RawResponse) {
+	const seen = { open: 0, mostOpen: 0 };
+	const answer = async (options: IHttpRequestOptions, call: number) => {
+		seen.open++;
+		seen.mostOpen = Math.max(seen.mostOpen, seen.open);
+		for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+		seen.open--;
+		return responder(options, call);
+	};
+	return { answer, seen };
+}
 
 /** A list service over `store()` that caps per_page at `cap` and reports meta honestly. */
 function listService(store: () => IDataObject[], cap = 100, withMeta = true) {
@@ -17,9 +31,13 @@ function listService(store: () => IDataObject[], cap = 100, withMeta = true) {
 	};
 }
 
-async function walk(responder: (options: IHttpRequestOptions, call: number) => ReturnType<typeof json>, limit?: number) {
+async function walk(
+	responder: (options: IHttpRequestOptions, call: number) => RawResponse | Promise<RawResponse>,
+	limit?: number,
+	concurrency = 1,
+) {
 	const { ctx, calls } = fakeContext(responder);
-	const client = await ErpClient.create(ctx, {}, fakeClock());
+	const client = await ErpClient.create(ctx, { concurrency }, fakeClock());
 	const pages: IDataObject[][] = [];
 	for await (const page of paginate(client, { path: '/contacts', limit, itemIndex: 0 })) pages.push(page);
 	const ids = pages.flat().map((r) => r.id);
@@ -102,6 +120,69 @@ describe('paginate', () => {
 		const { calls, ids } = await walk(() => json(200, { data: records(1, 100) }));
 		expect(calls).toHaveLength(2);
 		expect(ids).toHaveLength(100);
+	});
+
+	describe('with Concurrency above 1', () => {
+		it('reads the pages meta.total names ahead, never more at once than Concurrency, and yields them in order', async () => {
+			const { answer, seen } = slow(listService(() => records(1, 1000)));
+			const { asked, ids } = await walk(answer, undefined, 4);
+			expect(ids).toEqual(records(1, 1000).map((r) => r.id));
+			expect(asked.map((q) => q.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+			expect(seen.mostOpen).toBe(4);
+		});
+
+		it('asks for the first page alone, then only for pages a Limit still needs', async () => {
+			const { answer, seen } = slow(listService(() => records(1, 1000)));
+			const { asked, ids } = await walk(answer, 250, 8);
+			expect(asked.map((q) => q.page).sort((a, b) => a - b)).toEqual([1, 2, 3]);
+			expect(ids).toEqual(records(1, 250).map((r) => r.id));
+			expect(seen.mostOpen).toBe(2);
+		});
+
+		it('follows a capped per_page and misses nothing', async () => {
+			const { answer } = slow(listService(() => records(1, 333), 30));
+			const { asked, ids } = await walk(answer, undefined, 5);
+			expect(asked).toHaveLength(12);
+			expect(ids).toEqual(records(1, 333).map((r) => r.id));
+		});
+
+		it('reads one page at a time when the service sends no total', async () => {
+			const { answer, seen } = slow(listService(() => records(1, 250), 100, false));
+			const { calls, ids } = await walk(answer, undefined, 6);
+			expect(ids).toEqual(records(1, 250).map((r) => r.id));
+			expect(calls).toHaveLength(3);
+			expect(seen.mostOpen).toBe(1);
+		});
+
+		it('follows a total that grows during the walk', async () => {
+			let all = records(1, 450);
+			const service = listService(() => all);
+			const { answer } = slow((options, call) => {
+				if (call === 3) all = records(1, 720);
+				return service(options);
+			});
+			const { ids } = await walk(answer, undefined, 3);
+			expect(ids).toEqual(records(1, 720).map((r) => r.id));
+		});
+
+		it('stops at the first empty page when the list shrinks, without yielding anything twice', async () => {
+			let all = records(1, 900);
+			const service = listService(() => all);
+			const { answer } = slow((options, call) => {
+				if (call === 2) all = records(1, 420);
+				return service(options);
+			});
+			const { ids } = await walk(answer, undefined, 4);
+			expect(new Set(ids).size).toBe(ids.length);
+			expect(ids).toEqual(records(1, 420).map((r) => r.id));
+		});
+
+		it('reports the error of a page it reads', async () => {
+			const service = listService(() => records(1, 1000));
+			const failing = (options: IHttpRequestOptions, call: number) =>
+				(options.qs as { page: number }).page === 3 ? json(403, { message: 'no access' }) : service(options, call);
+			await expect(walk(slow(failing).answer, undefined, 4)).rejects.toThrow(/403|access/i);
+		});
 	});
 
 	it('refuses an answer that is not a list', async () => {
