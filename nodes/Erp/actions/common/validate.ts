@@ -12,12 +12,15 @@ export type FieldKind =
 	| 'positiveNumber'
 	| 'nonNegativeNumber'
 	| 'nonNegativeInteger'
+	| 'recordId'
 	| 'boolean'
 	| 'sku';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// International format as the API document asks: a leading +, then 7–15 digits, separators allowed between them.
-const PHONE = /^\+\d(?:[\s.\-()]?\d){6,14}$/;
+// International format as the API document asks: a leading +, then 7–15 digits; spaces, dots, dashes and
+// parentheses between them, as in +1 (212) 555-0100.
+const PHONE_SHAPE = /^\+\d(?:[\s().-]*\d)*$/;
+const PHONE_DIGITS = /^(?:\D*\d){7,15}\D*$/;
 const SKU = /^[A-Za-z0-9._-]{1,64}$/;
 
 function shown(value: unknown): string {
@@ -28,6 +31,24 @@ function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
 	return undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The calendar day a value names. A text that starts with YYYY-MM-DD (n8n's date picker gives
+ * 2026-11-01T00:00:00) means that day, whatever the time and zone after it: converting it to UTC first would
+ * move it to the day before east of Greenwich. Other texts and Date values are read in local time.
+ */
+function toDay(value: unknown): string | undefined {
+	const date = toDate(value);
+	if (!date) return undefined;
+	const prefix = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(value.trim()) : null;
+	if (!prefix) return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+	const [, year, month, day] = prefix.map(Number);
+	const utc = new Date(Date.UTC(year, month - 1, day));
+	// 2026-02-30 is not a day, even though Date would roll it over to March.
+	return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day ? prefix[0] : undefined;
 }
 
 function toDate(value: unknown): Date | undefined {
@@ -49,7 +70,7 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 		}
 		case 'phone': {
 			const text = typeof value === 'string' ? value.trim() : String(value);
-			if (PHONE.test(text)) return { value: text };
+			if (PHONE_SHAPE.test(text) && PHONE_DIGITS.test(text)) return { value: text };
 			return {
 				problem: `${label} ${shown(value)} is not in international format: start with + and the country code, e.g. +49 30 1234567`,
 			};
@@ -60,8 +81,8 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 			return { problem: `${label} ${shown(value)} is not a currency code: use three letters such as EUR or USD` };
 		}
 		case 'date': {
-			const date = toDate(value);
-			if (date) return { value: typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : date.toISOString().slice(0, 10) };
+			const day = toDay(value);
+			if (day) return { value: day };
 			return { problem: `${label} ${shown(value)} is not a date: use the form 2026-12-31` };
 		}
 		case 'dateTime': {
@@ -83,6 +104,11 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 			const n = toNumber(value);
 			if (n !== undefined && Number.isInteger(n) && n >= 0) return { value: n };
 			return { problem: `${label} must be a whole number of 0 or more, not ${shown(value)}` };
+		}
+		case 'recordId': {
+			const n = toNumber(value);
+			if (n !== undefined && Number.isSafeInteger(n) && n >= 1) return { value: n };
+			return { problem: `${label} must be the ID of a record, a whole number of 1 or more, not ${shown(value)}` };
 		}
 		case 'boolean':
 			if (typeof value === 'boolean') return { value };

@@ -51,8 +51,15 @@ export const invoiceFilters: FieldSpecs = {
 	},
 	contactId: {
 		apiName: 'contact_id',
-		kind: 'nonNegativeInteger',
-		property: { displayName: 'Contact ID', name: 'contactId', type: 'number', default: 0 },
+		kind: 'recordId',
+		property: {
+			displayName: 'Contact ID',
+			name: 'contactId',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 0,
+			description: 'Only invoices of this contact',
+		},
 	},
 	currency: currencyField,
 	dueAfter: {

@@ -1,0 +1,52 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { validateField } from '../../../nodes/Erp/actions/common/validate';
+import { node } from './fakes';
+
+const ctx = { getNode: () => node } as unknown as IExecuteFunctions;
+const valid = (kind: Parameters<typeof validateField>[0], value: unknown) => validateField.call(ctx, kind, value, 'Field', 0);
+
+describe('validateField', () => {
+	describe('dates', () => {
+		it('runs in a time zone east of UTC (jest.config.js), where a day turned into UTC becomes the day before', () => {
+			expect(new Date('2026-11-01T00:00:00').toISOString().slice(0, 10)).toBe('2026-10-31');
+		});
+
+		it.each([
+			['2026-11-01', '2026-11-01'],
+			['2026-11-01T00:00:00', '2026-11-01'],
+			['2026-11-01T23:59:59.999Z', '2026-11-01'],
+			['2026-11-01T00:30:00+14:00', '2026-11-01'],
+			['2026-11-01 08:00', '2026-11-01'],
+		])('reads %s as the day %s', (input, day) => {
+			expect(valid('date', input)).toBe(day);
+		});
+
+		it('reads a Date value as the local day it falls on', () => {
+			expect(valid('date', new Date(2026, 10, 1, 0, 15))).toBe('2026-11-01');
+		});
+
+		it.each(['2026-02-30', '2026-13-01', 'soon', ''])('refuses %j, saying the form to use', (input) => {
+			expect(() => valid('date', input)).toThrow(`Field "${input}" is not a date: use the form 2026-12-31`);
+		});
+	});
+
+	it('takes a record ID of 1 or more and refuses 0, fractions and text, naming the field', () => {
+		expect(valid('recordId', 42)).toBe(42);
+		expect(valid('recordId', '7')).toBe(7);
+		for (const bad of [0, -3, 2.5, 'abc', 1e20]) {
+			expect(() => valid('recordId', bad)).toThrow(/^Field must be the ID of a record, a whole number of 1 or more, not /);
+		}
+	});
+
+	it.each(['+49 30 1234567', '+1 (212) 555-0100', '+49 (30) 1234567', '+44.20.7946.0958', '+3312345678901'])('accepts the phone number %s', (phone) => {
+		expect(valid('phone', phone)).toBe(phone);
+	});
+
+	it.each(['030 1234567', '+49', '+12 34', '+1234567890123456', '+49 30 1234567 ext', '+(49) 30 1234567', '++49 30 1234567'])(
+		'refuses the phone number %s with the fix',
+		(phone) => {
+			expect(() => valid('phone', phone)).toThrow(/is not in international format: start with \+ and the country code, e\.g\. \+49 30 1234567/);
+		},
+	);
+});
