@@ -48,6 +48,28 @@ describe('Contact', () => {
 		expect((await h.requests()).map((r) => r.method)).toEqual(['POST', 'GET']);
 	});
 
+	it('keeps the create when reading the full record back fails, so a re-run cannot create it twice', async () => {
+		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 403 } });
+		const result = await h.run({
+			resource: 'contact',
+			operation: 'create',
+			firstName: 'Grace',
+			email: 'grace@example.com',
+			options: { fetchFullRecord: true },
+		});
+		expect(result.error).toBeUndefined();
+		const [stored] = await h.sandbox.admin.records('contacts');
+		expect(jsonOf(result)).toEqual([
+			{
+				id: stored.id,
+				first_name: 'Grace',
+				created_at: stored.created_at,
+				fullRecordError: expect.stringMatching(/^Created, but reading the full contact failed: .*403/),
+			},
+		]);
+		expect((await h.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['POST 201', 'GET 403']);
+	});
+
 	it.each([
 		[{ email: 'ada-at-example.com' }, 'Email "ada-at-example.com" is not a valid e-mail address: use the form name@example.com'],
 		[{ phone: '030 1234567' }, 'Phone "030 1234567" is not in international format: start with + and the country code, e.g. +49 30 1234567'],

@@ -22,7 +22,7 @@ function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void
 const all: INodeProperties[] = [];
 walk(description.properties, (p) => all.push(p));
 
-const SMALL_WORDS = new Set(['as', 'of', 'a', 'an', 'the', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', '(JSON)', '(%)', '(Ms)']);
+const SMALL_WORDS = new Set(['as', 'of', 'a', 'an', 'the', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', '(JSON)', '(%)']);
 const isTitleCase = (text: string) =>
 	text.split(' ').every((word, i) => (i > 0 && SMALL_WORDS.has(word)) || /^[A-Z0-9(]/.test(word));
 

@@ -29,7 +29,7 @@ export const optionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to read the whole contact after creating it (the ERP answers a create with only the ID, first name and creation time)',
+				'Whether to read the whole contact after creating it (the ERP answers a create with only the ID, first name and creation time). Should that read fail, the item still succeeds with the create answer and a fullRecordError field, so it is never created twice.',
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create'] } },
 		},
 		{
@@ -50,12 +50,12 @@ export const optionsProperty: INodeProperties = {
 			displayOptions: { show: { '/operation': LIST_OPERATIONS } },
 		},
 		{
-			displayName: 'Timeout (Ms)',
+			displayName: 'Timeout',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 30000,
-			description: 'How long to wait for the ERP to answer one request, in milliseconds',
+			description: 'How long to wait for the ERP to answer one request, in milliseconds (30000 = 30 seconds)',
 		},
 	],
 };
