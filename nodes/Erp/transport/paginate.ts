@@ -35,8 +35,8 @@ function recordsOf(data: unknown, client: ErpClient, request: PageRequest): IDat
  * Yields the records of a list endpoint page by page, in order, holding only the pages at hand.
  * The page size is what the service says it used (`meta.per_page`), not what was asked: a service may cap it.
  * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed),
- * at the first empty page, or when a page brings nothing new. Records already seen (by id) are not
- * yielded twice, even when inserts shift the pages during the walk.
+ * at the first empty page, or when a page brings nothing new and no total says there is more. Records already
+ * seen (by id) are not yielded twice, even when inserts shift the pages during the walk.
  *
  * With Concurrency above 1, the pages that `meta.total` (and Limit) say are still needed are asked for up to
  * Concurrency at a time, ahead of the one being yielded; without a total, one page at a time.
@@ -76,9 +76,12 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 
 		const total = response.meta?.total;
 		const perPage = response.meta?.perPage || records.length;
-		if (remaining <= 0 || records.length === 0 || fresh.length === 0) return;
+		if (remaining <= 0 || records.length === 0) return;
 		if (total !== undefined && page * perPage >= total) return;
 		if (!response.meta && records.length < asked) return;
+		// A page of records already seen: a page's worth was inserted ahead of it (go on while the total says
+		// there is more), or the service ignores `page` (no total, or it answered another page than asked).
+		if (fresh.length === 0 && (total === undefined || (response.meta?.page !== undefined && response.meta.page !== page))) return;
 		lastNeeded = Math.min(
 			MAX_PAGES,
 			total === undefined ? page + 1 : Math.ceil(total / perPage),

@@ -116,6 +116,24 @@ describe('paginate', () => {
 		expect(ids).toHaveLength(7);
 	});
 
+	it('goes past a page of repeats when as many records were inserted ahead of it', async () => {
+		const original = records(1, 300);
+		let all = original;
+		const service = listService(() => all);
+		const { ids } = await walk((options, call) => {
+			// Newest first: 100 new contacts land at the front after page 1 was read, so page 2 repeats page 1.
+			if (call === 2) all = [...records(1001, 1100), ...original];
+			return service(options);
+		});
+		expect(ids).toEqual(original.map((r) => r.id));
+	});
+
+	it('stops when a service answers another page than asked, even with a total', async () => {
+		const { calls, ids } = await walk(() => json(200, { data: records(1, 100), meta: { page: 1, per_page: 100, total: 5000 } }));
+		expect(calls).toHaveLength(2);
+		expect(ids).toHaveLength(100);
+	});
+
 	it('stops when a service ignores page and repeats itself', async () => {
 		const { calls, ids } = await walk(() => json(200, { data: records(1, 100) }));
 		expect(calls).toHaveLength(2);
