@@ -18,9 +18,13 @@ export class BackOffGate {
 		this.resumeAt = Math.max(this.resumeAt, timestampMs);
 	}
 
-	async pass(): Promise<void> {
+	/** Resolves once no wait is on; answers how long it waited (ms). */
+	async pass(): Promise<number> {
+		let waited = 0;
 		for (let wait = this.resumeAt - this.clock.now(); wait > 0; wait = this.resumeAt - this.clock.now()) {
 			await this.clock.sleep(wait);
+			waited += wait;
 		}
+		return waited;
 	}
 }

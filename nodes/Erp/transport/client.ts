@@ -102,7 +102,8 @@ export class ErpClient {
 		let ambiguousEarlier = false;
 		for (;;) {
 			const outcome = await this.inFlight.run(async () => {
-				await this.gate.pass();
+				// Waiting out another request's 429 counts toward this request's total wait as well.
+				waitedMs += await this.gate.pass();
 				return await this.send(request);
 			});
 			if (!('kind' in outcome) && !this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));

@@ -9,20 +9,10 @@ export type RetryDecision = { retry: false } | { retry: true; delayMs: number; r
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 
-// Codes of a request that never reached the service: safe to send again whatever the method.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED']);
-// Codes where the request may or may not have been processed.
-const AMBIGUOUS_CODES = new Set([
-	'ECONNRESET',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'ESOCKETTIMEDOUT',
-	'EPIPE',
-	'EAI_AGAIN',
-	'ERR_SOCKET_CONNECTION_TIMEOUT',
-	'UND_ERR_SOCKET',
-	'ECONNCLOSED',
-]);
+// Codes of a request that never reached the service (no connection was made): safe to send again whatever the method.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
+// Codes that a retry cannot cure: a host that does not exist, a malformed URL, a certificate the client rejects.
+const PERMANENT_CODE = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
 
 const RATE_LIMIT_BASE_MS = 1_000;
 const SERVER_ERROR_BASE_MS = 500;
@@ -48,7 +38,8 @@ export function isAmbiguous(failure: Failure): boolean {
  * - 429: the service says it did nothing, so every method is retried, after Retry-After when given.
  * - 5xx and network failures: retried for GET/PUT/DELETE only. POST (create, send, mark paid) is never
  *   retried after an ambiguous failure: the service may have done it, and a second attempt would duplicate it.
- * - A refused connection never reached the service: retried for every method.
+ * - A connection that was never made (refused, host or network unreachable) never reached the service:
+ *   retried for every method. A host that does not exist or a rejected certificate is not retried at all.
  */
 export function decideRetry(
 	method: HttpMethod,
@@ -71,8 +62,8 @@ export function decideRetry(
 		return { retry: false };
 	}
 
-	const retryable =
-		NOT_SENT_CODES.has(failure.code) || (AMBIGUOUS_CODES.has(failure.code) && IDEMPOTENT.has(method));
+	// Any other network failure (reset, timeout, a dropped connection…) may have reached the service.
+	const retryable = NOT_SENT_CODES.has(failure.code) || (IDEMPOTENT.has(method) && !PERMANENT_CODE.test(failure.code));
 	if (!retryable) return { retry: false };
 	return { retry: true, delayMs: backoffDelay(retriesSoFar, SERVER_ERROR_BASE_MS, random), rateLimited: false };
 }

@@ -59,3 +59,23 @@ export function fakeClock(): Clock & { sleeps: number[] } {
 		random: () => 0.5,
 	};
 }
+
+/** A clock that moves only when the test says so; sleeps end when their time has come. */
+export function manualClock(): Clock & { advance(ms: number): Promise<void> } {
+	let now = 0;
+	let timers: Array<{ at: number; resolve: () => void }> = [];
+	return {
+		now: () => now,
+		sleep: async (ms) => await new Promise<void>((resolve) => timers.push({ at: now + ms, resolve })),
+		random: () => 0.5,
+		async advance(ms) {
+			now += ms;
+			const due = timers.filter((timer) => timer.at <= now);
+			timers = timers.filter((timer) => timer.at > now);
+			for (const timer of due) timer.resolve();
+			await flush();
+		},
+	};
+}
+
+export const flush = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { fakeClock, fakeContext, json, networkError, TOKEN } from '../fakes';
+import { fakeClock, fakeContext, flush, json, manualClock, networkError, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
 
 async function clientFor(responder: Responder, options = {}, credentials?: { baseUrl: string; apiToken: string }) {
@@ -122,24 +122,45 @@ describe('ErpClient retry rules', () => {
 		expect(clock.sleeps).toEqual([]);
 	});
 
-	it('makes every later request wait out a 429 seen by another one', async () => {
-		let first = true;
-		const sentAt: number[] = [];
-		const { ctx } = fakeContext(() => {
-			sentAt.push(clock.now());
-			if (first) {
-				first = false;
-				return json(429, {}, { 'retry-after': '5' });
-			}
-			return json(200, { data: {} });
+	it("makes a request started during another one's 429 wait hold until that wait is over", async () => {
+		const clock = manualClock();
+		const sent: string[] = [];
+		const { ctx } = fakeContext((options) => {
+			sent.push(`${options.url} at ${clock.now()}`);
+			return sent.length === 1 ? json(429, {}, { 'retry-after': '5' }) : json(200, { data: {} });
 		});
-		const clock = fakeClock();
-		const client = await ErpClient.create(ctx, {}, clock);
-		const start = clock.now();
-		await client.request({ method: 'GET', path: '/contacts/1' });
-		await client.request({ method: 'GET', path: '/contacts/2' });
-		// Call 1 at start (429), its retry at +5 s, and the second request not before +5 s either.
-		expect(sentAt.map((t) => t - start)).toEqual([0, 5000, 5000]);
+		const client = await ErpClient.create(ctx, { concurrency: 2 }, clock);
+		const first = client.request({ method: 'GET', path: '/contacts/1' });
+		await flush();
+		const second = client.request({ method: 'GET', path: '/contacts/2' });
+		await flush();
+		await clock.advance(4999);
+		expect(sent).toEqual(['https://erp.test/api/v1/contacts/1 at 0']);
+		await clock.advance(1);
+		await Promise.all([first, second]);
+		expect(sent.sort()).toEqual(['https://erp.test/api/v1/contacts/1 at 0', 'https://erp.test/api/v1/contacts/1 at 5000', 'https://erp.test/api/v1/contacts/2 at 5000']);
+	});
+
+	it("counts the time spent waiting out another request's 429 toward its own wait budget", async () => {
+		const clock = manualClock();
+		const sent: string[] = [];
+		const { ctx } = fakeContext((options) => {
+			sent.push(String(options.url));
+			return json(429, {}, { 'retry-after': sent.length === 1 ? '5' : '2' });
+		});
+		const client = await ErpClient.create(ctx, { concurrency: 2, maxRetries: 5, maxTotalWaitMs: 6000 }, clock);
+		const first = client.request({ method: 'GET', path: '/contacts/1' });
+		const firstFailure = first.catch((error: unknown) => error);
+		await flush();
+		const second = client.request({ method: 'GET', path: '/contacts/2' }).catch((error: unknown) => error);
+		await flush();
+		await clock.advance(5000);
+		// The second request waited 5 s at the gate: another 2 s would exceed its 6 s budget, so it gives up.
+		expect(await second).toBeInstanceOf(NodeApiError);
+		expect(sent.filter((url) => url.endsWith('/contacts/2'))).toHaveLength(1);
+		await clock.advance(2000);
+		await clock.advance(4000);
+		await firstFailure;
 	});
 
 	it('treats a 404 on a DELETE repeated after an ambiguous failure as done', async () => {

@@ -1,29 +1,8 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { Clock } from '../../../../nodes/Erp/transport/clock';
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import type { RawResponse } from '../../../../nodes/Erp/transport/types';
-import { fakeContext, json } from '../fakes';
-
-/** A clock that moves only when the test says so; sleeps end when their time has come. */
-function manualClock(): Clock & { advance(ms: number): Promise<void> } {
-	let now = 0;
-	let timers: Array<{ at: number; resolve: () => void }> = [];
-	return {
-		now: () => now,
-		sleep: async (ms) => await new Promise<void>((resolve) => timers.push({ at: now + ms, resolve })),
-		random: () => 0.5,
-		async advance(ms) {
-			now += ms;
-			const due = timers.filter((timer) => timer.at <= now);
-			timers = timers.filter((timer) => timer.at > now);
-			for (const timer of due) timer.resolve();
-			await flush();
-		},
-	};
-}
-
-const flush = () => new Promise((resolve) => setImmediate(resolve));
+import { flush, fakeContext, json, manualClock } from '../fakes';
 
 /** Answers each request when the test says so, in the order they were sent. */
 function heldAnswers() {

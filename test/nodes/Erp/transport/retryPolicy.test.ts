@@ -30,10 +30,24 @@ describe('decideRetry', () => {
 		expect(isAmbiguous(network('ECONNREFUSED'))).toBe(false);
 	});
 
-	it('retries network failures of idempotent requests but not unknown host errors', () => {
-		expect(decideRetry('GET', network('ECONNRESET'), 0, 5, half)).toMatchObject({ retry: true });
-		expect(decideRetry('DELETE', network('ECONNABORTED', true), 0, 5, half)).toMatchObject({ retry: true });
-		expect(decideRetry('GET', network('ENOTFOUND'), 0, 5, half)).toEqual({ retry: false });
+	it.each(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH'])('retries a POST whose connection was never made (%s)', (code) => {
+		expect(decideRetry('POST', network(code), 0, 5, half)).toMatchObject({ retry: true });
+		expect(isAmbiguous(network(code))).toBe(false);
+	});
+
+	it('retries any network failure of idempotent requests, even one it has no name for', () => {
+		for (const method of ['GET', 'PUT', 'DELETE'] as HttpMethod[]) {
+			for (const code of ['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ERR_UNKNOWN', 'ERR_STREAM_PREMATURE_CLOSE']) {
+				expect(decideRetry(method, network(code), 0, 5, half)).toMatchObject({ retry: true });
+			}
+		}
+		expect(decideRetry('POST', network('ERR_UNKNOWN'), 0, 5, half)).toEqual({ retry: false });
+	});
+
+	it('does not retry what a retry cannot cure: an unknown host, a bad URL, a rejected certificate', () => {
+		for (const code of ['ENOTFOUND', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']) {
+			expect(decideRetry('GET', network(code), 0, 5, half)).toEqual({ retry: false });
+		}
 	});
 
 	it('does not retry other client errors', () => {
