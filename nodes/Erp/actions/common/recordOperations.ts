@@ -80,3 +80,28 @@ export function recordListOperation(
 		},
 	};
 }
+
+/**
+ * An action on one record (send an invoice, mark it paid): POST `/<noun>s/<id>/<action>` with the given
+ * optional fields as its body.
+ */
+export function recordActionOperation(
+	noun: RecordNoun,
+	operation: string,
+	action: string,
+	locatorDescription: string,
+	fields: FieldSpecs,
+): OperationModule {
+	return {
+		description: shownFor(noun, operation, [
+			recordLocator(noun, searchMethodOf(noun), locatorDescription),
+			fieldsCollection(fields, { freeForm: false }),
+		]),
+		async execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+			const id = readRecordId.call(this, noun, itemIndex);
+			const body = buildBody.call(this, itemIndex, fields, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+			const response = await client.request({ method: 'POST', path: `${collectionPath(noun)}/${id}/${action}`, body, itemIndex });
+			return [response.data as IDataObject];
+		},
+	};
+}

@@ -1,10 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import type { ErpClient } from '../../transport/client';
 import type { FieldSpecs } from '../common/fields';
-import { buildBody, fieldsCollection } from '../common/fields';
-import { readRecordId, recordLocator } from '../common/locator';
+import { recordActionOperation } from '../common/recordOperations';
 
 const payment: FieldSpecs = {
 	paidAt: {
@@ -47,15 +42,4 @@ const payment: FieldSpecs = {
 	},
 };
 
-const properties: INodeProperties[] = [
-	recordLocator('invoice', 'searchInvoices', 'The invoice that was paid'),
-	fieldsCollection(payment, { freeForm: false }),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['invoice'], operation: ['markPaid'] } }, properties);
-
-export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
-	const id = readRecordId.call(this, 'invoice', itemIndex);
-	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	return [(await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex })).data as IDataObject];
-}
+export const { description, execute } = recordActionOperation('invoice', 'markPaid', 'mark-paid', 'The invoice that was paid', payment);
