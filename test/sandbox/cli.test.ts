@@ -1,4 +1,30 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
 import { parseArgs } from '../../sandbox/cli';
+
+/** Starts the compiled CLI (`npm test` compiles it first, as `npm run sandbox` does) and waits for its URL line. */
+function startCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: string }> {
+	const child = spawn(process.execPath, [path.resolve(__dirname, '../../.build/sandbox/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	return new Promise((resolve, reject) => {
+		let output = '';
+		const timer = setTimeout(() => reject(new Error(`no URL line within 10 s; it printed: ${output}`)), 10_000);
+		const onData = (chunk: Buffer) => {
+			output += chunk.toString();
+			const match = /http:\/\/127\.0\.0\.1:\d+\/api\/v1/.exec(output);
+			if (match) {
+				clearTimeout(timer);
+				resolve({ child, baseUrl: match[0] });
+			}
+		};
+		child.stdout?.on('data', onData);
+		child.stderr?.on('data', onData);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`the CLI exited (${code}) before listening; it printed: ${output}`));
+		});
+	});
+}
 
 describe('sandbox CLI flags', () => {
 	it('defaults to port 4010 and nothing else', () => {
@@ -30,5 +56,35 @@ describe('sandbox CLI flags', () => {
 
 	it.each([[['--port', 'abc']], [['--port']], [['--verbose']], [['--rate-limit', '100']], [['--token']]])('refuses %j', (argv) => {
 		expect(() => parseArgs(argv)).toThrow();
+	});
+});
+
+describe('sandbox CLI as a process', () => {
+	let child: ChildProcess | undefined;
+	afterEach(() => {
+		child?.kill();
+		child = undefined;
+	});
+
+	it('prints its /api/v1 URL once it accepts requests, and serves the API with the token it was given', async () => {
+		const started = await startCli(['--port', '0', '--token', 'cli-test-token', '--seed-contacts', '3']);
+		child = started.child;
+		const ok = await fetch(`${started.baseUrl}/contacts`, { headers: { Authorization: 'Bearer cli-test-token' } });
+		expect(ok.status).toBe(200);
+		const body = (await ok.json()) as { success: boolean; data: unknown[]; meta: { total: number } };
+		expect(body.success).toBe(true);
+		expect(body.data).toHaveLength(3);
+		expect(body.meta.total).toBe(3);
+		const anonymous = await fetch(`${started.baseUrl}/contacts`);
+		expect(anonymous.status).toBe(401);
+	});
+
+	it('refuses an unknown flag with its usage and exit code 2', async () => {
+		const failed = spawn(process.execPath, [path.resolve(__dirname, '../../.build/sandbox/cli.js'), '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+		let stderr = '';
+		failed.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const code = await new Promise((resolve) => failed.once('exit', resolve));
+		expect(code).toBe(2);
+		expect(stderr).toMatch(/Unknown option --verbose[\s\S]*Usage: npm run sandbox/);
 	});
 });
