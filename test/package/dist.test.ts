@@ -1,47 +1,182 @@
 /**
- * The package as n8n loads it: each file package.json lists under `n8n` is required from dist/ and its class,
- * named after the file, instantiated. `npm test` builds dist/ first (the pretest script).
+ * The built package as n8n loads it: for each file package.json's `n8n` section names, require the file from dist/,
+ * take the class named after the file (`dist/credentials/ErpApi.credentials.js` → `ErpApi`), instantiate it and
+ * check what n8n reads from it. Then n8n-core's own package loader reads the whole package. `npm test` builds
+ * dist/ before it starts jest (its script does, not a `pretest` hook: the project's .npmrc sets ignore-scripts, which
+ * skips pre/post hooks).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ICredentialType, Icon, INodeType } from 'n8n-workflow';
 
-import type { ICredentialType, INodeType } from 'n8n-workflow';
+const ROOT = path.resolve(__dirname, '../..');
 
-const root = path.resolve(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { n8n: { credentials: string[]; nodes: string[] } };
-
-function load<T>(file: string): T {
-	const className = path.basename(file).split('.')[0];
-	const exported = (require(path.join(root, file)) as Record<string, new () => T>)[className];
-	expect(typeof exported).toBe('function');
-	return new exported();
+interface PackageJson {
+	name: string;
+	main?: string;
+	files: string[];
+	n8n: { n8nNodesApiVersion: number; credentials: string[]; nodes: string[] };
 }
 
-describe('the built package, loaded the way n8n loads it', () => {
-	it.each(pkg.n8n.credentials)('%s exports its class, which describes a credential n8n can test and apply', (file) => {
-		const credential = load<ICredentialType>(file);
-		expect(credential.name).toMatch(/^[a-z][A-Za-z]+Api$/);
-		expect(credential.displayName).toBeTruthy();
-		expect(credential.properties.length).toBeGreaterThan(0);
-		expect(credential.documentationUrl).toMatch(/^https:\/\//);
-		if (credential.name === 'erpApi') {
-			expect(credential.authenticate).toMatchObject({ type: 'generic', properties: { headers: { Authorization: expect.stringContaining('Bearer') } } });
-			expect(credential.test?.request).toMatchObject({ url: '/contacts', qs: { page: 1, per_page: 1 } });
-		}
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+
+/** As n8n's DirectoryLoader: the class name is the file name up to its first dot. */
+const classNameOf = (file: string): string => path.basename(file).split('.')[0];
+/** n8n's type name for a node or credential: the class name in camelCase. */
+const typeNameOf = (file: string): string => classNameOf(file)[0].toLowerCase() + classNameOf(file).slice(1);
+
+function loadClass<T>(file: string): T {
+	const absolute = path.join(ROOT, file);
+	if (!existsSync(absolute)) throw new Error(`${file} is missing: run npm run build (npm test runs it first)`);
+	const exported = require(absolute) as Record<string, unknown>;
+	const Class = exported[classNameOf(file)];
+	if (typeof Class !== 'function') {
+		throw new Error(`${file} exports no class ${classNameOf(file)} (exports: ${Object.keys(exported).join(', ')})`);
+	}
+	return new (Class as new () => T)();
+}
+
+const credentialFiles = pkg.n8n.credentials;
+const nodeFiles = pkg.n8n.nodes;
+const loadNode = (file: string) => loadClass<INodeType>(file);
+const loadCredential = (file: string) => loadClass<ICredentialType>(file);
+
+/** The files an icon names (`file:` paths, relative to the file that names them), as paths from the package root. */
+function iconFiles(icon: Icon | undefined, declaredIn: string): string[] {
+	if (icon === undefined) return [];
+	const values = typeof icon === 'string' ? [icon] : [icon.light, icon.dark];
+	return values.map((value) => {
+		expect(value).toMatch(/^file:/);
+		return path.relative(ROOT, path.resolve(ROOT, path.dirname(declaredIn), value.slice('file:'.length)));
+	});
+}
+
+function expectShippedIcons(icon: Icon | undefined, declaredIn: string): void {
+	const files = iconFiles(icon, declaredIn);
+	expect(files.length).toBeGreaterThan(0);
+	for (const file of files) {
+		// Shipped (package.json `files` is dist/ only) and present after the build.
+		expect(file.split(path.sep)[0]).toBe('dist');
+		expect({ file, exists: existsSync(path.join(ROOT, file)) }).toEqual({ file, exists: true });
+	}
+}
+
+function expectParameters(properties: ReadonlyArray<object>): void {
+	expect(properties.length).toBeGreaterThan(0);
+	for (const property of properties) {
+		expect(property).toEqual(
+			expect.objectContaining({ displayName: expect.any(String), name: expect.any(String), type: expect.any(String) }),
+		);
+		expect(property).toHaveProperty('default');
+	}
+}
+
+describe('package.json', () => {
+	it('names only built files in dist/, and ships dist/', () => {
+		expect(pkg.files).toEqual(['dist']);
+		expect(credentialFiles.length).toBeGreaterThan(0);
+		expect(nodeFiles.length).toBeGreaterThan(0);
+		for (const file of credentialFiles) expect(file).toMatch(/^dist\/credentials\/\w+\.credentials\.js$/);
+		for (const file of nodeFiles) expect(file).toMatch(/^dist\/nodes\/\w+\/\w+\.node\.js$/);
 	});
 
-	it.each(pkg.n8n.nodes)('%s exports its class; its icons and codex file ship beside it', (file) => {
-		const node = load<INodeType>(file);
-		const { description } = node;
-		expect(description.name).toMatch(/^erp/);
-		expect(description.version).toBe(1);
-		expect(description.properties.length).toBeGreaterThan(0);
-		const dir = path.join(root, path.dirname(file));
-		const icon = description.icon as { light: string; dark: string };
-		for (const variant of [icon.light, icon.dark]) {
-			expect(variant).toMatch(/^file:/);
-			expect(existsSync(path.join(dir, variant.slice('file:'.length)))).toBe(true);
+	it('has no "main", or one that names a shipped file', () => {
+		if (pkg.main !== undefined) {
+			expect(pkg.main.replace(/^\.\//, '').startsWith('dist/')).toBe(true);
+			expect(existsSync(path.join(ROOT, pkg.main))).toBe(true);
 		}
-		expect(existsSync(path.join(root, file.replace(/\.js$/, '.json')))).toBe(true);
+	});
+});
+
+describe.each(credentialFiles)('credential %s', (file) => {
+	it('loads: the class named after the file, instantiated, with name, displayName, documentationUrl and properties', () => {
+		const credential = loadCredential(file);
+		expect(credential.constructor.name).toBe(classNameOf(file));
+		expect(credential.name).toBe(typeNameOf(file));
+		expect(credential.displayName).toEqual(expect.stringMatching(/\S/));
+		expect(credential.documentationUrl).toMatch(/^https:\/\//);
+		expectParameters(credential.properties);
+	});
+
+	it('names icon files that exist in dist', () => {
+		expectShippedIcons(loadCredential(file).icon, file);
+	});
+
+	it('can be tested: its own authenticate and test request, or a node that tests it (testedBy)', () => {
+		const credential = loadCredential(file);
+		const testers = nodeFiles.map(loadNode).flatMap((node) =>
+			(node.description.credentials ?? [])
+				.filter((c) => c.name === credential.name && c.testedBy)
+				.map((c) => ({ node, testedBy: c.testedBy as string })),
+		);
+		if (testers.length === 0) {
+			expect(credential.authenticate).toEqual(expect.objectContaining({ type: 'generic' }));
+			expect(credential.test?.request.url).toEqual(expect.any(String));
+		}
+		for (const { node, testedBy } of testers) expect(typeof node.methods?.credentialTest?.[testedBy]).toBe('function');
+	});
+});
+
+describe('credential dist/credentials/ErpApi.credentials.js', () => {
+	it('sends the token as a Bearer header and tests it by reading one contact', () => {
+		const credential = loadCredential('dist/credentials/ErpApi.credentials.js');
+		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken']);
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } },
+		});
+		expect(credential.test?.request).toEqual(expect.objectContaining({ url: '/contacts', qs: { page: 1, per_page: 1 } }));
+	});
+});
+
+describe.each(nodeFiles)('node %s', (file) => {
+	it('loads: the class named after the file, instantiated, with name, displayName, version and properties', () => {
+		const node = loadNode(file);
+		const { description } = node;
+		expect(node.constructor.name).toBe(classNameOf(file));
+		expect(description.name).toBe(typeNameOf(file));
+		expect(description.displayName).toEqual(expect.stringMatching(/\S/));
+		const versions = Array.isArray(description.version) ? description.version : [description.version];
+		expect(versions.length).toBeGreaterThan(0);
+		for (const version of versions) expect(typeof version).toBe('number');
+		expectParameters(description.properties);
+		const methods = node as unknown as Record<string, unknown>;
+		expect(['execute', 'webhook', 'trigger', 'poll'].filter((m) => typeof methods[m] === 'function')).not.toEqual([]);
+	});
+
+	it('names icon files that exist in dist beside it', () => {
+		expectShippedIcons(loadNode(file).description.icon, file);
+	});
+
+	it('has its codex (*.node.json) in dist, naming this node', () => {
+		const codexFile = path.join(ROOT, `${file}on`);
+		expect(existsSync(codexFile)).toBe(true);
+		const codex = JSON.parse(readFileSync(codexFile, 'utf8')) as Record<string, unknown>;
+		expect(codex.node).toBe(`${pkg.name}.${loadNode(file).description.name}`);
+		expect(codex.categories).toEqual(expect.arrayContaining([expect.any(String)]));
+		expect(codex.resources).toEqual(expect.objectContaining({ primaryDocumentation: [{ url: expect.any(String) }] }));
+	});
+
+	it('uses only credentials the package ships', () => {
+		const shipped = credentialFiles.map((credentialFile) => loadCredential(credentialFile).name);
+		for (const { name } of loadNode(file).description.credentials ?? []) expect(shipped).toContain(name);
+	});
+});
+
+describe("n8n-core's package loader", () => {
+	it('loads every node and credential from the package directory, with codex and icons', async () => {
+		const { PackageDirectoryLoader } = await import('n8n-core');
+		const loader = new PackageDirectoryLoader(ROOT);
+		await loader.loadAll();
+		expect(loader.packageName).toBe(pkg.name);
+		expect(loader.types.nodes.map((d) => d.name).sort()).toEqual(nodeFiles.map(typeNameOf).sort());
+		expect(loader.types.credentials.map((c) => c.name).sort()).toEqual(credentialFiles.map(typeNameOf).sort());
+		for (const description of loader.types.nodes) {
+			expect(description.codex?.categories?.length).toBeGreaterThan(0);
+			expect(description.iconUrl).toEqual({
+				light: expect.stringMatching(new RegExp(`^icons/${pkg.name}/dist/.+\\.svg$`)),
+				dark: expect.stringMatching(new RegExp(`^icons/${pkg.name}/dist/.+\\.svg$`)),
+			});
+		}
 	});
 });

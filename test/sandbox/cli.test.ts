@@ -1,11 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import { parseArgs } from '../../sandbox/cli';
 
-/** Starts the compiled CLI (`npm test` compiles it first, as `npm run sandbox` does) and waits for its URL line. */
-function startCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: string }> {
-	const child = spawn(process.execPath, [path.resolve(__dirname, '../../.build/sandbox/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const CLI = path.resolve(__dirname, '../../.build/sandbox/cli.js');
+
+/** Every CLI process a test starts; afterEach stops those still running, whether the test passed or not. */
+const children: ChildProcess[] = [];
+
+/** Starts the compiled CLI (`npm test` compiles it first, as `npm run sandbox` does). */
+function spawnCli(args: string[]): ChildProcess {
+	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build:tools (npm test runs it first)`);
+	const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	children.push(child);
+	return child;
+}
+
+/** Waits for the line with the CLI's /api/v1 URL; rejects when the CLI exits first or prints none within 10 s. */
+function urlLine(child: ChildProcess): Promise<string> {
 	return new Promise((resolve, reject) => {
 		let output = '';
 		const timer = setTimeout(() => reject(new Error(`no URL line within 10 s; it printed: ${output}`)), 10_000);
@@ -14,7 +27,7 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: strin
 			const match = /http:\/\/127\.0\.0\.1:\d+\/api\/v1/.exec(output);
 			if (match) {
 				clearTimeout(timer);
-				resolve({ child, baseUrl: match[0] });
+				resolve(match[0]);
 			}
 		};
 		child.stdout?.on('data', onData);
@@ -25,6 +38,18 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: strin
 		});
 	});
 }
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+	child.exitCode !== null || child.signalCode !== null
+		? Promise.resolve(child.exitCode)
+		: new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+afterEach(async () => {
+	for (const child of children.splice(0)) {
+		child.kill('SIGKILL');
+		await exited(child);
+	}
+});
 
 describe('sandbox CLI flags', () => {
 	it('defaults to port 4010 and nothing else', () => {
@@ -60,31 +85,30 @@ describe('sandbox CLI flags', () => {
 });
 
 describe('sandbox CLI as a process', () => {
-	let child: ChildProcess | undefined;
-	afterEach(() => {
-		child?.kill();
-		child = undefined;
-	});
-
-	it('prints its /api/v1 URL once it accepts requests, and serves the API with the token it was given', async () => {
-		const started = await startCli(['--port', '0', '--token', 'cli-test-token', '--seed-contacts', '3']);
-		child = started.child;
-		const ok = await fetch(`${started.baseUrl}/contacts`, { headers: { Authorization: 'Bearer cli-test-token' } });
+	it('prints its /api/v1 URL once it accepts requests, serves the API with the token it was given, stops on SIGTERM', async () => {
+		const child = spawnCli(['--port', '0', '--token', 'cli-test-token', '--seed-contacts', '3']);
+		const baseUrl = await urlLine(child);
+		expect(baseUrl).not.toMatch(/:0\//);
+		const ok = await fetch(`${baseUrl}/contacts`, { headers: { Authorization: 'Bearer cli-test-token' } });
 		expect(ok.status).toBe(200);
 		const body = (await ok.json()) as { success: boolean; data: unknown[]; meta: { total: number } };
 		expect(body.success).toBe(true);
 		expect(body.data).toHaveLength(3);
 		expect(body.meta.total).toBe(3);
-		const anonymous = await fetch(`${started.baseUrl}/contacts`);
+		const anonymous = await fetch(`${baseUrl}/contacts`);
 		expect(anonymous.status).toBe(401);
+		expect(await anonymous.json()).toEqual(expect.objectContaining({ success: false, error: expect.objectContaining({ code: 'unauthorized' }) }));
+		// After the requests, not straight after the URL line: the CLI installs its signal handlers only after printing
+		// its banner, so a SIGTERM sent the moment the URL appears can still end it by the default action (no exit code).
+		child.kill('SIGTERM');
+		expect(await exited(child)).toBe(0);
 	});
 
 	it('refuses an unknown flag with its usage and exit code 2', async () => {
-		const failed = spawn(process.execPath, [path.resolve(__dirname, '../../.build/sandbox/cli.js'), '--verbose'], { stdio: ['ignore', 'pipe', 'pipe'] });
+		const failed = spawnCli(['--verbose']);
 		let stderr = '';
 		failed.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const code = await new Promise((resolve) => failed.once('exit', resolve));
-		expect(code).toBe(2);
+		expect(await exited(failed)).toBe(2);
 		expect(stderr).toMatch(/Unknown option --verbose[\s\S]*Usage: npm run sandbox/);
 	});
 });
