@@ -75,17 +75,18 @@ async function main(): Promise<void> {
 		process.exit(2);
 	}
 	const sandbox = await startSandbox(options);
-	const seeded = Object.entries(options.seed ?? {}).filter(([name]) => name !== 'seed');
-	console.log(`ERP sandbox listening: ${sandbox.baseUrl}`);
-	console.log(`  token: ${sandbox.token}   read-only token: ${sandbox.readOnlyToken}`);
-	console.log(`  admin: ${sandbox.url}/__sandbox (see sandbox/README.md)`);
-	if (seeded.length > 0) console.log(`  seeded: ${seeded.map(([name, n]) => `${n} ${name}`).join(', ')}`);
+	// Before the URL line: whoever waits for it may stop the sandbox right away, and should get a clean exit.
 	const stop = (signal: string) => {
 		console.log(`\n${signal}: stopping the sandbox`);
 		sandbox.close().then(() => process.exit(0), () => process.exit(1));
 	};
 	process.once('SIGINT', () => stop('SIGINT'));
 	process.once('SIGTERM', () => stop('SIGTERM'));
+	const seeded = Object.entries(options.seed ?? {}).filter(([name]) => name !== 'seed');
+	console.log(`ERP sandbox listening: ${sandbox.baseUrl}`);
+	console.log(`  token: ${sandbox.token}   read-only token: ${sandbox.readOnlyToken}`);
+	console.log(`  admin: ${sandbox.url}/__sandbox (see sandbox/README.md)`);
+	if (seeded.length > 0) console.log(`  seeded: ${seeded.map(([name, n]) => `${n} ${name}`).join(', ')}`);
 }
 
 if (require.main === module) {
