@@ -43,6 +43,7 @@ function judge(c: TriggerCase, answer: Answer, started: boolean, input: string):
 		area: 'trigger',
 		title: c.title,
 		input,
+		answeredBy: c.answeredBy ?? 'ERP Trigger',
 		expected: {
 			field: c.expect.field.source,
 			fix: c.expect.fix?.source ?? null,

@@ -17,6 +17,8 @@ export interface TriggerCase {
 	request: (marker: string, secret: string) => TriggerRequest;
 	/** `fix` null: only for an answer n8n gives itself before the trigger runs, which names the problem but no fix. */
 	expect: { status: number; field: RegExp; fix: RegExp | null };
+	/** 'n8n': n8n answers this request itself before the trigger runs; the answer is n8n's, not the package's. */
+	answeredBy?: 'n8n';
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -26,7 +28,7 @@ const EVENT_FIX = /use one of contact\.created, contact\.updated, invoice\.paid,
 const TIMESTAMP_FIX = /ISO 8601 date-time such as 2026-/;
 
 export const TRIGGER_CASES: TriggerCase[] = [
-	{ id: 'not-json', title: 'Body that is not JSON, sent as application/json (n8n answers before the trigger)', trigger: 'plain', request: (m) => post(`{"event": "contact.created", "marker": "${m}",`), expect: { status: 422, field: /request body/, fix: null } },
+	{ id: 'not-json', title: 'Body that is not JSON, sent as application/json', trigger: 'plain', request: (m) => post(`{"event": "contact.created", "marker": "${m}",`), expect: { status: 422, field: /request body/, fix: null }, answeredBy: 'n8n' },
 	{ id: 'not-json-text', title: 'Body that is not JSON, sent as text/plain', trigger: 'plain', request: (m) => post(`event=contact.created&marker=${m}`, { 'content-type': 'text/plain' }), expect: { status: 400, field: /Content-Type/, fix: /must be application\/json/ } },
 	{ id: 'json-array', title: 'A JSON array of deliveries', trigger: 'plain', request: (m) => post(`[${delivery(m)}]`), expect: { status: 400, field: /Body/, fix: /JSON object with event, timestamp and data/ } },
 	{ id: 'empty-body', title: 'An empty body', trigger: 'plain', request: () => post(''), expect: { status: 400, field: /Body/, fix: /send a JSON object with event, timestamp and data/ } },
@@ -40,7 +42,7 @@ export const TRIGGER_CASES: TriggerCase[] = [
 	{ id: 'body-5mb', title: 'A 5 MB delivery', trigger: 'plain', request: (m) => post(delivery(m, { data: { marker: m, note: 'x'.repeat(5 * 1024 * 1024) } })), expect: { status: 400, field: /Body/, fix: /at most 1 MiB/ } },
 	{ id: 'content-type-text', title: 'A valid delivery sent as text/plain', trigger: 'plain', request: (m) => post(delivery(m), { 'content-type': 'text/plain' }), expect: { status: 400, field: /Content-Type/, fix: /must be application\/json/ } },
 	{ id: 'content-type-form', title: 'A form post (application/x-www-form-urlencoded)', trigger: 'plain', request: (m) => post(`event=contact.created&marker=${m}`, { 'content-type': 'application/x-www-form-urlencoded' }), expect: { status: 400, field: /Content-Type/, fix: /must be application\/json/ } },
-	{ id: 'get-not-post', title: 'GET instead of POST (n8n answers before the trigger)', trigger: 'plain', request: () => ({ method: 'GET', headers: {} }), expect: { status: 404, field: /GET/, fix: /POST/ } },
+	{ id: 'get-not-post', title: 'GET instead of POST', trigger: 'plain', request: () => ({ method: 'GET', headers: {} }), expect: { status: 404, field: /GET/, fix: /POST/ }, answeredBy: 'n8n' },
 	{ id: 'signature-wrong-secret', title: 'HMAC signature made with another secret', trigger: 'hmac', request: (m) => { const body = delivery(m); return post(body, { ...JSON_TYPE, 'x-erp-signature': hmacHex('not-the-secret', body) }); }, expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },
 	{ id: 'signature-other-body', title: 'Valid signature of another body (tampered delivery)', trigger: 'hmac', request: (m, secret) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': hmacHex(secret, delivery('original')) }), expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },
 	{ id: 'signature-malformed', title: 'Signature header "sha256=zzz"', trigger: 'hmac', request: (m) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': 'sha256=zzz' }), expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },

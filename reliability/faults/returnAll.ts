@@ -72,35 +72,46 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	const before = pages.filter((r) => Date.parse(r.at) < downAt);
 	const after = pages.filter((r) => Date.parse(r.at) >= downAt);
 	const errors = run.items.filter((item) => 'error' in item.json);
-	const ids = run.items.filter((item) => !('error' in item.json)).map((item) => item.json.id as number);
+	const records = run.items.filter((item) => !('error' in item.json)).map((item) => item.json);
+	const ids = records.map((record) => record.id as number);
 	const returned = new Set(ids);
+	const emails = new Map(stored.map((c) => [c.id, c.email]));
+	// An output record that is not in the ERP, or carries another record's data.
+	const wrong = records.filter((record) => !emails.has(record.id as number) || emails.get(record.id as number) !== record.email).length;
+	const intact = new Set(records.filter((record) => emails.get(record.id as number) === record.email).map((record) => record.id as number));
 	const failedClearly =
 		run.items.length === 1 &&
 		errors.length === 1 &&
 		typeof errors[0].json.description === 'string' &&
 		!looksLikeCrash(`${String(errors[0].json.error)} ${String(errors[0].json.description)}`);
-	const complete = errors.length === 0 && ids.length === stored.length && stored.every((c) => returned.has(c.id));
+	const complete = errors.length === 0 && wrong === 0 && ids.length === stored.length && stored.every((c) => intact.has(c.id));
 
 	const failures: string[] = [];
 	if (run.execution.status !== 'success') failures.push(`the execution ended "${run.execution.status}", not "success"`);
 	if (!complete && !failedClearly) {
-		failures.push(`neither every record once nor one clear error: ${ids.length} records (${returned.size} distinct) of ${stored.length}, ${errors.length} error items`);
+		failures.push(
+			`neither every record once nor one clear error: ${ids.length} records (${returned.size} distinct, ${wrong} not as in the ERP) of ${stored.length}, ${errors.length} error items`,
+		);
 	}
 	// Struck in the middle: pages were read before it, and the walk went on after it or failed on it.
 	const struck = before.length > 0 && (after.length > 0 || errors.length > 0);
 	if (!struck) failures.push('the restart did not strike in the middle of the walk');
 	if (collateral > 0) failures.push(`${collateral} records changed or disappeared during a read`);
-	const lost = errors.length === 0 ? stored.filter((c) => !returned.has(c.id)).length : 0;
+	// A clear failure returns no records and says so: nothing it returned is missing.
+	const lost = failedClearly ? 0 : stored.filter((c) => !intact.has(c.id)).length;
 	const { startedAt, stoppedAt } = run.execution;
 	return {
 		id: scenario.id,
 		title: scenario.title,
-		setup: `1 item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${scenario.contacts / 100} pages); the sandbox restarts after page ${scenario.atPage}`,
+		setup:
+			`1 input item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${scenario.contacts / 100} pages); ` +
+			`its output is one item per contact, so the items counted are the ${scenario.contacts} contacts; the sandbox restarts after page ${scenario.atPage}`,
 		settings: { restart: { afterPage: scenario.atPage, downMs: scenario.downMs }, nodeOptions: options },
-		itemsAttempted: 1,
+		counted: 'records',
+		itemsAttempted: stored.length,
 		outputItems: run.items.length,
 		unpaired: run.items.filter((item) => pairedIndex(item) !== 0).length,
-		succeeded: errors.length === 0 ? 1 : 0,
+		succeeded: records.length,
 		errorItems: errors.length,
 		lost,
 		duplicated: ids.length - returned.size,

@@ -1,8 +1,11 @@
+import { sleep } from '../../e2e/host/processGroup';
 import { erpApi } from '../../e2e/support/erpApi';
 import type { Contact } from '../../sandbox/types';
 import { runBatch, type BatchRun } from '../support/batch';
 import type { ReliabilitySession } from '../support/session';
 import type { FaultScenarioResult } from '../report/results';
+import { queueRecordFaults } from './recordFaults';
+import { retryEvidence, type RetryEvidence } from './retries';
 import type { BatchKind, FaultScenario } from './scenarios';
 import { tally, type BatchInput, type Tally } from './tally';
 
@@ -35,16 +38,28 @@ function batchInputs(scenario: FaultScenario, existing: Contact[]): BatchInput[]
 /**
  * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
  * still being delayed when n8n has given up on it; a request sent now, with the same delay, is answered after
- * all earlier ones. Returns that request's sequence number: the run's requests are the ones before it.
+ * all earlier ones (a request delayed by a queued fault is waited out: `lateMs`). Returns that request's
+ * sequence number: the run's requests are the ones before it.
  */
-async function settle(session: ReliabilitySession): Promise<number> {
+async function settle(session: ReliabilitySession, lateMs: number): Promise<number> {
 	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });
+	await session.sandbox.clearFaultQueue();
+	await sleep(lateMs);
 	await erpApi(session.ctx, 'GET', '/contacts?per_page=1');
 	await session.sandbox.clearFaults();
 	return await session.sandbox.lastRequestSeq();
 }
 
-function failuresOf(t: Tally, struck: number, executionStatus: string): string[] {
+interface Observed {
+	tally: Tally;
+	struck: number;
+	/** Strikes queued for single records (0: none). */
+	queued: number;
+	retries: RetryEvidence;
+	executionStatus: string;
+}
+
+function failuresOf(scenario: FaultScenario, { tally: t, struck, queued, retries, executionStatus }: Observed): string[] {
 	const failures: string[] = [];
 	if (executionStatus !== 'success') failures.push(`the execution ended "${executionStatus}", not "success" (On Error: Continue is on)`);
 	if (t.lost > 0) failures.push(`${t.lost} items reported OK that the ERP's records do not bear out`);
@@ -55,7 +70,20 @@ function failuresOf(t: Tally, struck: number, executionStatus: string): string[]
 		failures.push(`${t.itemsAttempted} input items gave ${t.outputItems} output items, ${t.unpaired} not paired one to one`);
 	}
 	if (t.unclearErrors > 0) failures.push(`${t.unclearErrors} error items without a clear message and description`);
+	const minStruck = scenario.minStruck ?? 1;
 	if (struck === 0) failures.push('the fault never struck: the scenario proved nothing');
+	else if (struck < minStruck) failures.push(`the fault struck ${struck} times, fewer than the ${minStruck} the scenario is about`);
+	if (struck < queued) failures.push(`the fault struck ${struck} times of the ${queued} queued for single records`);
+	if (scenario.allSucceed) {
+		if (t.succeeded !== t.itemsAttempted) failures.push(`${t.itemsAttempted - t.succeeded} items did not succeed although the node retries this fault`);
+		if (retries.retried !== retries.struckRequests) failures.push(`${retries.struckRequests - retries.retried} of ${retries.struckRequests} struck requests were never sent again`);
+	}
+	if (scenario.backOffGrows) {
+		const medians = retries.waitsBeforeRetry.map((w) => w.medianMs);
+		if (medians.length < 2 || medians.some((m, i) => i > 0 && m <= medians[i - 1])) {
+			failures.push(`the median waits before the 1st, 2nd… retry do not grow: ${medians.join(', ')} ms`);
+		}
+	}
 	return failures;
 }
 
@@ -67,12 +95,15 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 	const inputs = batchInputs(scenario, before);
 
 	await session.sandbox.setFaults(scenario.faults);
+	const { recordFaults } = scenario;
+	let queued = 0;
 	let run: BatchRun;
 	let settled: number;
 	try {
+		if (recordFaults) queued = await queueRecordFaults(session, recordFaults, before.slice(0, scenario.items).map((c) => c.id));
 		run = await runBatch(session, scenario.id, erpParameters(scenario.kind, scenario.options), inputs);
 	} finally {
-		settled = await settle(session);
+		settled = await settle(session, recordFaults?.fault.delayMs ?? 0);
 	}
 	const after = await session.sandbox.records('contacts');
 	const requests = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
@@ -80,17 +111,24 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 	const t = tally(inputs, run.items, before, after, requests);
 	const { errorMessages, ...counts } = t;
 	const struck = scenario.struck(requests, t);
+	const retries = retryEvidence(requests);
 	const { startedAt, stoppedAt, status } = run.execution;
 	return {
 		id: scenario.id,
 		title: scenario.title,
 		setup: `${scenario.items} items, ERP node ${scenario.kind === 'read' ? 'get' : scenario.kind} contact, On Error: Continue${scenario.kind === 'create' ? '' : `; ${UNTOUCHED} more contacts no item is about`}`,
-		settings: { sandboxFaults: scenario.faults, nodeOptions: scenario.options },
+		settings: {
+			sandboxFaults: scenario.faults,
+			...(recordFaults ? { queuedForSingleRecords: { method: recordFaults.method, fault: recordFaults.fault, strikes: queued } } : {}),
+			nodeOptions: scenario.options,
+		},
 		...counts,
+		counted: 'input items',
 		faultsStruck: struck,
+		retries,
 		requestsSent: requests.length,
 		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
 		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
-		failures: failuresOf(t, struck, status),
+		failures: failuresOf(scenario, { tally: t, struck, queued, retries, executionStatus: status }),
 	};
 }

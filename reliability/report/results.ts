@@ -1,3 +1,4 @@
+import type { RetryEvidence } from '../faults/retries';
 import type { Tally } from '../faults/tally';
 
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves. */
@@ -8,8 +9,15 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	setup: string;
 	/** The sandbox fault settings and the node's options, as sent. */
 	settings: Record<string, unknown>;
+	/**
+	 * What itemsAttempted counts: the input items of a batch, or for Return All the records the one input item's
+	 * output should hold (one output item each).
+	 */
+	counted: 'input items' | 'records';
 	/** How often the fault struck, from the sandbox's request log (or, for timeouts, the node's errors). */
 	faultsStruck: number;
+	/** Batches: the struck requests and how the node sent them again, from the sandbox's request log. */
+	retries?: RetryEvidence;
 	requestsSent: number;
 	/** Start to end of the n8n execution. */
 	executionMs: number;
@@ -31,6 +39,8 @@ export interface BadInputResult {
 	title: string;
 	/** What was sent or configured. */
 	input: string;
+	/** Trigger cases: who answered; 'n8n' when n8n answers the request itself before the trigger runs. */
+	answeredBy?: 'n8n' | 'ERP Trigger';
 	/** How the case is judged: the answer must match these patterns; `fix` null: n8n's own answer, not judged on a fix. */
 	expected: { field: string; fix: string | null; httpStatus?: number; requests?: string[] };
 	actual: {
