@@ -4,6 +4,8 @@
 export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 export const LIST_RECORDS = 20_000;
+/** listAll: the ERP node runs 3 times at each (pages read at once), then its measured runs at the fastest. */
+export const LIST_CONCURRENCIES = [1, 2, 4, 8, 16];
 /** The ERP node's page size (MAX_PAGE_SIZE in nodes/Erp/transport/paginate.ts), used by every contender. */
 export const PAGE_SIZE = 100;
 

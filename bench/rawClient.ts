@@ -42,13 +42,24 @@ function call(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string,
 	});
 }
 
-async function listAll(agent: http.Agent, api: Api, perPage: number): Promise<number> {
-	const records: Envelope['data'] = [];
-	for (let page = 1; ; page++) {
-		const { data, meta } = await call(agent, api, 'GET', `/contacts?page=${page}&per_page=${perPage}`);
-		records.push(...data);
-		if (!meta || data.length === 0 || page * meta.per_page >= meta.total) return records.length;
-	}
+const listPage = (agent: http.Agent, api: Api, page: number, perPage: number) =>
+	call(agent, api, 'GET', `/contacts?page=${page}&per_page=${perPage}`);
+
+/** Page after page; with concurrency above 1, the pages the first page's total names, that many at a time. */
+async function listAll(agent: http.Agent, api: Api, perPage: number, concurrency: number): Promise<number> {
+	const first = await listPage(agent, api, 1, perPage);
+	const records: Envelope['data'] = [...first.data];
+	if (!first.meta || first.data.length === 0) return records.length;
+	const pages = Math.ceil(first.meta.total / first.meta.per_page);
+	let next = 2;
+	const worker = async () => {
+		while (next <= pages) {
+			const { data } = await listPage(agent, api, next++, perPage);
+			records.push(...data);
+		}
+	};
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	return records.length;
 }
 
 async function bulkCreate(agent: http.Agent, api: Api, rows: ContactRow[], concurrency: number): Promise<number> {
@@ -66,10 +77,13 @@ async function bulkCreate(agent: http.Agent, api: Api, rows: ContactRow[], concu
 }
 
 async function run(task: RawTask): Promise<RawResult> {
-	const agent = new http.Agent({ keepAlive: true, maxSockets: task.kind === 'bulkCreate' ? task.concurrency : 1 });
+	const agent = new http.Agent({ keepAlive: true, maxSockets: task.concurrency });
 	const started = performance.now();
 	try {
-		const count = task.kind === 'listAll' ? await listAll(agent, task.api, task.perPage) : await bulkCreate(agent, task.api, task.rows, task.concurrency);
+		const count =
+			task.kind === 'listAll'
+				? await listAll(agent, task.api, task.perPage, task.concurrency)
+				: await bulkCreate(agent, task.api, task.rows, task.concurrency);
 		return { count, seconds: Math.round(performance.now() - started) / 1000 };
 	} finally {
 		agent.destroy();

@@ -8,7 +8,7 @@ export interface Api {
 export type ContactRow = Record<'first_name' | 'last_name' | 'email' | 'company', string>;
 
 export type RawTask =
-	| { kind: 'listAll'; api: Api; perPage: number }
+	| { kind: 'listAll'; api: Api; perPage: number; concurrency: number }
 	| { kind: 'bulkCreate'; api: Api; rows: ContactRow[]; concurrency: number };
 
 export interface RawResult {

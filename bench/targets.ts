@@ -20,15 +20,20 @@ export function evaluateTargets(list: ListAllResult, bulk: BulkCreateResult, rat
 	const bulkVsRaw = ratio(bulk.erpNode_s, bulk.rawClient_s);
 	const rateVsTheory = ratio(rate.erpNode_s, rate.theoreticalMin_s);
 	return [
-		{ workload: 'listAll', goal: `ERP node ≤ ${TARGETS.listAllVsRaw}× the raw client`, value: listVsRaw, met: listVsRaw <= TARGETS.listAllVsRaw },
+		{
+			workload: 'listAll',
+			goal: `ERP node (Concurrency ${list.concurrency}) ≤ ${TARGETS.listAllVsRaw}× the raw client's page loop`,
+			value: listVsRaw,
+			met: listVsRaw <= TARGETS.listAllVsRaw,
+		},
 		{ workload: 'listAll', goal: 'ERP node no slower than the HTTP Request node (≤ 1×)', value: listVsHttp, met: listVsHttp <= 1 },
 		{
 			workload: 'bulkCreate',
-			goal: `ERP node ≥ ${TARGETS.bulkCreateSpeedupVsHttp}× faster than the HTTP Request node's defaults`,
+			goal: `ERP node (Map Automatically) ≥ ${TARGETS.bulkCreateSpeedupVsHttp}× faster than the HTTP Request node's defaults`,
 			value: speedup,
 			met: speedup >= TARGETS.bulkCreateSpeedupVsHttp,
 		},
-		{ workload: 'bulkCreate', goal: `ERP node ≤ ${TARGETS.bulkCreateVsRaw}× the raw client`, value: bulkVsRaw, met: bulkVsRaw <= TARGETS.bulkCreateVsRaw },
+		{ workload: 'bulkCreate', goal: `ERP node (Map Automatically) ≤ ${TARGETS.bulkCreateVsRaw}× the raw client`, value: bulkVsRaw, met: bulkVsRaw <= TARGETS.bulkCreateVsRaw },
 		{ workload: 'rateLimited', goal: 'ERP node: 0 failed items', value: rate.erpNode_failed, met: rate.erpNode_failed === 0 },
 		{ workload: 'rateLimited', goal: 'ERP node: 0 duplicates', value: rate.erpNode_duplicates, met: rate.erpNode_duplicates === 0 },
 		{

@@ -59,8 +59,13 @@ function httpRequest(credential: Credential, parameters: Record<string, unknown>
 	};
 }
 
-export const erpListAll = (credential: Credential): BenchWorkflow =>
-	workflow('erp-list', [erpNode({ resource: 'contact', operation: 'getAll', returnAll: true, options: {} }, credential)], 'id');
+/** Contact › Get Many, Return All; Concurrency above 1 reads that many pages at a time. */
+export const erpListAll = (credential: Credential, concurrency: number): BenchWorkflow =>
+	workflow(
+		`erp-list-${concurrency}`,
+		[erpNode({ resource: 'contact', operation: 'getAll', returnAll: true, options: { concurrency } }, credential)],
+		'id',
+	);
 
 /** Pagination as a skilled user sets it up: the page number from $pageCount, done when meta says so. */
 export const httpListAll = (credential: Credential, baseUrl: string, perPage: number): BenchWorkflow =>
@@ -88,25 +93,27 @@ export const httpListAll = (credential: Credential, baseUrl: string, perPage: nu
 		'id',
 	);
 
-/** The webhook body `{rows: [...]}` becomes one item per row; each contender maps the same four fields. */
-export const erpCreate = (credential: Credential, concurrency: number): BenchWorkflow =>
+/** How the ERP node takes the rows' fields: four expressions, or Map Automatically (the rows carry API names). */
+export type ErpMapping = 'expressions' | 'auto';
+
+const ERP_FIELDS: Record<ErpMapping, Record<string, unknown>> = {
+	expressions: {
+		firstName: '={{ $json.first_name }}',
+		lastName: '={{ $json.last_name }}',
+		email: '={{ $json.email }}',
+		company: '={{ $json.company }}',
+		additionalFields: {},
+	},
+	auto: { mappingMode: 'autoMapInputData' },
+};
+
+/** The webhook body `{rows: [...]}` becomes one item per row; each contender sends the same four fields. */
+export const erpCreate = (credential: Credential, concurrency: number, mapping: ErpMapping = 'expressions'): BenchWorkflow =>
 	workflow(
-		`erp-create-${concurrency}`,
+		`erp-create-${mapping}-${concurrency}`,
 		[
 			splitOut('body.rows'),
-			erpNode(
-				{
-					resource: 'contact',
-					operation: 'create',
-					firstName: '={{ $json.first_name }}',
-					lastName: '={{ $json.last_name }}',
-					email: '={{ $json.email }}',
-					company: '={{ $json.company }}',
-					additionalFields: {},
-					options: { concurrency },
-				},
-				credential,
-			),
+			erpNode({ resource: 'contact', operation: 'create', ...ERP_FIELDS[mapping], options: { concurrency } }, credential),
 		],
 		'id',
 	);

@@ -11,11 +11,14 @@ export interface BulkCreateResult {
 	items: number;
 	/** The ERP node's fastest Concurrency, also used by the raw client. */
 	concurrency: number;
+	/** The ERP node at its best: Map Automatically. */
 	erpNode_s: number;
+	/** The ERP node with the four fields mapped one expression each, at the same Concurrency. */
+	erpNodeExpressions_s: number;
 	httpRequestNode_s: number;
 	rawClient_s: number;
-	samples: Record<'erpNode' | 'httpRequestNode' | 'rawClient', number[]>;
-	/** One run of the ERP node at each Concurrency tried: seconds. */
+	samples: Record<'erpNode' | 'erpNodeExpressions' | 'httpRequestNode' | 'rawClient', number[]>;
+	/** One run of the ERP node (Map Automatically) at each Concurrency tried: seconds. */
 	concurrencySweep: Record<string, number>;
 }
 
@@ -36,12 +39,12 @@ async function createBatch(ctx: BenchContext, contender: string, create: (rows: 
 const inN8n = (ctx: BenchContext, contender: string, workflow: DeployedWorkflow) =>
 	createBatch(ctx, contender, (rows) => runWorkflow(ctx.n8n, workflow, { rows }));
 
-/** The ERP node once at each Concurrency (after one warm-up run); answers the fastest and every time. */
+/** The ERP node (Map Automatically) once at each Concurrency after one warm-up run; answers the fastest and every time. */
 async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record<string, number> }> {
 	const seconds: Record<string, number> = {};
 	let best = BULK_CONCURRENCIES[0];
 	for (const [index, concurrency] of BULK_CONCURRENCIES.entries()) {
-		const workflow = await deploy(ctx.n8n, erpCreate(ctx.credential, concurrency));
+		const workflow = await deploy(ctx.n8n, erpCreate(ctx.credential, concurrency, 'auto'));
 		if (index === 0) await inN8n(ctx, 'erpNode', workflow);
 		seconds[concurrency] = (await inN8n(ctx, 'erpNode', workflow)).seconds;
 		ctx.log(`  sweep: Concurrency ${concurrency}: ${seconds[concurrency].toFixed(3)} s`);
@@ -54,13 +57,15 @@ async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record
 export async function bulkCreate(ctx: BenchContext): Promise<BulkCreateResult> {
 	ctx.log(`bulkCreate: ${BULK_ITEMS} contacts; the ERP node's Concurrency first`);
 	const { best, seconds: concurrencySweep } = await sweep(ctx);
-	const erp = await deploy(ctx.n8n, erpCreate(ctx.credential, best));
+	const erp = await deploy(ctx.n8n, erpCreate(ctx.credential, best, 'auto'));
+	const erpExpressions = await deploy(ctx.n8n, erpCreate(ctx.credential, best, 'expressions'));
 	const http = await deploy(ctx.n8n, httpCreate(ctx.credential, ctx.api.baseUrl, false));
-	ctx.log(`bulkCreate: the ERP node at Concurrency ${best}, the HTTP Request node as it comes, the raw client at ${best}`);
+	ctx.log(`bulkCreate: the ERP node at Concurrency ${best} (Map Automatically, then expressions), the HTTP Request node as it comes, the raw client at ${best}`);
 
 	const samples = await alternate(
 		{
 			erpNode: () => inN8n(ctx, 'erpNode', erp),
+			erpNodeExpressions: () => inN8n(ctx, 'erpNodeExpressions', erpExpressions),
 			httpRequestNode: () => inN8n(ctx, 'httpRequestNode', http),
 			rawClient: () => createBatch(ctx, 'rawClient', (rows) => ctx.raw.run({ kind: 'bulkCreate', api: ctx.api, rows, concurrency: best })),
 		},
@@ -72,9 +77,15 @@ export async function bulkCreate(ctx: BenchContext): Promise<BulkCreateResult> {
 		items: BULK_ITEMS,
 		concurrency: best,
 		erpNode_s: median(seconds('erpNode')),
+		erpNodeExpressions_s: median(seconds('erpNodeExpressions')),
 		httpRequestNode_s: median(seconds('httpRequestNode')),
 		rawClient_s: median(seconds('rawClient')),
-		samples: { erpNode: seconds('erpNode'), httpRequestNode: seconds('httpRequestNode'), rawClient: seconds('rawClient') },
+		samples: {
+			erpNode: seconds('erpNode'),
+			erpNodeExpressions: seconds('erpNodeExpressions'),
+			httpRequestNode: seconds('httpRequestNode'),
+			rawClient: seconds('rawClient'),
+		},
 		concurrencySweep,
 	};
 }

@@ -1,5 +1,5 @@
 import { alternate } from '../alternate';
-import { LIST_RECORDS, PAGE_SIZE } from '../config';
+import { LIST_CONCURRENCIES, LIST_RECORDS, PAGE_SIZE } from '../config';
 import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
 import { peakRssDuring, rssMb } from '../n8nProcess';
@@ -17,12 +17,25 @@ interface Sample {
 	rss?: Rss;
 }
 
+type Contender = 'erpNode' | 'erpNodeSequential' | 'httpRequestNode' | 'rawClient' | 'rawClientConcurrent';
+
 export interface ListAllResult {
 	records: number;
+	/** The ERP node at its fastest Concurrency (pages read at once). */
 	erpNode_s: number;
+	concurrency: number;
+	/** The ERP node at Concurrency 1: one page after the other, like the raw client's loop. */
+	erpNodeSequential_s: number;
 	httpRequestNode_s: number;
+	/** The raw client's loop: one page after the other. */
 	rawClient_s: number;
-	samples: Record<'erpNode' | 'httpRequestNode' | 'rawClient', number[]>;
+	/** The raw client reading as many pages at once as the ERP node. */
+	rawClientConcurrent_s: number;
+	samples: Record<Contender, number[]>;
+	/** The sandbox's own time for one page of 100 of the 20,000 contacts (its Server-Timing header), median of 50. */
+	sandboxPage_ms: number;
+	/** The median of 3 runs of the ERP node at each Concurrency tried: seconds. */
+	concurrencySweep: Record<string, number>;
 	/** n8n's main process around each run, medians. */
 	rss: Record<'erpNode' | 'httpRequestNode', Rss>;
 }
@@ -39,34 +52,85 @@ const medianRss = (samples: Sample[]): Rss => {
 	return { before_mb: of('before_mb'), peak_mb: of('peak_mb'), after_mb: of('after_mb') };
 };
 
+const raw = async (ctx: BenchContext, concurrency: number): Promise<Sample> => {
+	const run = await ctx.raw.run({ kind: 'listAll', api: ctx.api, perPage: PAGE_SIZE, concurrency });
+	expectCount('rawClient', run, LIST_RECORDS);
+	return { seconds: run.seconds };
+};
+
+/** What the sandbox itself spends on a page, so that the figures above are known to measure the clients. */
+async function sandboxPageMs(ctx: BenchContext): Promise<number> {
+	const times: number[] = [];
+	for (let page = 1; page <= 50; page++) {
+		const response = await fetch(`${ctx.api.baseUrl}/contacts?page=${page * 4}&per_page=${PAGE_SIZE}`, {
+			headers: { Authorization: `Bearer ${ctx.api.token}` },
+		});
+		await response.arrayBuffer();
+		const timing = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+		if (!response.ok || !timing) throw new Error(`the sandbox answered page ${page * 4} with ${response.status} and no Server-Timing`);
+		times.push(Number(timing[1]));
+	}
+	return Math.round(median(times) * 1000) / 1000;
+}
+
+/** The ERP node 3 times at each Concurrency after one warm-up run; answers the fastest and every median. */
+async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record<string, number> }> {
+	const seconds: Record<string, number> = {};
+	let best = LIST_CONCURRENCIES[0];
+	for (const [index, concurrency] of LIST_CONCURRENCIES.entries()) {
+		const workflow = await deploy(ctx.n8n, erpListAll(ctx.credential, concurrency));
+		if (index === 0) await inN8n(ctx, 'erpNode', workflow);
+		const runs: number[] = [];
+		for (let run = 0; run < 3; run++) runs.push((await inN8n(ctx, 'erpNode', workflow)).seconds);
+		seconds[concurrency] = median(runs);
+		ctx.log(`  sweep: Concurrency ${concurrency}: ${seconds[concurrency].toFixed(3)} s`);
+		if (seconds[concurrency] < seconds[best]) best = concurrency;
+	}
+	return { best, seconds };
+}
+
 /** Every contact of a 20,000-contact ERP, 100 per page. */
 export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
-	ctx.log(`listAll: seeding ${LIST_RECORDS} contacts`);
+	ctx.log(`listAll: seeding ${LIST_RECORDS} contacts; the ERP node's Concurrency first`);
 	await ctx.sandbox.reset();
 	await ctx.sandbox.seed({ contacts: LIST_RECORDS });
-	const erp = await deploy(ctx.n8n, erpListAll(ctx.credential));
+	const sandboxPage_ms = await sandboxPageMs(ctx);
+	ctx.log(`listAll: the sandbox spends ${sandboxPage_ms} ms on a page of ${PAGE_SIZE}`);
+	const { best, seconds: concurrencySweep } = await sweep(ctx);
+	const erp = await deploy(ctx.n8n, erpListAll(ctx.credential, best));
+	const erpSequential = await deploy(ctx.n8n, erpListAll(ctx.credential, 1));
 	const http = await deploy(ctx.n8n, httpListAll(ctx.credential, ctx.api.baseUrl, PAGE_SIZE));
+	ctx.log(`listAll: the ERP node at Concurrency ${best} and 1, the HTTP Request node, the raw client at 1 and ${best}`);
 
-	const samples = await alternate<'erpNode' | 'httpRequestNode' | 'rawClient', Sample>(
+	const samples = await alternate<Contender, Sample>(
 		{
 			erpNode: () => inN8n(ctx, 'erpNode', erp),
+			erpNodeSequential: () => inN8n(ctx, 'erpNodeSequential', erpSequential),
 			httpRequestNode: () => inN8n(ctx, 'httpRequestNode', http),
-			rawClient: async () => {
-				const run = await ctx.raw.run({ kind: 'listAll', api: ctx.api, perPage: PAGE_SIZE });
-				expectCount('rawClient', run, LIST_RECORDS);
-				return { seconds: run.seconds };
-			},
+			rawClient: () => raw(ctx, 1),
+			rawClientConcurrent: () => raw(ctx, best),
 		},
 		ctx.runs,
 		ctx.log,
 	);
-	const seconds = (name: keyof typeof samples) => samples[name].map((sample) => sample.seconds);
+	const seconds = (name: Contender) => samples[name].map((sample) => sample.seconds);
 	return {
 		records: LIST_RECORDS,
 		erpNode_s: median(seconds('erpNode')),
+		concurrency: best,
+		erpNodeSequential_s: median(seconds('erpNodeSequential')),
 		httpRequestNode_s: median(seconds('httpRequestNode')),
 		rawClient_s: median(seconds('rawClient')),
-		samples: { erpNode: seconds('erpNode'), httpRequestNode: seconds('httpRequestNode'), rawClient: seconds('rawClient') },
+		rawClientConcurrent_s: median(seconds('rawClientConcurrent')),
+		samples: {
+			erpNode: seconds('erpNode'),
+			erpNodeSequential: seconds('erpNodeSequential'),
+			httpRequestNode: seconds('httpRequestNode'),
+			rawClient: seconds('rawClient'),
+			rawClientConcurrent: seconds('rawClientConcurrent'),
+		},
+		sandboxPage_ms,
+		concurrencySweep,
 		rss: { erpNode: medianRss(samples.erpNode), httpRequestNode: medianRss(samples.httpRequestNode) },
 	};
 }
