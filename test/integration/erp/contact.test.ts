@@ -35,14 +35,16 @@ describe('Contact', () => {
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /contacts 201']);
 	});
 
+	const createGraceWithFullRecord = {
+		resource: 'contact',
+		operation: 'create',
+		firstName: 'Grace',
+		email: 'grace@example.com',
+		options: { fetchFullRecord: true },
+	};
+
 	it('fetches the full record after create when asked', async () => {
-		const result = await h.run({
-			resource: 'contact',
-			operation: 'create',
-			firstName: 'Grace',
-			email: 'grace@example.com',
-			options: { fetchFullRecord: true },
-		});
+		const result = await h.run(createGraceWithFullRecord);
 		const [stored] = await h.sandbox.admin.records('contacts');
 		expect(jsonOf(result)).toEqual([stored]);
 		expect((await h.requests()).map((r) => r.method)).toEqual(['POST', 'GET']);
@@ -50,13 +52,7 @@ describe('Contact', () => {
 
 	it('keeps the create when reading the full record back fails, so a re-run cannot create it twice', async () => {
 		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 403 } });
-		const result = await h.run({
-			resource: 'contact',
-			operation: 'create',
-			firstName: 'Grace',
-			email: 'grace@example.com',
-			options: { fetchFullRecord: true },
-		});
+		const result = await h.run(createGraceWithFullRecord);
 		expect(result.error).toBeUndefined();
 		const [stored] = await h.sandbox.admin.records('contacts');
 		expect(jsonOf(result)).toEqual([

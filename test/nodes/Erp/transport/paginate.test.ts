@@ -31,6 +31,16 @@ function listService(store: () => IDataObject[], cap = 100, withMeta = true) {
 	};
 }
 
+/** A list service of `before` records that holds `after` records from request number `call` on. */
+function listChangingAt(call: number, before: number, after: number) {
+	let all = records(1, before);
+	const service = listService(() => all);
+	return (options: IHttpRequestOptions, n: number) => {
+		if (n === call) all = records(1, after);
+		return service(options);
+	};
+}
+
 async function walk(
 	responder: (options: IHttpRequestOptions, call: number) => RawResponse | Promise<RawResponse>,
 	limit?: number,
@@ -79,12 +89,7 @@ describe('paginate', () => {
 	});
 
 	it('follows a total that grows during the walk', async () => {
-		let all = records(1, 150);
-		const service = listService(() => all);
-		const { ids } = await walk((options, call) => {
-			if (call === 2) all = records(1, 230);
-			return service(options);
-		});
+		const { ids } = await walk(listChangingAt(2, 150, 230));
 		expect(ids).toEqual(records(1, 230).map((r) => r.id));
 	});
 
@@ -101,12 +106,7 @@ describe('paginate', () => {
 	});
 
 	it('stops when the total shrinks below the pages read', async () => {
-		let all = records(1, 250);
-		const service = listService(() => all);
-		const { calls } = await walk((options, call) => {
-			if (call === 2) all = records(1, 180);
-			return service(options);
-		});
+		const { calls } = await walk(listChangingAt(2, 250, 180));
 		expect(calls).toHaveLength(2);
 	});
 
@@ -173,23 +173,13 @@ describe('paginate', () => {
 		});
 
 		it('follows a total that grows during the walk', async () => {
-			let all = records(1, 450);
-			const service = listService(() => all);
-			const { answer } = slow((options, call) => {
-				if (call === 3) all = records(1, 720);
-				return service(options);
-			});
+			const { answer } = slow(listChangingAt(3, 450, 720));
 			const { ids } = await walk(answer, undefined, 3);
 			expect(ids).toEqual(records(1, 720).map((r) => r.id));
 		});
 
 		it('stops at the first empty page when the list shrinks, without yielding anything twice', async () => {
-			let all = records(1, 900);
-			const service = listService(() => all);
-			const { answer } = slow((options, call) => {
-				if (call === 2) all = records(1, 420);
-				return service(options);
-			});
+			const { answer } = slow(listChangingAt(2, 900, 420));
 			const { ids } = await walk(answer, undefined, 4);
 			expect(new Set(ids).size).toBe(ids.length);
 			expect(ids).toEqual(records(1, 420).map((r) => r.id));
