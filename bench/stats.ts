@@ -17,3 +17,14 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; sec
 }
 
 export const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+
+/** Each contender's run times in seconds, and their medians. */
+export function secondsOf<K extends string>(samples: Record<K, { seconds: number }[]>) {
+	const runs = {} as Record<K, number[]>;
+	const medians = {} as Record<K, number>;
+	for (const name of Object.keys(samples) as K[]) {
+		runs[name] = samples[name].map((sample) => sample.seconds);
+		medians[name] = median(runs[name]);
+	}
+	return { runs, medians };
+}

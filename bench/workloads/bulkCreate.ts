@@ -4,7 +4,7 @@ import { contactRows, tally } from '../contacts';
 import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
 import type { ContactRow } from '../rawTasks';
-import { median } from '../stats';
+import { secondsOf } from '../stats';
 import { erpCreate, httpCreate } from '../workflows';
 
 export interface BulkCreateResult {
@@ -72,20 +72,15 @@ export async function bulkCreate(ctx: BenchContext): Promise<BulkCreateResult> {
 		ctx.runs,
 		ctx.log,
 	);
-	const seconds = (name: keyof typeof samples) => samples[name].map((sample) => sample.seconds);
+	const { runs, medians } = secondsOf(samples);
 	return {
 		items: BULK_ITEMS,
 		concurrency: best,
-		erpNode_s: median(seconds('erpNode')),
-		erpNodeExpressions_s: median(seconds('erpNodeExpressions')),
-		httpRequestNode_s: median(seconds('httpRequestNode')),
-		rawClient_s: median(seconds('rawClient')),
-		samples: {
-			erpNode: seconds('erpNode'),
-			erpNodeExpressions: seconds('erpNodeExpressions'),
-			httpRequestNode: seconds('httpRequestNode'),
-			rawClient: seconds('rawClient'),
-		},
+		erpNode_s: medians.erpNode,
+		erpNodeExpressions_s: medians.erpNodeExpressions,
+		httpRequestNode_s: medians.httpRequestNode,
+		rawClient_s: medians.rawClient,
+		samples: runs,
 		concurrencySweep,
 	};
 }

@@ -3,7 +3,7 @@ import { LIST_CONCURRENCIES, LIST_RECORDS, PAGE_SIZE } from '../config';
 import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
 import { peakRssDuring, rssMb } from '../n8nProcess';
-import { median } from '../stats';
+import { median, secondsOf } from '../stats';
 import { erpListAll, httpListAll } from '../workflows';
 
 export interface Rss {
@@ -113,22 +113,16 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 		ctx.runs,
 		ctx.log,
 	);
-	const seconds = (name: Contender) => samples[name].map((sample) => sample.seconds);
+	const { runs, medians } = secondsOf(samples);
 	return {
 		records: LIST_RECORDS,
-		erpNode_s: median(seconds('erpNode')),
+		erpNode_s: medians.erpNode,
 		concurrency: best,
-		erpNodeSequential_s: median(seconds('erpNodeSequential')),
-		httpRequestNode_s: median(seconds('httpRequestNode')),
-		rawClient_s: median(seconds('rawClient')),
-		rawClientConcurrent_s: median(seconds('rawClientConcurrent')),
-		samples: {
-			erpNode: seconds('erpNode'),
-			erpNodeSequential: seconds('erpNodeSequential'),
-			httpRequestNode: seconds('httpRequestNode'),
-			rawClient: seconds('rawClient'),
-			rawClientConcurrent: seconds('rawClientConcurrent'),
-		},
+		erpNodeSequential_s: medians.erpNodeSequential,
+		httpRequestNode_s: medians.httpRequestNode,
+		rawClient_s: medians.rawClient,
+		rawClientConcurrent_s: medians.rawClientConcurrent,
+		samples: runs,
 		sandboxPage_ms,
 		concurrencySweep,
 		rss: { erpNode: medianRss(samples.erpNode), httpRequestNode: medianRss(samples.httpRequestNode) },
