@@ -40,6 +40,12 @@ describe('faults: 1,000 items per scenario, nothing lost, nothing written twice,
 		scenarios.push(result);
 		expect(result.failures).toEqual([]);
 	});
+
+	test('in every scenario, succeeded and error items add up to the items attempted', () => {
+		expect(scenarios).toHaveLength(FAULT_SCENARIOS.length + RESTART_SCENARIOS.length);
+		const sums = scenarios.map((s) => ({ id: s.id, accounted: s.succeeded + s.errorItems }));
+		expect(sums).toEqual(scenarios.map((s) => ({ id: s.id, accounted: s.itemsAttempted })));
+	});
 });
 
 describe('hostile input: a clear error naming the field and the fix, never a crash', () => {

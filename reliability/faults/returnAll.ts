@@ -100,15 +100,20 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	// A clear failure returns no records and says so: nothing it returned is missing.
 	const lost = failedClearly ? 0 : stored.filter((c) => !intact.has(c.id)).length;
 	const { startedAt, stoppedAt } = run.execution;
+	// A walk that returns records is counted by record; one that fails clearly by its one input item, so that
+	// succeeded + error items always add up to the items attempted.
+	const counted = failedClearly ? 'input items' : 'records';
 	return {
 		id: scenario.id,
 		title: scenario.title,
 		setup:
-			`1 input item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${scenario.contacts / 100} pages); ` +
-			`its output is one item per contact, so the items counted are the ${scenario.contacts} contacts; the sandbox restarts after page ${scenario.atPage}`,
+			`1 input item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${scenario.contacts / 100} pages), the sandbox restarting after page ${scenario.atPage}; ` +
+			(failedClearly
+				? 'it failed with one error item, so the item counted is the input item'
+				: `its output is one item per contact, so the items counted are the ${scenario.contacts} contacts`),
 		settings: { restart: { afterPage: scenario.atPage, downMs: scenario.downMs }, nodeOptions: options },
-		counted: 'records',
-		itemsAttempted: stored.length,
+		counted,
+		itemsAttempted: failedClearly ? 1 : stored.length,
 		outputItems: run.items.length,
 		unpaired: run.items.filter((item) => pairedIndex(item) !== 0).length,
 		succeeded: records.length,

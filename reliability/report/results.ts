@@ -11,7 +11,7 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	settings: Record<string, unknown>;
 	/**
 	 * What itemsAttempted counts: the input items of a batch, or for Return All the records the one input item's
-	 * output should hold (one output item each).
+	 * output should hold (one output item each); a Return All that failed clearly counts its one input item.
 	 */
 	counted: 'input items' | 'records';
 	/** How often the fault struck, from the sandbox's request log (or, for timeouts, the node's errors). */
