@@ -47,13 +47,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
 
-	const { concurrency, transport } = readRunOptions.call(this);
+	const options = readRunOptions.call(this);
 	// Created once, awaited per item: a credential problem then fails each item the same way.
-	const client = ErpClient.create(this, transport);
+	const client = ErpClient.create(this, options);
 	client.catch(() => undefined);
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	await forEachConcurrently(items.length, concurrency, async (itemIndex) => {
+	await forEachConcurrently(items.length, options.concurrency, async (itemIndex) => {
 		try {
 			const erp = await client;
 			// Waits while the ERP's rate-limit window is used up, before the item's parameters are read.

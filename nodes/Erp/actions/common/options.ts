@@ -60,10 +60,8 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
-export interface RunOptions {
-	concurrency: number;
-	transport: Partial<TransportOptions>;
-}
+/** The options that shape the whole run; Concurrency bounds both the items side by side and the requests. */
+export type RunOptions = Pick<TransportOptions, 'concurrency' | 'maxRetries' | 'timeoutMs'>;
 
 function wholeNumber(this: IExecuteFunctions, value: unknown, label: string, min: number, max: number): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -83,13 +81,9 @@ export function readRunOptions(this: IExecuteFunctions): RunOptions {
 		maxRetries?: unknown;
 		timeout?: unknown;
 	};
-	const concurrency = wholeNumber.call(this, options.concurrency ?? 1, 'Concurrency', 1, 50);
 	return {
-		concurrency,
-		transport: {
-			concurrency,
-			maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, 10),
-			timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
-		},
+		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, 50),
+		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, 10),
+		timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
 	};
 }
