@@ -5,6 +5,7 @@ import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
 import type { ContactRow } from '../rawTasks';
 import { secondsOf } from '../stats';
+import { sweepConcurrency } from '../sweep';
 import { erpCreate, httpCreate } from '../workflows';
 
 export interface BulkCreateResult {
@@ -39,24 +40,14 @@ async function createBatch(ctx: BenchContext, contender: string, create: (rows: 
 const inN8n = (ctx: BenchContext, contender: string, workflow: DeployedWorkflow) =>
 	createBatch(ctx, contender, (rows) => runWorkflow(ctx.n8n, workflow, { rows }));
 
-/** The ERP node (Map Automatically) once at each Concurrency after one warm-up run; answers the fastest and every time. */
-async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record<string, number> }> {
-	const seconds: Record<string, number> = {};
-	let best = BULK_CONCURRENCIES[0];
-	for (const [index, concurrency] of BULK_CONCURRENCIES.entries()) {
-		const workflow = await deploy(ctx.n8n, erpCreate(ctx.credential, concurrency, 'auto'));
-		if (index === 0) await inN8n(ctx, 'erpNode', workflow);
-		seconds[concurrency] = (await inN8n(ctx, 'erpNode', workflow)).seconds;
-		ctx.log(`  sweep: Concurrency ${concurrency}: ${seconds[concurrency].toFixed(3)} s`);
-		if (seconds[concurrency] < seconds[best]) best = concurrency;
-	}
-	return { best, seconds };
-}
-
 /** 2,000 input items, one contact each. */
 export async function bulkCreate(ctx: BenchContext): Promise<BulkCreateResult> {
 	ctx.log(`bulkCreate: ${BULK_ITEMS} contacts; the ERP node's Concurrency first`);
-	const { best, seconds: concurrencySweep } = await sweep(ctx);
+	// The ERP node (Map Automatically) once at each Concurrency after one warm-up run.
+	const { best, seconds: concurrencySweep } = await sweepConcurrency(ctx, BULK_CONCURRENCIES, 1, async (concurrency) => {
+		const workflow = await deploy(ctx.n8n, erpCreate(ctx.credential, concurrency, 'auto'));
+		return () => inN8n(ctx, 'erpNode', workflow);
+	});
 	const erp = await deploy(ctx.n8n, erpCreate(ctx.credential, best, 'auto'));
 	const erpExpressions = await deploy(ctx.n8n, erpCreate(ctx.credential, best, 'expressions'));
 	const http = await deploy(ctx.n8n, httpCreate(ctx.credential, ctx.api.baseUrl, false));

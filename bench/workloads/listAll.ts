@@ -4,6 +4,7 @@ import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
 import { peakRssDuring, rssMb } from '../n8nProcess';
 import { median, secondsOf } from '../stats';
+import { sweepConcurrency } from '../sweep';
 import { erpListAll, httpListAll } from '../workflows';
 
 export interface Rss {
@@ -73,22 +74,6 @@ async function sandboxPageMs(ctx: BenchContext): Promise<number> {
 	return Math.round(median(times) * 1000) / 1000;
 }
 
-/** The ERP node 3 times at each Concurrency after one warm-up run; answers the fastest and every median. */
-async function sweep(ctx: BenchContext): Promise<{ best: number; seconds: Record<string, number> }> {
-	const seconds: Record<string, number> = {};
-	let best = LIST_CONCURRENCIES[0];
-	for (const [index, concurrency] of LIST_CONCURRENCIES.entries()) {
-		const workflow = await deploy(ctx.n8n, erpListAll(ctx.credential, concurrency));
-		if (index === 0) await inN8n(ctx, 'erpNode', workflow);
-		const runs: number[] = [];
-		for (let run = 0; run < 3; run++) runs.push((await inN8n(ctx, 'erpNode', workflow)).seconds);
-		seconds[concurrency] = median(runs);
-		ctx.log(`  sweep: Concurrency ${concurrency}: ${seconds[concurrency].toFixed(3)} s`);
-		if (seconds[concurrency] < seconds[best]) best = concurrency;
-	}
-	return { best, seconds };
-}
-
 /** Every contact of a 20,000-contact ERP, 100 per page. */
 export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 	ctx.log(`listAll: seeding ${LIST_RECORDS} contacts; the ERP node's Concurrency first`);
@@ -96,7 +81,11 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 	await ctx.sandbox.seed({ contacts: LIST_RECORDS });
 	const sandboxPage_ms = await sandboxPageMs(ctx);
 	ctx.log(`listAll: the sandbox spends ${sandboxPage_ms} ms on a page of ${PAGE_SIZE}`);
-	const { best, seconds: concurrencySweep } = await sweep(ctx);
+	// The ERP node 3 times at each Concurrency after one warm-up run.
+	const { best, seconds: concurrencySweep } = await sweepConcurrency(ctx, LIST_CONCURRENCIES, 3, async (concurrency) => {
+		const workflow = await deploy(ctx.n8n, erpListAll(ctx.credential, concurrency));
+		return () => inN8n(ctx, 'erpNode', workflow);
+	});
 	const erp = await deploy(ctx.n8n, erpListAll(ctx.credential, best));
 	const erpSequential = await deploy(ctx.n8n, erpListAll(ctx.credential, 1));
 	const http = await deploy(ctx.n8n, httpListAll(ctx.credential, ctx.api.baseUrl, PAGE_SIZE));

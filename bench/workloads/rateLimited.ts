@@ -3,7 +3,7 @@ import { RATE_CONCURRENCY, RATE_ITEMS, RATE_LIMIT } from '../config';
 import { contactRows, tally } from '../contacts';
 import type { BenchContext } from '../context';
 import { deploy, runWorkflow, type DeployedWorkflow } from '../n8nRun';
-import { median } from '../stats';
+import { secondsOf } from '../stats';
 import { erpCreate, httpCreate } from '../workflows';
 
 export interface RateLimitedSample {
@@ -61,15 +61,15 @@ export async function rateLimited(ctx: BenchContext): Promise<RateLimitedResult>
 		ctx.log,
 	);
 	const worst = (name: keyof typeof samples, field: 'failed' | 'duplicates') => Math.max(...samples[name].map((sample) => sample[field]));
-	const seconds = (name: keyof typeof samples) => median(samples[name].map((sample) => sample.seconds));
+	const { medians } = secondsOf(samples);
 	return {
 		items: RATE_ITEMS,
 		limit_rps,
 		theoreticalMin_s: RATE_ITEMS / limit_rps,
-		erpNode_s: seconds('erpNode'),
+		erpNode_s: medians.erpNode,
 		erpNode_failed: worst('erpNode', 'failed'),
 		erpNode_duplicates: worst('erpNode', 'duplicates'),
-		httpRequestNode_s: seconds('httpRequestNode'),
+		httpRequestNode_s: medians.httpRequestNode,
 		httpRequestNode_failed: worst('httpRequestNode', 'failed'),
 		httpRequestNode_duplicates: worst('httpRequestNode', 'duplicates'),
 		erpNode_concurrency: RATE_CONCURRENCY,
