@@ -4,10 +4,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { description as contact } from './actions/contact/Contact.resource';
 import { description as employee } from './actions/employee/Employee.resource';
 import { description as invoice } from './actions/invoice/Invoice.resource';
-import { optionsProperty } from './actions/common/options';
 import { description as product } from './actions/product/Product.resource';
 import { router } from './actions/router';
+import { optionsProperty } from './actions/shared/options';
 import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
+import { getContactFields, getEmployeeFields, getProductFields } from './methods/resourceMapping';
 
 export class Erp implements INodeType {
 	description: INodeTypeDescription = {
@@ -47,6 +48,7 @@ export class Erp implements INodeType {
 
 	methods = {
 		listSearch: { searchContacts, searchEmployees, searchInvoices, searchProducts },
+		resourceMapping: { getContactFields, getEmployeeFields, getProductFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

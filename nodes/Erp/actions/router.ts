@@ -1,14 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../transport/client';
-import { forEachConcurrently } from './concurrency';
-import { readRunOptions } from './common/options';
 import * as contact from './contact/Contact.resource';
 import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
+import type { ErpResource, OperationModule } from './node.type';
 import * as product from './product/Product.resource';
-import type { ErpResource, OperationModule } from './types';
+import { readRunOptions } from './shared/options';
 
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
@@ -25,6 +24,33 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	if (description) json.description = description;
 	if (httpCode) json.httpCode = httpCode;
 	return { json, pairedItem: { item: itemIndex } };
+}
+
+/** The node's own errors already name their item and are thrown as they are; anything else is wrapped so that it does. */
+function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Runs `work(0..count-1)` with at most `limit` in flight, in index order of start.
+ * After the first failure no new work starts; the ones in flight finish, then that failure is thrown.
+ */
+async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+	let next = 0;
+	let failure: { error: unknown } | undefined;
+	const worker = async () => {
+		while (failure === undefined && next < count) {
+			const index = next++;
+			try {
+				await work(index);
+			} catch (error) {
+				failure ??= { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+	if (failure) throw failure.error;
 }
 
 /**
@@ -64,9 +90,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = [errorItem(error, itemIndex)];
 				return;
 			}
-			// Both constructors hand back an error of their own class unchanged (it already names its item).
-			if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			throw asNodeError(this, error, itemIndex);
 		}
 	});
 	return [outputs.flat()];

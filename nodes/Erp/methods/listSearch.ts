@@ -1,26 +1,24 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
+import { listPath as contacts } from '../actions/contact/getAll.operation';
+import { listPath as employees } from '../actions/employee/getAll.operation';
+import { listPath as invoices } from '../actions/invoice/getAll.operation';
+import { listPath as products } from '../actions/product/getAll.operation';
 import { ErpClient } from '../transport/client';
-
-const PAGE_SIZE = 50;
 
 type Label = (record: IDataObject) => string;
 
 const joined = (...parts: unknown[]) =>
 	parts.filter((part) => part !== undefined && part !== null && String(part).trim() !== '').join(' ');
 
-/** One searchable page of records for a resource locator's "From List" mode, through the same transport. */
-async function search(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	label: Label,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+/**
+ * One searchable page of records for a resource locator's "From List" mode, through the same transport. The page
+ * size is the ERP's own default (none is asked for, so no ERP can refuse it).
+ */
+async function search(ctx: ILoadOptionsFunctions, path: string, label: Label, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const client = await ErpClient.create(ctx, { maxRetries: 2, timeoutMs: 15_000 });
 	const page = Number(paginationToken ?? 1);
-	const query = { page, per_page: PAGE_SIZE, ...(filter ? { search: filter } : {}) };
-	const response = await client.request({ method: 'GET', path, qs: query });
+	const response = await client.request({ method: 'GET', path, qs: { page, ...(filter ? { search: filter } : {}) } });
 	const records = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
 	const results: INodeListSearchItems[] = records.map((record) => ({
 		name: `${label(record)} (#${String(record.id)})`,
@@ -33,17 +31,17 @@ async function search(
 }
 
 export async function searchContacts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, '/contacts', (r) => joined(r.first_name, r.last_name, r.company ? `· ${String(r.company)}` : ''), filter, token);
+	return await search(this, contacts, (r) => joined(r.first_name, r.last_name, r.company ? `· ${String(r.company)}` : ''), filter, token);
 }
 
 export async function searchInvoices(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, '/invoices', (r) => joined(r.number, '·', r.total, r.currency, '·', r.status), filter, token);
+	return await search(this, invoices, (r) => joined(r.number, '·', r.total, r.currency, '·', r.status), filter, token);
 }
 
 export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, '/products', (r) => joined(r.sku, '·', r.name), filter, token);
+	return await search(this, products, (r) => joined(r.sku, '·', r.name), filter, token);
 }
 
 export async function searchEmployees(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, '/employees', (r) => joined(r.first_name, r.last_name, r.job_title ? `· ${String(r.job_title)}` : ''), filter, token);
+	return await search(this, employees, (r) => joined(r.first_name, r.last_name, r.job_title ? `· ${String(r.job_title)}` : ''), filter, token);
 }

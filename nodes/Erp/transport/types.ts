@@ -11,7 +11,13 @@ export interface ErpRequest {
 	qs?: Query;
 	body?: IDataObject;
 	itemIndex?: number;
+	/** 'record': a success must carry an object as data. */
+	expect?: 'record' | 'list' | 'any';
+	/** After an unclear POST failure: proves whether the ERP wrote it (see the transport's retry rules). */
+	resolveUnclear?: () => Promise<UnclearResolution>;
 }
+
+export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
 
 /** What came back over the wire, before the envelope is opened. */
 export interface RawResponse {
@@ -30,6 +36,8 @@ export interface ErpResponse {
 	statusCode: number;
 	data: unknown;
 	meta?: ListMeta;
+	/** The data was found by `resolveUnclear` after an unclear failure. */
+	recovered?: boolean;
 }
 
 export interface TransportOptions {
@@ -41,6 +49,8 @@ export interface TransportOptions {
 	maxTotalWaitMs: number;
 	/** Requests on the wire at once: items side by side, or the pages a Return All reads ahead. */
 	concurrency: number;
+	/** Records asked per page; undefined = the node chooses. */
+	pageSize?: number;
 }
 
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {

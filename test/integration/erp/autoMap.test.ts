@@ -1,13 +1,6 @@
-import { useErpHarness, jsonOf } from './setup';
+import { createFromInput, jsonOf, useErpHarness } from './setup';
 
 const h = useErpHarness();
-
-const autoCreate = (resource: string, extra: Record<string, unknown> = {}) => ({
-	resource,
-	operation: 'create',
-	mappingMode: 'autoMapInputData',
-	...extra,
-});
 
 describe('Create with Map Automatically', () => {
 	it('sends each input item as its body, by the API field names, skipping blank and ignored fields', async () => {
@@ -23,7 +16,7 @@ describe('Create with Map Automatically', () => {
 			},
 			{ first_name: 'Grace', email: 'grace@example.com', notes: null, row_number: 3 },
 		];
-		const result = await h.run(autoCreate('contact', { ignoreFields: 'row_number, source' }), { input });
+		const result = await h.run(createFromInput('contact', { ignoreFields: 'row_number, source' }), { input });
 		expect(result.error).toBeUndefined();
 
 		const bodies = (await h.requests()).map((request) => request.body);
@@ -36,25 +29,46 @@ describe('Create with Map Automatically', () => {
 	});
 
 	it.each([
-		[{ first_name: 'Ada', row_number: 2 }, 'Input field "row_number" is not an ERP field of a contact'],
-		[{ first_name: 'Ada', First_Name: 'x', mail: 'y' }, 'Input fields "First_Name", "mail" are not ERP fields of a contact'],
+		[{ first_name: 'Ada', row_number: 2 }, 'Input field "row_number" is not a field of a contact'],
+		[{ first_name: 'Ada', First_Name: 'x', mail: 'y' }, 'Input fields "First_Name", "mail" are not fields of a contact'],
 		[{ first_name: 'Ada', email: 'ada-at-example.com' }, 'Input field email "ada-at-example.com" is not a valid e-mail address: use the form name@example.com'],
 		[{ first_name: 'Ada', phone: 301234567 }, 'Input field phone 301234567 is not in international format: start with + and the country code, e.g. +49 30 1234567'],
-		[{ first_name: 'Ada', custom_fields: '{"tier": "gold"}' }, 'Input field custom_fields must be an object such as {"vat_number": "DE123"}'],
-		[{ last_name: 'Lovelace' }, 'Input field first_name is missing or empty: give every item a value'],
-		[{ first_name: '  ', email: 'ada@example.com' }, 'Input field first_name is missing or empty: give every item a value'],
+		[{ first_name: 'Ada', custom_fields: '{"tier": "gold"}' }, 'Input field custom_fields must be an object such as {"vat_number": "DE123"}, not "{"tier": "gold"}"'],
 	])('refuses %j before sending anything', async (row, message) => {
-		const result = await h.run(autoCreate('contact'), { input: [row] });
+		const result = await h.run(createFromInput('contact'), { input: [row] });
 		expect(result.error?.message).toBe(message);
 		expect((result.error as { name?: string }).name).toBe('NodeOperationError');
 		expect(await h.requests()).toEqual([]);
 	});
 
 	it('says how to fix an unknown input field', async () => {
-		const result = await h.run(autoCreate('contact'), { input: [{ first_name: 'Ada', source: 'fair' }] });
+		const result = await h.run(createFromInput('contact'), { input: [{ first_name: 'Ada', source: 'fair' }] });
 		expect((result.error as { description?: string }).description).toBe(
-			'Rename it to one of first_name, last_name, email, phone, company, notes, custom_fields, or list it in Input Fields to Ignore.',
+			'Rename it to one of first_name, last_name, email, phone, company, notes, custom_fields, list it in Input Fields to Ignore, or choose another answer under Other Input Fields.',
 		);
+	});
+
+	it('sends or ignores input fields that are not listed, as Other Input Fields says', async () => {
+		const input = [{ first_name: 'Ada', vat_id: 'GB123', row_number: 7 }];
+		const sent = await h.run(createFromInput('contact', { otherInputFields: 'send', ignoreFields: 'row_number' }), { input });
+		expect(sent.error).toBeUndefined();
+		const ignored = await h.run(createFromInput('contact', { otherInputFields: 'ignore' }), { input });
+		expect(ignored.error).toBeUndefined();
+		expect((await h.requests()).map((request) => request.body)).toEqual([{ first_name: 'Ada', vat_id: 'GB123' }, { first_name: 'Ada' }]);
+	});
+
+	it('takes input fields listed in the saved field list (found in the ERP\'s records) as fields', async () => {
+		const parameters = createFromInput('contact');
+		const columns = parameters.columns as { schema: object[] };
+		columns.schema = [...columns.schema, { id: 'vat_id', displayName: 'vat_id', type: 'string', required: false, defaultMatch: false, display: true }];
+		const result = await h.run(parameters, { input: [{ first_name: 'Ada', vat_id: 'GB123' }] });
+		expect(result.error).toBeUndefined();
+		expect((await h.requests()).map((request) => request.body)).toEqual([{ first_name: 'Ada', vat_id: 'GB123' }]);
+	});
+
+	it('leaves required fields to the ERP: a row without first_name is its 422, naming the field', async () => {
+		const result = await h.run(createFromInput('contact'), { input: [{ last_name: 'Lovelace' }] });
+		expect(result.error?.message).toBe('The ERP refused to create the contact (422): first_name: is required');
 	});
 
 	it('with Continue On Fail, creates the good rows and pairs an error item with each bad one', async () => {
@@ -63,18 +77,18 @@ describe('Create with Map Automatically', () => {
 			{ first_name: 'Bob', email: 'bob@example.com', vip: true },
 			{ first_name: 'Cy', email: 'cy@example.com' },
 		];
-		const result = await h.run({ ...autoCreate('contact'), options: { concurrency: 3 } }, { input, continueOnFail: true });
+		const result = await h.run({ ...createFromInput('contact'), options: { concurrency: 3 } }, { input, continueOnFail: true });
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(result.items[1].json.error).toBe('Input field "vip" is not an ERP field of a contact');
+		expect(result.items[1].json.error).toBe('Input field "vip" is not a field of a contact');
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email).sort()).toEqual(['ada@example.com', 'cy@example.com']);
 	});
 
-	it('maps products and employees by their API names too, numbers and booleans checked', async () => {
-		const product = await h.run(autoCreate('product'), {
+	it('maps products and employees by their API names too, numbers and booleans read from text', async () => {
+		const product = await h.run(createFromInput('product'), {
 			input: [{ sku: 'CHAIR-OAK-01', name: 'Oak chair', unit_price: '149.90', low_stock_threshold: 5, active: 'true' }],
 		});
 		expect(product.error).toBeUndefined();
-		const employee = await h.run(autoCreate('employee'), {
+		const employee = await h.run(createFromInput('employee'), {
 			input: [{ first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' }],
 		});
 		expect(employee.error).toBeUndefined();
@@ -83,7 +97,7 @@ describe('Create with Map Automatically', () => {
 			{ first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' },
 		]);
 
-		const refused = await h.run(autoCreate('product'), { input: [{ sku: 'CHAIR-OAK-02', name: 'Oak chair', unit_price: -3 }] });
-		expect(refused.error?.message).toBe('Input field unit_price must be a number of 0 or more, not -3');
+		const refused = await h.run(createFromInput('product'), { input: [{ sku: 'CHAIR-OAK-02', name: 'Oak chair', unit_price: 'cheap' }] });
+		expect(refused.error?.message).toBe('Input field unit_price must be a number, not "cheap"');
 	});
 });

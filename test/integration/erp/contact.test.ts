@@ -1,23 +1,21 @@
-import { useErpHarness, byId, fromList, jsonOf } from './setup';
+import { useErpHarness, byId, createWith, fromList, jsonOf } from './setup';
 
 const h = useErpHarness();
 
 describe('Contact', () => {
-	it('creates a contact with the known, additional, custom and extra fields', async () => {
-		const result = await h.run({
-			resource: 'contact',
-			operation: 'create',
-			firstName: 'Ada',
-			lastName: 'Lovelace',
-			email: 'ada@example.com',
-			phone: '+44 20 7946 0958',
-			company: 'Analytical Engines Ltd',
-			additionalFields: {
+	it('creates a contact from the fields set below, custom fields included', async () => {
+		const result = await h.run(
+			createWith('contact', {
+				first_name: 'Ada',
+				last_name: 'Lovelace',
+				email: 'ada@example.com',
+				phone: '+44 20 7946 0958',
+				company: 'Analytical Engines Ltd',
 				notes: 'Met at the fair',
-				customFields: { field: [{ name: 'vat_number', value: 'GB123' }] },
-				extraFields: '{"custom_fields": {"tier": "gold"}, "first_name": "ignored"}',
-			},
-		});
+				custom_fields: { vat_number: 'GB123' },
+				last_seen: '',
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const [created] = await h.sandbox.admin.records('contacts');
 		expect(created).toMatchObject({
@@ -27,21 +25,16 @@ describe('Contact', () => {
 			phone: '+44 20 7946 0958',
 			company: 'Analytical Engines Ltd',
 			notes: 'Met at the fair',
-			custom_fields: { tier: 'gold', vat_number: 'GB123' },
+			custom_fields: { vat_number: 'GB123' },
 		});
 		// The document's create answer: id, first_name, created_at only.
 		expect(jsonOf(result)).toEqual([{ id: created.id, first_name: 'Ada', created_at: created.created_at }]);
 		const log = await h.requests();
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /contacts 201']);
+		expect(log[0].body).not.toHaveProperty('last_seen');
 	});
 
-	const createGraceWithFullRecord = {
-		resource: 'contact',
-		operation: 'create',
-		firstName: 'Grace',
-		email: 'grace@example.com',
-		options: { fetchFullRecord: true },
-	};
+	const createGraceWithFullRecord = createWith('contact', { first_name: 'Grace', email: 'grace@example.com' }, { options: { fetchFullRecord: true } });
 
 	it('fetches the full record after create when asked', async () => {
 		const result = await h.run(createGraceWithFullRecord);
@@ -67,16 +60,29 @@ describe('Contact', () => {
 	});
 
 	it.each([
-		[{ email: 'ada-at-example.com' }, 'Email "ada-at-example.com" is not a valid e-mail address: use the form name@example.com'],
-		[{ phone: '030 1234567' }, 'Phone "030 1234567" is not in international format: start with + and the country code, e.g. +49 30 1234567'],
-		[{ firstName: '  ' }, 'First Name is required: enter a value'],
-		[{ additionalFields: { extraFields: '{first_name: Ada}' } }, /^Extra Fields \(JSON\) is not valid JSON/],
-		[{ additionalFields: { extraFields: '[1, 2]' } }, 'Extra Fields (JSON) must be a JSON object such as {"tags": ["vip"]}'],
-	])('refuses bad input %j before sending anything', async (override, message) => {
-		const result = await h.run({ resource: 'contact', operation: 'create', firstName: 'Ada', ...override });
-		expect(result.error?.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+		[{ email: 'ada-at-example.com' }, 'Field email "ada-at-example.com" is not a valid e-mail address: use the form name@example.com'],
+		[{ phone: '030 1234567' }, 'Field phone "030 1234567" is not in international format: start with + and the country code, e.g. +49 30 1234567'],
+	])('refuses what the API document rules out, %j, before sending anything', async (override, message) => {
+		const result = await h.run(createWith('contact', { first_name: 'Ada', ...override }));
+		expect(result.error?.message).toEqual(message);
 		expect((result.error as { name?: string }).name).toBe('NodeOperationError');
 		expect(await h.requests()).toEqual([]);
+	});
+
+	it('lets n8n read custom_fields written as JSON text, and refuse text that is no object, naming the field', async () => {
+		const parsed = await h.run(createWith('contact', { first_name: 'Ada', custom_fields: '{"tier": "gold"}' }));
+		expect(parsed.error).toBeUndefined();
+		expect((await h.sandbox.admin.records('contacts'))[0].custom_fields).toEqual({ tier: 'gold' });
+		await h.mark();
+		const refused = await h.run(createWith('contact', { first_name: 'Ada', custom_fields: '={{ $json.tier }}' }), { input: [{ tier: 'gold' }] });
+		expect(refused.error?.message).toBe("Invalid input for 'custom_fields' [item 0]");
+		expect(await h.requests()).toEqual([]);
+	});
+
+	it('leaves required fields to the ERP: its 422 names the missing field', async () => {
+		const result = await h.run(createWith('contact', { last_name: 'Lovelace', first_name: '  ' }));
+		expect(result.error?.message).toBe('The ERP refused to create the contact (422): first_name: is required');
+		expect((await h.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['POST 422']);
 	});
 
 	it('gets a contact by ID and from the list mode', async () => {
@@ -119,7 +125,7 @@ describe('Contact', () => {
 		expect((result.error as { name?: string }).name).toBe('NodeApiError');
 	});
 
-	it('updates only the fields given, and refuses an empty update without a request', async () => {
+	it('updates the fields given and sends the rest of the contact as it was, so no ERP can lose a field', async () => {
 		await h.sandbox.admin.seed({ contacts: 1 });
 		const [before] = await h.sandbox.admin.records('contacts');
 		await h.mark();
@@ -127,16 +133,36 @@ describe('Contact', () => {
 			resource: 'contact',
 			operation: 'update',
 			contactId: byId(before.id),
-			updateFields: { company: 'Initech', phone: '+1 212 555 0100' },
+			updateFields: {
+				company: 'Initech',
+				phone: '+1 212 555 0100',
+				customFields: { field: [{ name: 'tier', value: 'gold' }] },
+				extraFields: '{"notes": "from JSON", "company": "overridden by the field"}',
+			},
 		});
 		const [after] = await h.sandbox.admin.records('contacts');
-		expect(after).toMatchObject({ ...before, company: 'Initech', phone: '+1 212 555 0100', updated_at: after.updated_at });
+		expect(after).toMatchObject({ ...before, company: 'Initech', phone: '+1 212 555 0100', notes: 'from JSON', updated_at: after.updated_at });
 		expect(jsonOf(result)).toEqual([after]);
-		expect((await h.requests()).map((r) => r.body)).toEqual([{ company: 'Initech', phone: '+1 212 555 0100' }]);
+		const log = await h.requests();
+		expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /contacts/${before.id}`, `PUT /contacts/${before.id}`]);
+		const { id, created_at, updated_at, ...unchanged } = before;
+		expect([id, created_at, updated_at].every((value) => value !== undefined)).toBe(true);
+		expect(log[1].body).toEqual({
+			...unchanged,
+			company: 'Initech',
+			phone: '+1 212 555 0100',
+			notes: 'from JSON',
+			custom_fields: { ...(before.custom_fields as object), tier: 'gold' },
+		});
+	});
 
-		await h.mark();
-		const empty = await h.run({ resource: 'contact', operation: 'update', contactId: byId(before.id), updateFields: {} });
-		expect(empty.error?.message).toBe('Update Fields is empty: add at least one field to change');
+	it.each([
+		[{ extraFields: '{first_name: Ada}' }, /^Extra Fields \(JSON\) is not valid JSON/],
+		[{ extraFields: '[1, 2]' }, /^Extra Fields \(JSON\) must be a JSON object such as \{"tags": \["vip"\]\}$/],
+		[{}, /^Update Fields is empty: add at least one field to change$/],
+	])('refuses the update %j without a request', async (updateFields, message) => {
+		const result = await h.run({ resource: 'contact', operation: 'update', contactId: byId(7), updateFields });
+		expect(result.error?.message).toMatch(message);
 		expect(await h.requests()).toEqual([]);
 	});
 

@@ -1,42 +1,39 @@
-import { useErpHarness, byId, jsonOf } from './setup';
+import { useErpHarness, byId, createWith, jsonOf } from './setup';
 
 const h = useErpHarness();
 
 describe('Employee', () => {
 	it('adds an employee (and the ERP emits employee.hired)', async () => {
-		const result = await h.run({
-			resource: 'employee',
-			operation: 'create',
-			firstName: 'Linus',
-			lastName: 'Torvalds',
-			email: 'linus@example.com',
-			additionalFields: { department: 'Engineering', employmentType: 'part_time', salary: 90000, hireDate: '2026-11-01T00:00:00' },
-		});
+		const result = await h.run(
+			createWith('employee', {
+				first_name: 'Linus',
+				last_name: 'Torvalds',
+				email: 'linus@example.com',
+				department: 'Engineering',
+				employment_type: 'part_time',
+				salary: 90000,
+				hire_date: '2026-11-01T00:00:00',
+			}),
+		);
 		const [employee] = await h.sandbox.admin.records('employees');
 		expect(employee).toMatchObject({ first_name: 'Linus', department: 'Engineering', employment_type: 'part_time', salary: 90000, hire_date: '2026-11-01' });
 		expect(jsonOf(result)).toEqual([employee]);
 		expect((await h.sandbox.admin.events()).map((e) => e.event)).toContain('employee.hired');
 	});
 
-	it('requires first name, last name and email', async () => {
-		const result = await h.run(
-			{ resource: 'employee', operation: 'create', firstName: 'A', lastName: '={{ $json.last }}', email: 'a@example.com' },
-			{ input: [{ last: '' }] },
-		);
-		expect(result.error?.message).toBe('Last Name is required: enter a value');
-		expect(await h.requests()).toEqual([]);
+	it('leaves required fields and allowed values to the ERP: its 422 names them', async () => {
+		const result = await h.run(createWith('employee', { first_name: 'A', last_name: '={{ $json.last }}', email: 'a@example.com', employment_type: 'intern' }), {
+			input: [{ last: '' }],
+		});
+		expect(result.error?.message).toMatch(/^The ERP refused to create the employee \(422\): /);
+		expect(result.error?.message).toMatch(/last_name: is required/);
+		expect(result.error?.message).toMatch(/employment_type: /);
+		expect((await h.requests()).map((r) => r.body)).toEqual([{ first_name: 'A', email: 'a@example.com', employment_type: 'intern' }]);
 	});
 
-	it('refuses a salary that is not a positive number', async () => {
-		const result = await h.run({
-			resource: 'employee',
-			operation: 'create',
-			firstName: 'A',
-			lastName: 'B',
-			email: 'a@example.com',
-			additionalFields: { salary: '={{ "lots" }}' },
-		});
-		expect(result.error?.message).toBe('Salary must be a number greater than 0, not "lots"');
+	it('refuses a salary that is no number at all, naming the field, before sending', async () => {
+		const result = await h.run(createWith('employee', { first_name: 'A', last_name: 'B', email: 'a@example.com', salary: '={{ "lots" }}' }));
+		expect(result.error?.message).toBe("Invalid input for 'salary' [item 0]");
 		expect(await h.requests()).toEqual([]);
 	});
 

@@ -19,7 +19,7 @@ describe('Invoice', () => {
 					{ description: 'Travel', quantity: 1, unitPrice: 80.5, taxRate: 0 },
 				],
 			},
-			additionalFields: { currency: 'usd', dueDate: '2026-12-31T00:00:00', notes: 'Thanks' },
+			additionalFields: { currency: 'USD', dueDate: '2026-12-31T00:00:00', notes: 'Thanks' },
 		});
 		expect(result.error).toBeUndefined();
 		const [invoice] = await h.sandbox.admin.records('invoices');
@@ -51,18 +51,19 @@ describe('Invoice', () => {
 		expect((await h.sandbox.admin.records('invoices'))[0].lines).toHaveLength(1);
 	});
 
-	it('refuses an invoice without lines, or a line without a price, before sending', async () => {
+	it('leaves the rules for lines to the ERP: an invoice without lines, or a negative quantity, is its 422', async () => {
 		const contact = await firstContact();
 		const none = await h.run({ resource: 'invoice', operation: 'create', contactId: byId(contact.id) });
-		expect(none.error?.message).toBe('The invoice has no lines: add at least one under Line Items');
-		const noPrice = await h.run({
+		expect(none.error?.message).toMatch(/^The ERP refused to create the invoice \(422\): lines: /);
+		const negative = await h.run({
 			resource: 'invoice',
 			operation: 'create',
 			contactId: byId(contact.id),
 			lineItems: { line: [{ description: 'Consulting', quantity: -1, unitPrice: 10 }] },
 		});
-		expect(noPrice.error?.message).toBe('Quantity must be a number greater than 0, not -1');
-		expect(await h.requests()).toEqual([]);
+		expect(negative.error?.message).toMatch(/^The ERP refused to create the invoice \(422\): lines\[0\]\.quantity: /);
+		expect((await h.requests()).map((r) => r.status)).toEqual([422, 422]);
+		expect(await h.sandbox.admin.records('invoices')).toEqual([]);
 	});
 
 	it('shows the ERP field messages when it refuses an invoice (unknown contact)', async () => {

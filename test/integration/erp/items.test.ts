@@ -1,17 +1,12 @@
-import { useErpHarness, jsonOf } from './setup';
+import { createWith, jsonOf, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
-const createFromInput = {
-	resource: 'contact',
-	operation: 'create',
-	firstName: '={{ $json.first }}',
-	email: '={{ $json.email }}',
-};
+const createFromFields = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
 
 describe('the item loop', () => {
 	it('with Continue On Fail, turns a failed item into an error item paired with it', async () => {
-		const result = await h.run(createFromInput, {
+		const result = await h.run(createFromFields, {
 			continueOnFail: true,
 			input: [
 				{ first: 'Ada', email: 'ada@example.com' },
@@ -22,14 +17,14 @@ describe('the item loop', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(result.items[1].json).toEqual({
-			error: 'Email "not-an-email" is not a valid e-mail address: use the form name@example.com',
+			error: 'Field email "not-an-email" is not a valid e-mail address: use the form name@example.com',
 		});
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com', 'cy@example.com']);
 	});
 
 	it('carries the API error into the error item', async () => {
 		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 422, body: { errors: { email: ['is blocked'] } } } });
-		const result = await h.run(createFromInput, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		const result = await h.run(createFromFields, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
 		expect(jsonOf(result)).toEqual([
 			{
 				error: 'The ERP refused to create the contact (422): email: is blocked',
@@ -40,28 +35,28 @@ describe('the item loop', () => {
 	});
 
 	it('without Continue On Fail, stops at the failing item and names it', async () => {
-		const result = await h.run(createFromInput, {
+		const result = await h.run(createFromFields, {
 			input: [
 				{ first: 'Ada', email: 'ada@example.com' },
 				{ first: 'Bob', email: 'not-an-email' },
 				{ first: 'Cy', email: 'cy@example.com' },
 			],
 		});
-		expect(result.error?.message).toMatch(/^Email "not-an-email"/);
+		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
 	});
 
 	it('keeps output order and pairing with Concurrency above 1', async () => {
 		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
-		const result = await h.run({ ...createFromInput, options: { concurrency: 4 } }, { input });
+		const result = await h.run({ ...createFromFields, options: { concurrency: 4 } }, { input });
 		expect(result.items.map((item) => item.json.first_name)).toEqual(input.map((row) => row.first));
 		expect(result.items.map((item) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
 		expect(await h.sandbox.admin.records('contacts')).toHaveLength(12);
 	});
 
 	it('yields an error item for every item when the credential is unusable', async () => {
-		const result = await h.run(createFromInput, {
+		const result = await h.run(createFromFields, {
 			continueOnFail: true,
 			baseUrl: 'erp.example.com/api/v1',
 			input: [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }],

@@ -1,9 +1,9 @@
 import { waitFor } from '../../support/sandbox';
-import { useErpHarness, byId } from './setup';
+import { byId, createWith, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
-const create = { resource: 'contact', operation: 'create', firstName: '={{ $json.first }}', email: '={{ $json.email }}' };
+const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
 const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
 
 describe('no duplicated writes under faults (the sandbox request log is the witness)', () => {
@@ -62,7 +62,7 @@ describe('no duplicated writes under faults (the sandbox request log is the witn
 		await h.sandbox.admin.queueFault({ match: { method: 'PUT', path: '/contacts' }, fault: { kind: 'status', status: 500, afterCommit: true } });
 		const update = await h.run({ resource: 'contact', operation: 'update', contactId: byId(contact.id), updateFields: { company: 'Initech' } });
 		expect(update.items[0].json.company).toBe('Initech');
-		expect((await h.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 503', 'GET null', 'GET 200', 'PUT 500', 'PUT 200']);
+		expect((await h.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 503', 'GET null', 'GET 200', 'GET 200', 'PUT 500', 'PUT 200']);
 	});
 
 	it('many items under random 5xx, drops and a rate limit: every item accounted for, nothing twice', async () => {

@@ -1,38 +1,32 @@
-import { useErpHarness, byId, jsonOf } from './setup';
+import { useErpHarness, byId, createWith, jsonOf } from './setup';
 
 const h = useErpHarness();
 
 describe('Product', () => {
 	it('creates a product', async () => {
-		const result = await h.run({
-			resource: 'product',
-			operation: 'create',
-			sku: 'CHAIR-OAK-01',
-			name: 'Oak chair',
-			additionalFields: { unitPrice: 149.9, lowStockThreshold: 5, active: false },
-		});
+		const result = await h.run(createWith('product', { sku: 'CHAIR-OAK-01', name: 'Oak chair', unit_price: 149.9, low_stock_threshold: 5, active: false }));
 		const [product] = await h.sandbox.admin.records('products');
 		expect(product).toMatchObject({ sku: 'CHAIR-OAK-01', name: 'Oak chair', unit_price: 149.9, low_stock_threshold: 5, active: false });
 		expect(jsonOf(result)).toEqual([product]);
 	});
 
-	it('refuses a malformed SKU and a negative threshold before sending', async () => {
-		const sku = await h.run({ resource: 'product', operation: 'create', sku: 'chair oak', name: 'Oak chair' });
-		expect(sku.error?.message).toMatch(/^SKU "chair oak" may only use letters, digits/);
-		const threshold = await h.run({
-			resource: 'product',
-			operation: 'create',
-			sku: 'A1',
-			name: 'A',
-			additionalFields: { lowStockThreshold: -2 },
-		});
-		expect(threshold.error?.message).toBe('Low Stock Threshold must be a whole number of 0 or more, not -2');
+	it('sends what only the ERP can judge (SKU characters, ranges) and shows its 422 with the field', async () => {
+		const sku = await h.run(createWith('product', { sku: 'chair/oak 01', name: 'Oak chair' }));
+		expect(sku.error?.message).toMatch(/^The ERP refused to create the product \(422\): sku: /);
+		const threshold = await h.run(createWith('product', { sku: 'A1', name: 'A', low_stock_threshold: -2 }));
+		expect(threshold.error?.message).toMatch(/^The ERP refused to create the product \(422\): low_stock_threshold: /);
+		expect((await h.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /products 422', 'POST /products 422']);
+	});
+
+	it('refuses a number field whose value is no number, naming the field, before sending', async () => {
+		const result = await h.run(createWith('product', { sku: 'A1', name: 'A', unit_price: '={{ $json.price }}' }), { input: [{ price: 'cheap' }] });
+		expect(result.error?.message).toBe("Invalid input for 'unit_price' [item 0]");
 		expect(await h.requests()).toEqual([]);
 	});
 
 	it('reports a taken SKU with the field message', async () => {
-		await h.run({ resource: 'product', operation: 'create', sku: 'DUP-1', name: 'First' });
-		const second = await h.run({ resource: 'product', operation: 'create', sku: 'DUP-1', name: 'Second' });
+		await h.run(createWith('product', { sku: 'DUP-1', name: 'First' }));
+		const second = await h.run(createWith('product', { sku: 'DUP-1', name: 'Second' }));
 		expect(second.error?.message).toMatch(/^The ERP refused to create the product \(422\): sku: /);
 		expect(await h.sandbox.admin.records('products')).toHaveLength(1);
 	});
@@ -43,14 +37,34 @@ describe('Product', () => {
 		const one = await h.run({ resource: 'product', operation: 'get', productId: byId(products[2].id) });
 		expect(jsonOf(one)).toEqual([products[2]]);
 
+		await h.mark();
 		const updated = await h.run({ resource: 'product', operation: 'update', productId: byId(products[2].id), updateFields: { unitPrice: 12.5 } });
 		const stored = (await h.sandbox.admin.records('products'))[2];
-		expect(stored.unit_price).toBe(12.5);
+		expect(stored).toEqual({ ...products[2], unit_price: 12.5, updated_at: stored.updated_at });
 		expect(jsonOf(updated)).toEqual([stored]);
+		const [read, put] = await h.requests();
+		expect([read.method, put.method]).toEqual(['GET', 'PUT']);
+		const { id, created_at, updated_at, stock_total, ...rest } = products[2];
+		expect([id, created_at, updated_at, stock_total].every((value) => value !== undefined)).toBe(true);
+		expect(put.body).toEqual({ ...rest, unit_price: 12.5 });
+	});
 
-		const low = await h.run({ resource: 'product', operation: 'getAll', returnAll: true, filters: { lowStock: true } });
-		const expectedLow = (await h.sandbox.admin.records('products')).filter((p) => p.stock_total < p.low_stock_threshold);
-		expect(jsonOf(low).map((p) => p.id)).toEqual(expectedLow.map((p) => p.id));
+	it('filters by active and low stock in three states each: only yes, only no, or no filter', async () => {
+		await h.sandbox.admin.seed({ products: 40 });
+		const all = await h.sandbox.admin.records('products');
+		const ids = async (filters: object) =>
+			jsonOf(await h.run({ resource: 'product', operation: 'getAll', returnAll: true, filters })).map((p) => p.id);
+		const isLow = (p: (typeof all)[number]) => (p.stock_total as number) < (p.low_stock_threshold as number);
+		expect(await ids({ lowStock: 'true' })).toEqual(all.filter(isLow).map((p) => p.id));
+		expect(await ids({ lowStock: 'false' })).toEqual(all.filter((p) => !isLow(p)).map((p) => p.id));
+		expect(await ids({ lowStock: '' })).toEqual(all.map((p) => p.id));
+		expect(all.filter(isLow).length).toBeGreaterThan(0);
+		await h.run({ resource: 'product', operation: 'update', productId: byId(all[0].id), updateFields: { active: false } });
+		const now = await h.sandbox.admin.records('products');
+		expect(now[0].active).toBe(false);
+		expect(await ids({ active: 'false' })).toEqual(now.filter((p) => p.active === false).map((p) => p.id));
+		expect(await ids({ active: 'true' })).toEqual(now.filter((p) => p.active === true).map((p) => p.id));
+		expect(await ids({ active: '' })).toEqual(now.map((p) => p.id));
 	});
 
 	it('returns the stock of a product, one item per warehouse', async () => {

@@ -1,8 +1,8 @@
-import { useErpHarness } from './setup';
+import { createWith, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
-const create = { resource: 'contact', operation: 'create', firstName: '={{ $json.first }}', email: '={{ $json.email }}' };
+const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
 
 describe('a rate-limited ERP (fixed window, X-RateLimit-Remaining, Retry-After)', () => {
 	it('once a window is used up, one request learns the wait; every item is created once', async () => {

@@ -1,6 +1,10 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { contactFields } from '../../../nodes/Erp/actions/contact/fields';
+import { employeeFields } from '../../../nodes/Erp/actions/employee/fields';
+import { productFields } from '../../../nodes/Erp/actions/product/fields';
+import { knownColumns } from '../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { runNode } from '../../support/n8n/run-node';
 import type { RunNodeResult } from '../../support/n8n/run-node';
@@ -10,6 +14,39 @@ import type { TestSandbox } from '../../support/sandbox';
 
 export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });
+
+const FIELDS = { contact: contactFields, product: productFields, employee: employeeFields };
+
+/**
+ * The Fields parameter (n8n's resource mapper) as the editor saves it: the mode, the values, and the field list
+ * the editor showed (n8n converts each value to its listed type before the node reads it).
+ */
+export function columns(resource: keyof typeof FIELDS, value: IDataObject | null, mappingMode = 'defineBelow'): ResourceMapperValue {
+	return {
+		mappingMode,
+		value: value as ResourceMapperValue['value'],
+		matchingColumns: [],
+		schema: knownColumns(FIELDS[resource]),
+		attemptToConvertTypes: false,
+		convertFieldsToString: false,
+	};
+}
+
+/** Create (or another operation with Fields) with each field set below. */
+export const createWith = (resource: keyof typeof FIELDS, value: IDataObject, extra: INodeParameters = {}, operation = 'create'): INodeParameters => ({
+	resource,
+	operation,
+	columns: columns(resource, value),
+	...extra,
+});
+
+/** Create (or another operation with Fields) with Map Automatically. */
+export const createFromInput = (resource: keyof typeof FIELDS, extra: INodeParameters = {}, operation = 'create'): INodeParameters => ({
+	resource,
+	operation,
+	columns: columns(resource, null, 'autoMapInputData'),
+	...extra,
+});
 
 export interface RunOptions {
 	input?: IDataObject[];

@@ -1,11 +1,41 @@
-import type { ResourceModule } from '../types';
-import { resourceDescription } from '../common/operationOptions';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceOperations } from '../node.type';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations: ResourceModule<'contact'> = { create, delete: del, get, getAll, update };
+export const operations: ResourceOperations<'contact'> = { create, delete: del, get, getAll, update, upsert };
 
-export const description = resourceDescription('contact', operations, 'create');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['contact'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a contact', action: 'Create a contact' },
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update a contact',
+			},
+			{ name: 'Delete', value: 'delete', description: 'Delete a contact', action: 'Delete a contact' },
+			{ name: 'Get', value: 'get', description: 'Get a contact', action: 'Get a contact' },
+			{ name: 'Get Many', value: 'getAll', description: 'Get many contacts', action: 'Get many contacts' },
+			{ name: 'Update', value: 'update', description: 'Update a contact', action: 'Update a contact' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...upsert.description,
+	...get.description,
+	...getAll.description,
+	...update.description,
+	...del.description,
+];

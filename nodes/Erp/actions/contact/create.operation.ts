@@ -1,24 +1,44 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { createOperation } from '../common/createOperation';
+import type { ErpResponse, UnclearResolution } from '../../transport/types';
+import { columnsDescription, mappedBody } from '../shared/columns';
+import type { KeyedResource } from '../shared/keyed';
+import { createKeyed } from '../shared/keyed';
+import { forOperation } from '../shared/operation';
 import { contactFields } from './fields';
+import { getContact } from './get.operation';
+import { listPath } from './getAll.operation';
 
-const create = createOperation('contact', contactFields, ['firstName', 'lastName', 'email', 'phone', 'company'], ['firstName']);
+export const description = forOperation('contact', 'create', columnsDescription('getContactFields', 'contact'));
 
-export const description = create.description;
+/** POST /contacts: the ERP answers with the new contact's id, first_name and created_at (the document). */
+async function createContact(
+	client: ErpClient,
+	body: IDataObject,
+	itemIndex: number,
+	resolveUnclear?: () => Promise<UnclearResolution>,
+): Promise<ErpResponse> {
+	return await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear });
+}
+
+/** Contacts are found by e-mail: for Create or Update, and to settle a create whose answer was lost. */
+export const keyedContacts: KeyedResource = { noun: 'contact', key: 'email', listPath, create: createContact };
+
+/** The whole contact, read back when Fetch Full Record is on; a failed read keeps the created contact's item. */
+export async function withFullRecord(this: IExecuteFunctions, client: ErpClient, created: IDataObject, itemIndex: number): Promise<IDataObject> {
+	if (!this.getNodeParameter('options.fetchFullRecord', itemIndex, false) || created.id === undefined) return created;
+	try {
+		return await getContact(client, Number(created.id), itemIndex);
+	} catch (error) {
+		// The contact exists now: failing the item would invite a re-run that creates it a second time.
+		return { ...created, fullRecordError: `Created, but reading the full contact failed: ${(error as Error).message}` };
+	}
+}
 
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
-	const [created] = await create.execute.call(this, client, itemIndex);
-	// The document promises only {id, first_name, created_at} back; the full record costs one more request.
-	if (this.getNodeParameter('options.fetchFullRecord', itemIndex, false) && created?.id !== undefined) {
-		try {
-			const full = await client.request({ method: 'GET', path: `/contacts/${String(created.id)}`, itemIndex });
-			return [full.data as IDataObject];
-		} catch (error) {
-			// The contact exists now: failing the item would invite a re-run that creates it a second time.
-			return [{ ...created, fullRecordError: `Created, but reading the full contact failed: ${(error as Error).message}` }];
-		}
-	}
-	return [created];
+	const body = mappedBody.call(this, itemIndex, contactFields, 'contact');
+	const { record, recovered } = await createKeyed(client, keyedContacts, body, itemIndex);
+	const created = await withFullRecord.call(this, client, record, itemIndex);
+	return [recovered ? { ...created, recovered } : created];
 }

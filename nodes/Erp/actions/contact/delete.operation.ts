@@ -1,17 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { readRecordId, recordLocator } from '../common/locator';
+import { readRecordId, recordLocator } from '../shared/locator';
+import { forOperation, recordOr } from '../shared/operation';
 
-const properties: INodeProperties[] = [recordLocator('contact', 'searchContacts', 'The contact to delete')];
+export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')]);
 
-export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['delete'] } }, properties);
-
+/** DELETE /contacts/{id}: the document shows no answer, so one without the contact (204) is summed up here. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'contact', itemIndex);
-	const response = await client.request({ method: 'DELETE', path: `/contacts/${id}`, itemIndex });
-	// A 204 (or a repeated DELETE that found the contact already gone) has no body: say what happened.
-	const data = response.data;
-	return [typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as IDataObject) : { id, deleted: true }];
+	const { data } = await client.request({ method: 'DELETE', path: `/contacts/${id}`, itemIndex });
+	return [recordOr(data, { id, deleted: true })];
 }

@@ -1,5 +1,5 @@
-import type { FieldSpecs } from '../common/fields';
-import { personFields } from '../common/sharedFields';
+import type { FieldSpecs } from '../shared/fields';
+import { personFields } from '../shared/sharedFields';
 
 export const contactFields: FieldSpecs = {
 	...personFields,

@@ -1,16 +1,12 @@
-import type { FieldSpecs } from '../common/fields';
-import { currencyField, personFields } from '../common/sharedFields';
-
-const employmentTypes = [
-	{ name: 'Contractor', value: 'contractor' },
-	{ name: 'Full Time', value: 'full_time' },
-	{ name: 'Part Time', value: 'part_time' },
-];
+import type { FieldSpecs } from '../shared/fields';
+import { currencyField, personFields } from '../shared/sharedFields';
 
 export const employeeFields: FieldSpecs = {
 	...personFields,
+	lastName: { ...personFields.lastName, usuallyRequired: true },
 	email: {
 		...personFields.email,
+		usuallyRequired: true,
 		property: { ...personFields.email.property, description: 'Work email; unique among employees' },
 	},
 	jobTitle: {
@@ -23,10 +19,21 @@ export const employeeFields: FieldSpecs = {
 		kind: 'text',
 		property: { displayName: 'Department', name: 'department', type: 'string', default: '' },
 	},
+	// The ERP's own list of types may be longer: an expression can send any other value.
 	employmentType: {
 		apiName: 'employment_type',
 		kind: 'text',
-		property: { displayName: 'Employment Type', name: 'employmentType', type: 'options', options: employmentTypes, default: 'full_time' },
+		property: {
+			displayName: 'Employment Type',
+			name: 'employmentType',
+			type: 'options',
+			options: [
+				{ name: 'Contractor', value: 'contractor' },
+				{ name: 'Full Time', value: 'full_time' },
+				{ name: 'Part Time', value: 'part_time' },
+			],
+			default: 'full_time',
+		},
 	},
 	hireDate: {
 		apiName: 'hire_date',
@@ -35,15 +42,8 @@ export const employeeFields: FieldSpecs = {
 	},
 	salary: {
 		apiName: 'salary',
-		kind: 'positiveNumber',
-		property: {
-			displayName: 'Salary',
-			name: 'salary',
-			type: 'number',
-			typeOptions: { numberPrecision: 2 },
-			default: 0,
-			description: 'Annual gross salary',
-		},
+		kind: 'number',
+		property: { displayName: 'Salary', name: 'salary', type: 'number', default: 50000, description: 'Annual gross salary' },
 	},
 	currency: currencyField,
 };

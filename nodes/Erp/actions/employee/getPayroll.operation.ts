@@ -1,9 +1,18 @@
-import { recordListOperation } from '../common/recordOperations';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-export const { description, execute } = recordListOperation(
-	'employee',
-	'getPayroll',
-	'payroll',
-	'The employee whose payroll history to get',
-	true,
-);
+import type { ErpClient } from '../../transport/client';
+import { fetchList, listOutput, readLimit, returnAllAndLimit } from '../shared/listing';
+import { readRecordId, recordLocator } from '../shared/locator';
+import { forOperation } from '../shared/operation';
+
+export const description = forOperation('employee', 'getPayroll', [
+	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),
+	...returnAllAndLimit,
+]);
+
+/** GET /employees/{id}/payroll: one item per pay run. */
+export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+	const id = readRecordId.call(this, 'employee', itemIndex);
+	const limit = readLimit.call(this, itemIndex);
+	return listOutput.call(this, itemIndex, await fetchList(client, `/employees/${id}/payroll`, itemIndex, {}, limit));
+}

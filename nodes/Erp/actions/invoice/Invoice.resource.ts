@@ -1,11 +1,33 @@
-import { resourceDescription } from '../common/operationOptions';
-import type { ResourceModule } from '../types';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceOperations } from '../node.type';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as markPaid from './markPaid.operation';
 import * as send from './send.operation';
 
-export const operations: ResourceModule<'invoice'> = { create, get, getAll, markPaid, send };
+export const operations: ResourceOperations<'invoice'> = { create, get, getAll, markPaid, send };
 
-export const description = resourceDescription('invoice', operations, 'create');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['invoice'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create an invoice', action: 'Create an invoice' },
+			{ name: 'Get', value: 'get', description: 'Get an invoice', action: 'Get an invoice' },
+			{ name: 'Get Many', value: 'getAll', description: 'Get many invoices', action: 'Get many invoices' },
+			{ name: 'Mark as Paid', value: 'markPaid', description: 'Mark an invoice as paid', action: 'Mark an invoice as paid' },
+			{ name: 'Send', value: 'send', description: 'Send an invoice', action: 'Send an invoice' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...get.description,
+	...getAll.description,
+	...markPaid.description,
+	...send.description,
+];

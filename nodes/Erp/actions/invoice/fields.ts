@@ -1,18 +1,13 @@
-import type { FieldSpecs } from '../common/fields';
-import { currencyField } from '../common/sharedFields';
+import type { FieldSpecs } from '../shared/fields';
+import { recordLocator } from '../shared/locator';
+import { currencyField } from '../shared/sharedFields';
 
 export const invoiceFields: FieldSpecs = {
 	currency: currencyField,
 	issueDate: {
 		apiName: 'issue_date',
 		kind: 'date',
-		property: {
-			displayName: 'Issue Date',
-			name: 'issueDate',
-			type: 'dateTime',
-			default: '',
-			description: 'The ERP uses today when empty',
-		},
+		property: { displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '', description: 'The ERP uses today when empty' },
 	},
 	dueDate: {
 		apiName: 'due_date',
@@ -22,7 +17,7 @@ export const invoiceFields: FieldSpecs = {
 			name: 'dueDate',
 			type: 'dateTime',
 			default: '',
-			description: 'The ERP uses the issue date plus 30 days when empty',
+			description: 'The ERP chooses it (e.g. 30 days after the issue date) when empty',
 		},
 	},
 	notes: {
@@ -33,6 +28,7 @@ export const invoiceFields: FieldSpecs = {
 };
 
 export const invoiceFilters: FieldSpecs = {
+	// The ERP's own list of statuses may be longer: an expression can send any other value.
 	status: {
 		apiName: 'status',
 		kind: 'text',
@@ -52,14 +48,7 @@ export const invoiceFilters: FieldSpecs = {
 	contactId: {
 		apiName: 'contact_id',
 		kind: 'recordId',
-		property: {
-			displayName: 'Contact ID',
-			name: 'contactId',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 0,
-			description: 'Only invoices of this contact',
-		},
+		property: { ...recordLocator('contact', 'searchContacts', 'Only invoices of this contact'), required: false },
 	},
 	currency: currencyField,
 	dueAfter: {
@@ -94,23 +83,17 @@ export const lineFields: FieldSpecs = {
 	},
 	quantity: {
 		apiName: 'quantity',
-		kind: 'positiveNumber',
+		kind: 'number',
 		property: { displayName: 'Quantity', name: 'quantity', type: 'number', default: 1 },
 	},
 	unitPrice: {
 		apiName: 'unit_price',
-		kind: 'nonNegativeNumber',
+		kind: 'number',
 		property: { displayName: 'Unit Price', name: 'unitPrice', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
 	},
 	taxRate: {
 		apiName: 'tax_rate',
-		kind: 'nonNegativeNumber',
-		property: {
-			displayName: 'Tax Rate (%)',
-			name: 'taxRate',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 100 },
-			default: 0,
-		},
+		kind: 'number',
+		property: { displayName: 'Tax Rate (%)', name: 'taxRate', type: 'number', default: 0 },
 	},
 };

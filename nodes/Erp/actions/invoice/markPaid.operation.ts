@@ -1,5 +1,10 @@
-import type { FieldSpecs } from '../common/fields';
-import { recordActionOperation } from '../common/recordOperations';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import type { FieldSpecs } from '../shared/fields';
+import { buildBody, fieldsCollection } from '../shared/fields';
+import { readRecordId, recordLocator } from '../shared/locator';
+import { forOperation, recordOr } from '../shared/operation';
 
 const payment: FieldSpecs = {
 	paidAt: {
@@ -10,9 +15,10 @@ const payment: FieldSpecs = {
 			name: 'paidAt',
 			type: 'dateTime',
 			default: '',
-			description: 'When the payment arrived; the ERP uses now when empty. Not in the future.',
+			description: 'When the payment arrived; the ERP uses now when empty',
 		},
 	},
+	// The ERP's own list of methods may be longer: an expression can send any other value.
 	paymentMethod: {
 		apiName: 'payment_method',
 		kind: 'text',
@@ -32,14 +38,19 @@ const payment: FieldSpecs = {
 	reference: {
 		apiName: 'reference',
 		kind: 'text',
-		property: {
-			displayName: 'Reference',
-			name: 'reference',
-			type: 'string',
-			default: '',
-			description: 'For example the bank transaction ID',
-		},
+		property: { displayName: 'Reference', name: 'reference', type: 'string', default: '', description: 'For example the bank transaction ID' },
 	},
 };
 
-export const { description, execute } = recordActionOperation('invoice', 'markPaid', 'mark-paid', 'The invoice that was paid', payment);
+export const description = forOperation('invoice', 'markPaid', [
+	recordLocator('invoice', 'searchInvoices', 'The invoice that was paid'),
+	fieldsCollection(payment, { freeForm: false }),
+]);
+
+/** POST /invoices/{id}/mark-paid: the document shows no answer, so one without the invoice is summed up here. */
+export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+	const id = readRecordId.call(this, 'invoice', itemIndex);
+	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex });
+	return [recordOr(data, { id, paid: true })];
+}

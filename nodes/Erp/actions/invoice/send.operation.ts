@@ -1,5 +1,10 @@
-import type { FieldSpecs } from '../common/fields';
-import { recordActionOperation } from '../common/recordOperations';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import type { FieldSpecs } from '../shared/fields';
+import { buildBody, fieldsCollection } from '../shared/fields';
+import { readRecordId, recordLocator } from '../shared/locator';
+import { forOperation, recordOr } from '../shared/operation';
 
 const recipient: FieldSpecs = {
 	email: {
@@ -16,4 +21,15 @@ const recipient: FieldSpecs = {
 	},
 };
 
-export const { description, execute } = recordActionOperation('invoice', 'send', 'send', 'The invoice to send', recipient);
+export const description = forOperation('invoice', 'send', [
+	recordLocator('invoice', 'searchInvoices', 'The invoice to send'),
+	fieldsCollection(recipient, { freeForm: false }),
+]);
+
+/** POST /invoices/{id}/send: the document shows no answer, so one without the invoice is summed up here. */
+export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+	const id = readRecordId.call(this, 'invoice', itemIndex);
+	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex });
+	return [recordOr(data, { id, sent: true })];
+}

@@ -1,11 +1,46 @@
-import { resourceDescription } from '../common/operationOptions';
-import type { ResourceModule } from '../types';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceOperations } from '../node.type';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getStock from './getStock.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations: ResourceModule<'product'> = { create, get, getAll, getStock, update };
+export const operations: ResourceOperations<'product'> = { create, get, getAll, getStock, update, upsert };
 
-export const description = resourceDescription('product', operations, 'create');
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['product'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a product', action: 'Create a product' },
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update a product',
+			},
+			{ name: 'Get', value: 'get', description: 'Get a product', action: 'Get a product' },
+			{ name: 'Get Many', value: 'getAll', description: 'Get many products', action: 'Get many products' },
+			{
+				name: 'Get Stock',
+				value: 'getStock',
+				description: 'Get the stock of a product per warehouse',
+				action: 'Get the stock of a product per warehouse',
+			},
+			{ name: 'Update', value: 'update', description: 'Update a product', action: 'Update a product' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...upsert.description,
+	...get.description,
+	...getAll.description,
+	...getStock.description,
+	...update.description,
+];

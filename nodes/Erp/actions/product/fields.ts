@@ -1,22 +1,24 @@
-import type { FieldSpecs } from '../common/fields';
-import { currencyField } from '../common/sharedFields';
+import type { FieldSpecs } from '../shared/fields';
+import { currencyField } from '../shared/sharedFields';
 
 export const productFields: FieldSpecs = {
 	sku: {
 		apiName: 'sku',
-		kind: 'sku',
+		kind: 'text',
+		usuallyRequired: true,
 		property: {
 			displayName: 'SKU',
 			name: 'sku',
 			type: 'string',
 			default: '',
 			placeholder: 'CHAIR-OAK-01',
-			description: 'Stock keeping unit: unique; letters, digits, dashes, underscores and dots',
+			description: 'Stock keeping unit, unique per product',
 		},
 	},
 	name: {
 		apiName: 'name',
 		kind: 'text',
+		usuallyRequired: true,
 		property: { displayName: 'Name', name: 'name', type: 'string', default: '' },
 	},
 	description: {
@@ -26,7 +28,7 @@ export const productFields: FieldSpecs = {
 	},
 	unitPrice: {
 		apiName: 'unit_price',
-		kind: 'nonNegativeNumber',
+		kind: 'number',
 		property: { displayName: 'Unit Price', name: 'unitPrice', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
 	},
 	currency: currencyField,
@@ -37,12 +39,11 @@ export const productFields: FieldSpecs = {
 	},
 	lowStockThreshold: {
 		apiName: 'low_stock_threshold',
-		kind: 'nonNegativeInteger',
+		kind: 'number',
 		property: {
 			displayName: 'Low Stock Threshold',
 			name: 'lowStockThreshold',
 			type: 'number',
-			typeOptions: { minValue: 0 },
 			default: 10,
 			description: 'When the total stock falls below this, the ERP sends a low-stock event',
 		},
@@ -50,13 +51,7 @@ export const productFields: FieldSpecs = {
 	active: {
 		apiName: 'active',
 		kind: 'boolean',
-		property: {
-			displayName: 'Active',
-			name: 'active',
-			type: 'boolean',
-			default: true,
-			description: 'Whether the product can be sold',
-		},
+		property: { displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the product can be sold' },
 	},
 };
 
@@ -67,20 +62,36 @@ export const productFilters: FieldSpecs = {
 		property: { displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Text found in the name or SKU' },
 	},
 	sku: productFields.sku,
+	// Three states: the empty value sends no filter at all.
 	active: {
 		apiName: 'active',
 		kind: 'boolean',
-		property: { displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether to return only active (or only inactive) products' },
+		property: {
+			displayName: 'Active',
+			name: 'active',
+			type: 'options',
+			default: 'true',
+			options: [
+				{ name: 'Active and Inactive', value: '' },
+				{ name: 'Active Only', value: 'true' },
+				{ name: 'Inactive Only', value: 'false' },
+			],
+		},
 	},
 	lowStock: {
 		apiName: 'low_stock',
 		kind: 'boolean',
 		property: {
-			displayName: 'Low Stock Only',
+			displayName: 'Low Stock',
 			name: 'lowStock',
-			type: 'boolean',
-			default: true,
-			description: 'Whether to return only products whose total stock is below their threshold',
+			type: 'options',
+			default: 'true',
+			description: "Compared with each product's own low-stock threshold",
+			options: [
+				{ name: 'Any Stock Level', value: '' },
+				{ name: 'Low Stock Only', value: 'true' },
+				{ name: 'Not Low Stock Only', value: 'false' },
+			],
 		},
 	},
 };

@@ -1,10 +1,17 @@
-import { recordListOperation } from '../common/recordOperations';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import { fetchList, listOutput } from '../shared/listing';
+import { readRecordId, recordLocator } from '../shared/locator';
+import { forOperation } from '../shared/operation';
 
 // One row per warehouse: a single page in practice, so no Limit.
-export const { description, execute } = recordListOperation(
-	'product',
-	'getStock',
-	'stock',
-	'The product whose stock to get',
-	false,
-);
+export const description = forOperation('product', 'getStock', [
+	recordLocator('product', 'searchProducts', 'The product whose stock to get'),
+]);
+
+/** GET /products/{id}/stock: one item per warehouse. */
+export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
+	const id = readRecordId.call(this, 'product', itemIndex);
+	return listOutput.call(this, itemIndex, await fetchList(client, `/products/${id}/stock`, itemIndex));
+}

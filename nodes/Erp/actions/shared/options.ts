@@ -21,7 +21,7 @@ export const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: 50 },
 			default: 1,
 			description:
-				'How many requests to send to the ERP at the same time: items side by side, and for Return All the pages read ahead. Higher is faster for many items or records; when the ERP rate-limits, all of them wait together.',
+				'How many records are sent to (or read from) the ERP at the same time; higher is faster for many items, and all of them wait together when the ERP says to slow down',
 		},
 		{
 			displayName: 'Fetch Full Record',
@@ -29,7 +29,7 @@ export const optionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to read the whole contact after creating it (the ERP answers a create with only the ID, first name and creation time). Should that read fail, the item still succeeds with the create answer and a fullRecordError field, so it is never created twice.',
+				'Whether to read the whole contact after creating it, since the ERP answers a create with only its ID, first name and creation time',
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create'] } },
 		},
 		{
@@ -39,7 +39,17 @@ export const optionsProperty: INodeProperties = {
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 5,
 			description:
-				'How often to retry a request the ERP rate-limited (429), or a read, update or delete that failed on a server or network error. Creates, sends and mark-paids are never repeated after an unclear failure, so nothing is written twice.',
+				'How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen',
+		},
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 100,
+			description:
+				'How many records to ask the ERP for per page when reading lists; leave this option out to let the node choose (it follows what the ERP allows)',
+			displayOptions: { show: { '/operation': LIST_OPERATIONS } },
 		},
 		{
 			displayName: 'Return As One Item',
@@ -60,30 +70,25 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
-/** The options that shape the whole run; Concurrency bounds both the items side by side and the requests. */
-export type RunOptions = Pick<TransportOptions, 'concurrency' | 'maxRetries' | 'timeoutMs'>;
+/** The options that shape the whole run. */
+export type RunOptions = Pick<TransportOptions, 'concurrency' | 'maxRetries' | 'timeoutMs' | 'pageSize'>;
 
 function wholeNumber(this: IExecuteFunctions, value: unknown, label: string, min: number, max: number): number {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`,
-			{ itemIndex: 0 },
-		);
+		throw new NodeOperationError(this.getNode(), `${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`, {
+			itemIndex: 0,
+		});
 	}
 	return value;
 }
 
 /** Options that shape the whole run are read once, from the first item. */
 export function readRunOptions(this: IExecuteFunctions): RunOptions {
-	const options = this.getNodeParameter('options', 0, {}) as {
-		concurrency?: unknown;
-		maxRetries?: unknown;
-		timeout?: unknown;
-	};
+	const options = this.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
 		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, 50),
 		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, 10),
 		timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
+		pageSize: options.pageSize === undefined ? undefined : wholeNumber.call(this, options.pageSize, 'Page Size', 1, 100_000),
 	};
 }

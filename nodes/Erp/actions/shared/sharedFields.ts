@@ -5,6 +5,7 @@ export const personFields: FieldSpecs = {
 	firstName: {
 		apiName: 'first_name',
 		kind: 'text',
+		usuallyRequired: true,
 		property: { displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
 	},
 	lastName: {
@@ -31,16 +32,16 @@ export const personFields: FieldSpecs = {
 	},
 };
 
-/** A 3-letter currency code; the ERP falls back to EUR when it is left empty. */
+/** A currency code; which codes the ERP accepts is its own choice. */
 export const currencyField: FieldSpec = {
 	apiName: 'currency',
-	kind: 'currency',
+	kind: 'text',
 	property: {
 		displayName: 'Currency',
 		name: 'currency',
 		type: 'string',
 		default: '',
 		placeholder: 'EUR',
-		description: 'Three-letter currency code; the ERP uses EUR when empty',
+		description: 'Currency code such as EUR; the ERP uses its default when empty',
 	},
 };

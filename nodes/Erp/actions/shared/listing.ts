@@ -1,34 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
 import { paginate } from '../../transport/paginate';
 import type { Query } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import { sortedOptions } from './fields';
-import { isBlank, validateField } from './validate';
+import { locatorValue } from './locator';
+import { checkValue, isBlank } from './values';
 
 /** n8n's Return All / Limit pair. */
-export function returnAllAndLimit(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
-	];
-}
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
 
 const queryParametersOption: INodeProperties = {
 	displayName: 'Query Parameters',
@@ -50,42 +49,42 @@ const queryParametersOption: INodeProperties = {
 	],
 };
 
-/** The Filters collection: the resource's own filters plus free-form query parameters. */
-export function filtersCollection(specs: FieldSpecs): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: sortedOptions([...Object.values(specs).map((spec) => spec.property), queryParametersOption]),
-	};
+/** A Get Many operation's parameters: Return All / Limit and the Filters collection (own filters + free-form). */
+export function getManyDescription(resource: string, filters: FieldSpecs): INodeProperties[] {
+	return updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
+		...returnAllAndLimit,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: sortedOptions([...Object.values(filters).map((spec) => spec.property), queryParametersOption]),
+		},
+	]);
 }
 
-// Paging is driven by Return All / Limit; a free-form page or per_page would fight it.
+// Paging is driven by Return All / Limit (and the Page Size option); a free-form page or per_page would fight it.
 const RESERVED = new Set(['page', 'per_page']);
 
-function readQuery(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs): Query {
+export function readQuery(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs): Query {
 	const { queryParameters, ...filters } = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: Query = {};
-	for (const [name, value] of Object.entries(filters)) {
+	for (const [name, raw] of Object.entries(filters)) {
 		const spec = specs[name];
+		const value = locatorValue(raw);
 		if (!spec || isBlank(value)) continue;
-		query[spec.apiName] = validateField.call(this, spec.kind, value, spec.property.displayName, itemIndex) as
-			| string
-			| number
-			| boolean;
+		query[spec.apiName] = checkValue.call(this, spec.kind, value, spec.property.displayName, itemIndex) as string | number | boolean;
 	}
 	const extra = (queryParameters as { parameter?: Array<{ name?: string; value?: string }> } | undefined)?.parameter ?? [];
 	for (const { name = '', value = '' } of extra) {
 		const key = name.trim();
 		if (key === '') continue;
 		if (RESERVED.has(key)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Query Parameters may not set "${key}": paging follows Return All and Limit`,
-				{ itemIndex, description: `Remove "${key}" from Query Parameters and use Return All or Limit instead.` },
-			);
+			throw new NodeOperationError(this.getNode(), `Query Parameters may not set "${key}": paging follows Return All and Limit`, {
+				itemIndex,
+				description: `Remove "${key}" from Query Parameters; use Return All or Limit, and Options › Page Size for the ERP's page size.`,
+			});
 		}
 		query[key] = value;
 	}
@@ -112,9 +111,7 @@ export async function fetchList(
 	limit?: number,
 ): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
-	for await (const page of paginate(client, { path, query, limit, itemIndex })) {
-		for (const record of page) records.push(record);
-	}
+	for await (const page of paginate(client, { path, query, limit, itemIndex })) records.push(...page);
 	return records;
 }
 
@@ -124,15 +121,15 @@ export function listOutput(this: IExecuteFunctions, itemIndex: number, records: 
 	return asOneItem ? [{ records, count: records.length }] : records;
 }
 
-/** Get Many: filters, Return All / Limit (sent as per_page when it fits one page), output. */
+/** Get Many: the filters, Return All / Limit, and the output the user chose. */
 export async function getMany(
 	this: IExecuteFunctions,
 	client: ErpClient,
 	itemIndex: number,
 	path: string,
-	filterSpecs: FieldSpecs,
+	filters: FieldSpecs,
 ): Promise<IDataObject[]> {
-	const query = readQuery.call(this, itemIndex, filterSpecs);
+	const query = readQuery.call(this, itemIndex, filters);
 	const limit = readLimit.call(this, itemIndex);
 	return listOutput.call(this, itemIndex, await fetchList(client, path, itemIndex, query, limit));
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { capitalize } from '../../transport/target';
-
 export type RecordNoun = 'contact' | 'invoice' | 'product' | 'employee';
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A resource locator for one record: picked from a searchable list, or given by its integer ID. */
 export function recordLocator(noun: RecordNoun, searchListMethod: string, description: string): INodeProperties {
@@ -41,13 +41,13 @@ export function recordLocator(noun: RecordNoun, searchListMethod: string, descri
 	};
 }
 
-/** Reads a record ID and checks it is a positive integer before any request is sent. */
-export function parseRecordId(
-	this: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): number {
+/** The value of a resource locator (`{__rl, mode, value}`), or the value itself when it is plain. */
+export function locatorValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && '__rl' in value ? (value as { value?: unknown }).value : value;
+}
+
+/** Reads a record ID and checks it is a positive integer (the document: "{id} is the integer identifier"). */
+export function parseRecordId(this: IExecuteFunctions, value: unknown, label: string, itemIndex: number): number {
 	const fail = (problem: string) =>
 		new NodeOperationError(this.getNode(), `${label} ${problem}`, {
 			itemIndex,

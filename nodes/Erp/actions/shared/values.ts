@@ -1,30 +1,22 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** A value a user typed or mapped, checked before any request, with an error that names the field and the fix. */
-export type FieldKind =
-	| 'text'
-	| 'email'
-	| 'phone'
-	| 'currency'
-	| 'date'
-	| 'dateTime'
-	| 'positiveNumber'
-	| 'nonNegativeNumber'
-	| 'nonNegativeInteger'
-	| 'recordId'
-	| 'boolean'
-	| 'sku';
+/**
+ * How a field's value is checked before it is sent. Only what the API document states is checked (an e-mail
+ * address, a phone number in international format with a leading +, an integer ID, a date); lengths, character
+ * sets, ranges and lists of allowed values are the ERP's to judge, and its 422 names the field.
+ * `number` and `boolean` follow the node's own parameter types: a value that cannot be one is refused.
+ */
+export type FieldKind = 'text' | 'email' | 'phone' | 'date' | 'dateTime' | 'number' | 'boolean' | 'recordId' | 'object';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// International format as the API document asks: a leading +, then 7–15 digits; spaces, dots, dashes and
-// parentheses between them, as in +1 (212) 555-0100.
-const PHONE_SHAPE = /^\+\d(?:[\s().-]*\d)*$/;
+// International format (E.164: at most 15 digits) with the + the document asks for; spaces, dots, dashes,
+// slashes and parentheses may group the digits, as in +1 (212) 555-0100.
+const PHONE_SHAPE = /^\+\d(?:[\s()./-]*\d)*$/;
 const PHONE_DIGITS = /^(?:\D*\d){7,15}\D*$/;
-const SKU = /^[A-Za-z0-9._-]{1,64}$/;
 
 function shown(value: unknown): string {
-	return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 function toNumber(value: unknown): number | undefined {
@@ -33,14 +25,38 @@ function toNumber(value: unknown): number | undefined {
 	return undefined;
 }
 
+/** A Luxon DateTime, as n8n's resource mapper hands over a field of type dateTime (duck-typed: no import). */
+interface DateTimeLike {
+	toISODate(): string | null;
+	toMillis(): number;
+}
+
+function isDateTimeLike(value: unknown): value is DateTimeLike {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as DateTimeLike).toISODate === 'function' &&
+		typeof (value as DateTimeLike).toMillis === 'function'
+	);
+}
+
+function toDate(value: unknown): Date | undefined {
+	if (isDateTimeLike(value)) return new Date(value.toMillis());
+	if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+	const date = new Date(value as string);
+	return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * The calendar day a value names. A text that starts with YYYY-MM-DD (n8n's date picker gives
  * 2026-11-01T00:00:00) means that day, whatever the time and zone after it: converting it to UTC first would
- * move it to the day before east of Greenwich. Other texts and Date values are read in local time.
+ * move it to the day before east of Greenwich. A DateTime keeps the day of its own zone; other values are read
+ * in local time.
  */
 function toDay(value: unknown): string | undefined {
+	if (isDateTimeLike(value)) return value.toISODate() ?? undefined;
 	const date = toDate(value);
 	if (!date) return undefined;
 	const prefix = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(value.trim()) : null;
@@ -51,10 +67,8 @@ function toDay(value: unknown): string | undefined {
 	return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day ? prefix[0] : undefined;
 }
 
-function toDate(value: unknown): Date | undefined {
-	if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
-	const date = new Date(value as string);
-	return Number.isNaN(date.getTime()) ? undefined : date;
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Returns the value in the form the API expects, or a sentence saying what is wrong and how to fix it. */
@@ -75,11 +89,6 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 				problem: `${label} ${shown(value)} is not in international format: start with + and the country code, e.g. +49 30 1234567`,
 			};
 		}
-		case 'currency': {
-			const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-			if (/^[A-Z]{3}$/.test(text)) return { value: text };
-			return { problem: `${label} ${shown(value)} is not a currency code: use three letters such as EUR or USD` };
-		}
 		case 'date': {
 			const day = toDay(value);
 			if (day) return { value: day };
@@ -90,20 +99,10 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 			if (date) return { value: date.toISOString() };
 			return { problem: `${label} ${shown(value)} is not a date and time: use the form 2026-12-31T14:30:00Z` };
 		}
-		case 'positiveNumber': {
+		case 'number': {
 			const n = toNumber(value);
-			if (n !== undefined && n > 0) return { value: n };
-			return { problem: `${label} must be a number greater than 0, not ${shown(value)}` };
-		}
-		case 'nonNegativeNumber': {
-			const n = toNumber(value);
-			if (n !== undefined && n >= 0) return { value: n };
-			return { problem: `${label} must be a number of 0 or more, not ${shown(value)}` };
-		}
-		case 'nonNegativeInteger': {
-			const n = toNumber(value);
-			if (n !== undefined && Number.isInteger(n) && n >= 0) return { value: n };
-			return { problem: `${label} must be a whole number of 0 or more, not ${shown(value)}` };
+			if (n !== undefined) return { value: n };
+			return { problem: `${label} must be a number, not ${shown(value)}` };
 		}
 		case 'recordId': {
 			const n = toNumber(value);
@@ -114,27 +113,19 @@ function check(kind: FieldKind, value: unknown, label: string): { value: unknown
 			if (typeof value === 'boolean') return { value };
 			if (value === 'true' || value === 'false') return { value: value === 'true' };
 			return { problem: `${label} must be true or false, not ${shown(value)}` };
-		case 'sku': {
-			const text = typeof value === 'string' ? value.trim() : String(value);
-			if (SKU.test(text)) return { value: text };
-			return { problem: `${label} ${shown(value)} may only use letters, digits, - _ and . (1–64 characters), e.g. CHAIR-OAK-01` };
-		}
+		case 'object':
+			if (isObject(value)) return { value };
+			return { problem: `${label} must be an object such as {"vat_number": "DE123"}, not ${shown(value)}` };
 	}
 }
 
-export function validateField(
-	this: IExecuteFunctions,
-	kind: FieldKind,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-): unknown {
+export function checkValue(this: IExecuteFunctions, kind: FieldKind, value: unknown, label: string, itemIndex: number): unknown {
 	const result = check(kind, value, label);
 	if ('problem' in result) throw new NodeOperationError(this.getNode(), result.problem, { itemIndex });
 	return result.value;
 }
 
-/** Whether a parameter was left empty (and so is not sent). */
+/** Whether a value was left empty (and so is not sent). */
 export function isBlank(value: unknown): boolean {
 	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { validateField } from '../../../nodes/Erp/actions/common/validate';
+import { checkValue } from '../../../nodes/Erp/actions/shared/values';
 import { node } from './fakes';
 
 const ctx = { getNode: () => node } as unknown as IExecuteFunctions;
-const valid = (kind: Parameters<typeof validateField>[0], value: unknown) => validateField.call(ctx, kind, value, 'Field', 0);
+const valid = (kind: Parameters<typeof checkValue>[0], value: unknown) => checkValue.call(ctx, kind, value, 'Field', 0);
 
-describe('validateField', () => {
+describe('checkValue', () => {
 	describe('dates', () => {
 		it('runs in a time zone east of UTC (jest.config.js), where a day turned into UTC becomes the day before', () => {
 			expect(new Date('2026-11-01T00:00:00').toISOString().slice(0, 10)).toBe('2026-10-31');
@@ -20,6 +20,12 @@ describe('validateField', () => {
 			['2026-11-01 08:00', '2026-11-01'],
 		])('reads %s as the day %s', (input, day) => {
 			expect(valid('date', input)).toBe(day);
+		});
+
+		it('reads a DateTime from n8n\'s field mapper as the day of its own zone', () => {
+			const inTokyo = { toISODate: () => '2026-11-02', toMillis: () => Date.UTC(2026, 10, 1, 16) };
+			expect(valid('date', inTokyo)).toBe('2026-11-02');
+			expect(valid('dateTime', inTokyo)).toBe('2026-11-01T16:00:00.000Z');
 		});
 
 		it('reads a Date value as the local day it falls on', () => {
@@ -49,4 +55,21 @@ describe('validateField', () => {
 			expect(() => valid('phone', phone)).toThrow(/is not in international format: start with \+ and the country code, e\.g\. \+49 30 1234567/);
 		},
 	);
+
+	it('leaves lengths, character sets, ranges and currency codes to the ERP', () => {
+		const long = 'x'.repeat(5000);
+		expect(valid('text', long)).toBe(long);
+		expect(valid('text', ' chair/oak 01 ')).toBe('chair/oak 01');
+		expect(valid('text', 'usd')).toBe('usd');
+		expect(valid('number', -3)).toBe(-3);
+		expect(valid('number', '0.125')).toBe(0.125);
+		expect(() => valid('number', 'cheap')).toThrow('Field must be a number, not "cheap"');
+	});
+
+	it('takes an object for custom fields and refuses anything else, naming the field', () => {
+		expect(valid('object', { tier: 'gold' })).toEqual({ tier: 'gold' });
+		for (const bad of ['{"tier": "gold"}', ['gold'], null, 3]) {
+			expect(() => valid('object', bad)).toThrow(/^Field must be an object such as \{"vat_number": "DE123"\}, not /);
+		}
+	});
 });

@@ -1,26 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import type { FieldKind } from './validate';
-import { isBlank, validateField } from './validate';
+import type { FieldKind } from './values';
+import { checkValue, isBlank } from './values';
 
 /** A record field: its editor parameter, its name in the API and how its value is checked. */
 export interface FieldSpec {
 	apiName: string;
 	kind: FieldKind;
 	property: INodeProperties;
+	/** Marked required in Create's field list: the sandbox ERP needs it. Only a hint; the ERP's 422 decides. */
+	usuallyRequired?: boolean;
 }
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
-export const customFieldsOption: INodeProperties = {
+const customFieldsOption: INodeProperties = {
 	displayName: 'Custom Fields',
 	name: 'customFields',
 	type: 'fixedCollection',
 	typeOptions: { multipleValues: true },
 	default: {},
 	placeholder: 'Add Custom Field',
-	description: 'Fields your ERP defines itself, stored under custom_fields',
+	description: 'Fields your ERP defines itself, sent under custom_fields',
 	options: [
 		{
 			displayName: 'Field',
@@ -33,13 +35,12 @@ export const customFieldsOption: INodeProperties = {
 	],
 };
 
-export const extraFieldsOption: INodeProperties = {
+const extraFieldsOption: INodeProperties = {
 	displayName: 'Extra Fields (JSON)',
 	name: 'extraFields',
 	type: 'json',
 	default: '{}',
-	description:
-		'Any other fields to send, as a JSON object, e.g. {"tags": ["vip"]}. Fields set in their own parameters take precedence.',
+	description: 'Any other fields to send as a JSON object, e.g. {"tags": ["vip"]}; fields set above take precedence',
 };
 
 /** Collection options in the alphabetical order n8n's editor (and its lint rules) expect. */
@@ -73,11 +74,10 @@ function parseExtraFields(this: IExecuteFunctions, raw: unknown, itemIndex: numb
 		try {
 			parsed = jsonParse(raw);
 		} catch (error) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Extra Fields (JSON) is not valid JSON: ${(error as Error).message}`,
-				{ itemIndex, description: 'Write a JSON object such as {"tags": ["vip"]}, with double quotes around names and text.' },
-			);
+			throw new NodeOperationError(this.getNode(), `Extra Fields (JSON) is not valid JSON: ${(error as Error).message}`, {
+				itemIndex,
+				description: 'Write a JSON object such as {"tags": ["vip"]}, with double quotes around names and text.',
+			});
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -108,12 +108,7 @@ function readCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: numb
  * Turns parameter values into an API body: known fields are checked and renamed, Custom Fields become
  * custom_fields, and Extra Fields (JSON) fills in whatever the parameters do not set. Blank values are not sent.
  */
-export function buildBody(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	specs: FieldSpecs,
-	values: IDataObject,
-): IDataObject {
+export function buildBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, values: IDataObject): IDataObject {
 	const { customFields, extraFields, ...known } = values;
 	const body: IDataObject = { ...parseExtraFields.call(this, extraFields, itemIndex) };
 	const custom = readCustomFields.call(this, customFields, itemIndex);
@@ -121,33 +116,7 @@ export function buildBody(
 	for (const [name, value] of Object.entries(known)) {
 		const spec = specs[name];
 		if (!spec || isBlank(value)) continue;
-		body[spec.apiName] = validateField.call(this, spec.kind, value, spec.property.displayName, itemIndex) as IDataObject[string];
+		body[spec.apiName] = checkValue.call(this, spec.kind, value, spec.property.displayName, itemIndex) as IDataObject[string];
 	}
 	return body;
-}
-
-/**
- * Fails with a clear error when a field the ERP requires was left empty: named by its parameter, or with
- * `fromInput` by the input field it was mapped from automatically.
- */
-export function requireFields(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	specs: FieldSpecs,
-	body: IDataObject,
-	required: string[],
-	fromInput = false,
-): void {
-	for (const name of required) {
-		const spec = specs[name];
-		if (isBlank(body[spec.apiName])) {
-			const message = fromInput
-				? `Input field ${spec.apiName} is missing or empty: give every item a value`
-				: `${spec.property.displayName} is required: enter a value`;
-			throw new NodeOperationError(this.getNode(), message, {
-				itemIndex,
-				description: `The ERP refuses a record without ${spec.property.displayName}.`,
-			});
-		}
-	}
 }

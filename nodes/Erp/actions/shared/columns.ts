@@ -1,0 +1,157 @@
+import type { FieldType, IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperField } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { FieldSpecs } from './fields';
+import type { FieldKind } from './values';
+import { checkValue, isBlank } from './values';
+
+const CUSTOM_FIELDS = 'custom_fields';
+
+const MAPPER_TYPE: Record<FieldKind, FieldType> = {
+	text: 'string',
+	email: 'string',
+	phone: 'string',
+	date: 'dateTime',
+	dateTime: 'dateTime',
+	number: 'number',
+	boolean: 'boolean',
+	recordId: 'number',
+	object: 'object',
+};
+
+/** The fields Create lists for a resource: the known ones, then custom_fields. */
+export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
+	const known: ResourceMapperField[] = Object.values(specs).map((spec) => ({
+		id: spec.apiName,
+		displayName: spec.apiName,
+		type: MAPPER_TYPE[spec.kind],
+		required: spec.usuallyRequired === true,
+		defaultMatch: false,
+		display: true,
+	}));
+	return [...known, { id: CUSTOM_FIELDS, displayName: CUSTOM_FIELDS, type: 'object', required: false, defaultMatch: false, display: true }];
+}
+
+/**
+ * n8n's field mapper for the body of a new record (as Airtable, Google Sheets and Postgres have it): Map Each
+ * Field Manually, or Map Automatically from input fields named as the ERP names them. Required marks are hints
+ * ("map" mode never blocks a run): the API document names no required field, so the ERP's 422 decides.
+ */
+export function columnsDescription(resourceMapperMethod: string, noun: string): INodeProperties[] {
+	const auto = { show: { 'columns.mappingMode': ['autoMapInputData'] } };
+	return [
+		{
+			displayName: 'Fields',
+			name: 'columns',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			typeOptions: {
+				loadOptionsDependsOn: ['resource'],
+				resourceMapper: {
+					resourceMapperMethod,
+					mode: 'map',
+					valuesLabel: `Fields of the ${noun}`,
+					fieldWords: { singular: 'field', plural: 'fields' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
+			},
+		},
+		{
+			displayName: 'Input Fields to Ignore',
+			name: 'ignoreFields',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. row_number, source',
+			description: 'Comma-separated names of input fields to leave out of the request',
+			displayOptions: auto,
+		},
+		{
+			displayName: 'Other Input Fields',
+			name: 'otherInputFields',
+			type: 'options',
+			default: 'error',
+			description: 'What to do with an input field whose name is not one of the fields listed above',
+			options: [
+				{ name: 'Ignore Them', value: 'ignore', description: 'Leave them out of the request' },
+				{ name: 'Send Them to the ERP', value: 'send', description: 'Fields your ERP has beyond those listed; the ERP decides' },
+				{ name: 'Stop With an Error', value: 'error', description: 'Refuse the item and name the fields, so nothing is dropped silently' },
+			],
+			displayOptions: auto,
+		},
+	];
+}
+
+type MappedValue = { kind?: FieldKind; value: unknown; name: string };
+
+/** Checks one value the way its field asks; unknown fields (found in the ERP's records) go as they are. */
+function checked(this: IExecuteFunctions, { kind, value, name }: MappedValue, label: string, itemIndex: number): unknown {
+	if (name === CUSTOM_FIELDS) return checkValue.call(this, 'object', value, label, itemIndex);
+	return kind ? checkValue.call(this, kind, value, label, itemIndex) : value;
+}
+
+function kindsByApiName(specs: FieldSpecs): Map<string, FieldKind> {
+	return new Map(Object.values(specs).map((spec) => [spec.apiName, spec.kind]));
+}
+
+function fromFieldsBelow(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs): IDataObject {
+	const values = (this.getNodeParameter('columns.value', itemIndex, {}) ?? {}) as IDataObject;
+	const kinds = kindsByApiName(specs);
+	const body: IDataObject = {};
+	for (const [name, value] of Object.entries(values)) {
+		if (isBlank(value)) continue;
+		body[name] = checked.call(this, { kind: kinds.get(name), value, name }, `Field ${name}`, itemIndex) as IDataObject[string];
+	}
+	return body;
+}
+
+/** The field list stored with the node (what the editor showed), for input fields that are not known ones. */
+function listedNames(this: IExecuteFunctions, itemIndex: number): Set<string> {
+	const schema = this.getNodeParameter('columns.schema', itemIndex, []) as Array<{ id?: unknown }> | null;
+	return new Set((schema ?? []).map((field) => String(field.id)));
+}
+
+/**
+ * The API body from the input item's own fields, checked like the fields below. An input field that is not
+ * listed is refused by name, ignored or sent, as Other Input Fields says: never dropped silently.
+ */
+function fromInputFields(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, noun: string): IDataObject {
+	const ignored = new Set(
+		String(this.getNodeParameter('ignoreFields', itemIndex, ''))
+			.split(',')
+			.map((name) => name.trim())
+			.filter(Boolean),
+	);
+	const kinds = kindsByApiName(specs);
+	const body: IDataObject = {};
+	const others: string[] = [];
+	let listed: Set<string> | undefined;
+	for (const [name, value] of Object.entries(this.getInputData()[itemIndex]?.json ?? {})) {
+		if (ignored.has(name) || isBlank(value)) continue;
+		const known = kinds.has(name) || name === CUSTOM_FIELDS || (listed ??= listedNames.call(this, itemIndex)).has(name);
+		if (known) body[name] = checked.call(this, { kind: kinds.get(name), value, name }, `Input field ${name}`, itemIndex) as IDataObject[string];
+		else others.push(name);
+	}
+	if (others.length === 0) return body;
+	const policy = this.getNodeParameter('otherInputFields', itemIndex, 'error') as 'error' | 'ignore' | 'send';
+	if (policy === 'send') for (const name of others) body[name] = this.getInputData()[itemIndex].json[name];
+	if (policy !== 'error') return body;
+	const many = others.length > 1;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Input field${many ? 's' : ''} ${others.map((name) => `"${name}"`).join(', ')} ${many ? 'are not fields' : 'is not a field'} of a ${noun}`,
+		{
+			itemIndex,
+			description: `Rename ${many ? 'them' : 'it'} to one of ${[...kinds.keys(), CUSTOM_FIELDS].join(', ')}, list ${many ? 'them' : 'it'} in Input Fields to Ignore, or choose another answer under Other Input Fields.`,
+		},
+	);
+}
+
+/** The body of a new record from Fields, whichever mapping mode the user chose. */
+export function mappedBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, noun: string): IDataObject {
+	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
+	return mode === 'autoMapInputData' ? fromInputFields.call(this, itemIndex, specs, noun) : fromFieldsBelow.call(this, itemIndex, specs);
+}
