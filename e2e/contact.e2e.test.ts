@@ -1,6 +1,7 @@
 import type { Contact } from '../sandbox/types';
 import { erpApi } from './support/erpApi';
 import { finishedExecutions } from './support/executions';
+import { fieldsParameter } from './support/fields';
 import { calls, runErp } from './support/runErp';
 import { connect, type Session } from './support/session';
 import { byId, splitOutNode } from './support/workflows';
@@ -24,15 +25,15 @@ describe('ERP node › Contact, inside a real n8n', () => {
 			{
 				resource: 'contact',
 				operation: 'create',
-				firstName: '={{ $json.body.first }}',
-				lastName: '={{ $json.body.last }}',
-				email: '={{ $json.body.email }}',
-				phone: '={{ $json.body.phone }}',
-				company: '={{ $json.body.company }}',
-				additionalFields: {
+				columns: fieldsParameter('contact', {
+					first_name: '={{ $json.body.first }}',
+					last_name: '={{ $json.body.last }}',
+					email: '={{ $json.body.email }}',
+					phone: '={{ $json.body.phone }}',
+					company: '={{ $json.body.company }}',
 					notes: 'Met at the Stockholm trade fair',
-					customFields: { field: [{ name: 'vat_number', value: 'SE556677889901' }] },
-				},
+					custom_fields: '={{ { vat_number: "SE556677889901" } }}',
+				}),
 			},
 			{ input },
 		);
@@ -61,7 +62,7 @@ describe('ERP node › Contact, inside a real n8n', () => {
 		];
 		const run = await runErp(
 			session,
-			{ resource: 'contact', operation: 'create', mappingMode: 'autoMapInputData', ignoreFields: 'row' },
+			{ resource: 'contact', operation: 'create', columns: fieldsParameter('contact', null, 'autoMapInputData'), ignoreFields: 'row' },
 			{ input: { rows }, before: [splitOutNode('body.rows')] },
 		);
 
@@ -76,14 +77,33 @@ describe('ERP node › Contact, inside a real n8n', () => {
 	test('Create with Map Automatically: an input field the ERP does not know stops the run, naming it', async () => {
 		const run = await runErp(
 			session,
-			{ resource: 'contact', operation: 'create', mappingMode: 'autoMapInputData' },
+			{ resource: 'contact', operation: 'create', columns: fieldsParameter('contact', null, 'autoMapInputData') },
 			{ input: { rows: [{ first_name: 'Ines', fax: '+33 1 42 68 53 01' }] }, before: [splitOutNode('body.rows')] },
 		);
 
 		expect(run.status).toBe(500);
 		expect(run.requests).toEqual([]);
 		const [execution] = await finishedExecutions(session.n8n, run.workflowId);
-		expect(execution.data?.resultData.error?.message).toBe('Input field "fax" is not an ERP field of a contact');
+		expect(execution.data?.resultData.error?.message).toBe('Input field "fax" is not a field of a contact');
+	});
+
+	test('Create or Update run twice over the same rows: created, then updated; the ERP holds each contact once', async () => {
+		const stamp = Date.now();
+		const rows = (label: string) => [
+			{ first_name: `Ines ${label}`, email: `ines.${stamp}@atelier-moreau.fr` },
+			{ first_name: `Tomasz ${label}`, email: `tomasz.${stamp}@nowak-logistics.pl` },
+		];
+		const upsert = { resource: 'contact', operation: 'upsert', columns: fieldsParameter('contact', null, 'autoMapInputData') };
+		const before = [splitOutNode('body.rows')];
+		const first = await runErp(session, upsert, { input: { rows: rows('first') }, before });
+		const second = await runErp(session, upsert, { input: { rows: rows('second') }, before });
+
+		expect(first.items.map((item) => item.action)).toEqual(['created', 'created']);
+		expect(second.items.map((item) => item.action)).toEqual(['updated', 'updated']);
+		expect(second.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		const stored = (await session.sandbox.records('contacts')).filter((c) => String(c.email).includes(String(stamp)));
+		expect(stored.map((c) => c.first_name).sort()).toEqual(['Ines second', 'Tomasz second']);
+		expect(second.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
 	});
 
 	test('Get: outputs the contact exactly as the ERP holds it', async () => {
@@ -125,8 +145,9 @@ describe('ERP node › Contact, inside a real n8n', () => {
 			updateFields: { phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH' },
 		});
 
-		expect(calls(run)).toEqual([`PUT /contacts/${before.id} 200`]);
-		expect(run.requests[0].body).toEqual({ phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH' });
+		expect(calls(run)).toEqual([`GET /contacts/${before.id} 200`, `PUT /contacts/${before.id} 200`]);
+		const { id: _id, created_at: _created, updated_at: _updated, ...fields } = before;
+		expect(run.requests[1].body).toEqual({ ...fields, phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH' });
 		const after = await session.sandbox.record('contacts', before.id);
 		expect(after).toEqual({ ...before, phone: '+49 40 9876543', company: 'Hanse Handelshaus GmbH', updated_at: after?.updated_at });
 		expect(run.items).toEqual([after]);

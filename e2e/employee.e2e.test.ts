@@ -1,3 +1,4 @@
+import { fieldsParameter } from './support/fields';
 import { calls, runErp } from './support/runErp';
 import { connect, type Session } from './support/session';
 import { byId } from './support/workflows';
@@ -13,10 +14,15 @@ describe('ERP node › Employee, inside a real n8n', () => {
 		const run = await runErp(session, {
 			resource: 'employee',
 			operation: 'create',
-			firstName: 'Mara',
-			lastName: 'Keller',
-			email,
-			additionalFields: { department: 'Finance', jobTitle: 'Controller', salary: 64000, employmentType: 'part_time' },
+			columns: fieldsParameter('employee', {
+				first_name: 'Mara',
+				last_name: 'Keller',
+				email,
+				department: 'Finance',
+				job_title: 'Controller',
+				salary: 64000,
+				employment_type: 'part_time',
+			}),
 		});
 
 		expect(calls(run)).toEqual(['POST /employees 201']);

@@ -1,6 +1,7 @@
 import type { Contact } from '../sandbox/types';
 import { erpApi } from './support/erpApi';
 import { finishedExecutions } from './support/executions';
+import { fieldsParameter } from './support/fields';
 import { runErp } from './support/runErp';
 import { connect, type Session } from './support/session';
 import { byId } from './support/workflows';
@@ -47,9 +48,7 @@ describe('ERP node errors, as n8n shows them in the execution', () => {
 		const run = await runErp(session, {
 			resource: 'employee',
 			operation: 'create',
-			firstName: 'Second',
-			lastName: 'Person',
-			email: employee.email,
+			columns: fieldsParameter('employee', { first_name: 'Second', last_name: 'Person', email: employee.email }),
 		});
 
 		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /employees 422']);

@@ -1,3 +1,4 @@
+import { fieldsParameter } from './support/fields';
 import { calls, runErp } from './support/runErp';
 import { connect, type Session } from './support/session';
 import { byId } from './support/workflows';
@@ -13,9 +14,14 @@ describe('ERP node › Product, inside a real n8n', () => {
 		const run = await runErp(session, {
 			resource: 'product',
 			operation: 'create',
-			sku,
-			name: 'Oak Standing Desk',
-			additionalFields: { unitPrice: 549.9, unit: 'pcs', lowStockThreshold: 5, description: 'Electric, 70–120 cm' },
+			columns: fieldsParameter('product', {
+				sku,
+				name: 'Oak Standing Desk',
+				unit_price: 549.9,
+				unit: 'pcs',
+				low_stock_threshold: 5,
+				description: 'Electric, 70–120 cm',
+			}),
 		});
 
 		expect(calls(run)).toEqual(['POST /products 201']);
@@ -47,7 +53,7 @@ describe('ERP node › Product, inside a real n8n', () => {
 			resource: 'product',
 			operation: 'getAll',
 			returnAll: true,
-			filters: { lowStock: true },
+			filters: { lowStock: 'true' },
 		});
 		const low = (await session.sandbox.records('products')).filter((p) => p.stock_total < p.low_stock_threshold);
 
@@ -65,8 +71,9 @@ describe('ERP node › Product, inside a real n8n', () => {
 			updateFields: { unitPrice: 19.95, active: false },
 		});
 
-		expect(calls(run)).toEqual([`PUT /products/${before.id} 200`]);
-		expect(run.requests[0].body).toEqual({ unit_price: 19.95, active: false });
+		expect(calls(run)).toEqual([`GET /products/${before.id} 200`, `PUT /products/${before.id} 200`]);
+		const { id: _id, created_at: _created, updated_at: _updated, stock_total: _stock, ...fields } = before;
+		expect(run.requests[1].body).toEqual({ ...fields, unit_price: 19.95, active: false });
 		const after = await session.sandbox.record('products', before.id);
 		expect(after).toEqual({ ...before, unit_price: 19.95, active: false, updated_at: after?.updated_at });
 		expect(run.items).toEqual([after]);
