@@ -51,7 +51,7 @@ describe('examples/*.json in a real n8n', () => {
 		return { execution, requests: await session.sandbox.requests(since) };
 	};
 
-	test('contact import: good rows become ERP contacts, bad rows are reported and never sent', async () => {
+	test('contact import, run twice: good rows become ERP contacts once, then are updated; bad rows are reported', async () => {
 		const { execution, requests } = await runManually('contact-import.json', 'Start Import');
 
 		expect(execution.status).toBe('success');
@@ -63,15 +63,24 @@ describe('examples/*.json in a real n8n', () => {
 			['liam.oconnor@oconnor-freight.ie', 'created'],
 			['a.nowak@nowak-logistyka.pl', 'failed'],
 		]);
-		expect(results[2].error).toMatch(/Email/);
-		expect(results[4].error).toBe('First Name is required: enter a value');
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(3).fill('POST /contacts 201'));
+		// The e-mail shape is the API document's rule, checked before sending; a required first name is the ERP's.
+		expect(results[2].error).toMatch(/^Field email "emma.dubois@atelier-dubois" is not a valid e-mail address/);
+		expect(results[4].error).toBe('The ERP refused to create the contact (422): first_name: is required');
+		const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.status}`);
+		expect(writes).toEqual([...Array(3).fill('POST /contacts 201'), 'POST /contacts 422']);
 
 		const contacts = await session.sandbox.records('contacts');
 		for (const result of results.filter((r) => r.status === 'created')) {
 			expect(contacts.find((c) => c.id === result.contact_id)).toMatchObject({ email: result.email, notes: 'Imported by n8n' });
 		}
 		expect(contacts.find((c) => c.last_name === "O'Connor")).toMatchObject({ company: "O'Connor Freight Ltd", phone: '+353 1 234 5678' });
+
+		const again = await runManually('contact-import.json', 'Start Import');
+		const second = nodeOutput(again.execution, 'Import Result');
+		expect(second.map((r) => r.status)).toEqual(['updated', 'updated', 'failed', 'updated', 'failed']);
+		expect(second.map((r) => r.contact_id)).toEqual(results.map((r) => r.contact_id));
+		expect(again.requests.filter((r) => r.method === 'POST' && r.status !== 422)).toEqual([]);
+		expect(await session.sandbox.records('contacts')).toHaveLength(contacts.length);
 	});
 
 	test('payroll report: per department, the latest pay run of each active employee as the ERP booked it', async () => {
