@@ -56,7 +56,7 @@ async function takeScreenshots(stack: Stack, imported: ImportedExample[]): Promi
 		await shoot(page, 'workflow-overdue-invoice-reminder.png');
 
 		await openWorkflow(page, stack.n8n.baseUrl, find(imported, 'ERP: Contact import').workflowId);
-		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Contact' }).dblclick();
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create or Update Contact' }).dblclick();
 		const ndv = page.locator('[data-test-id="ndv"]');
 		await ndv.waitFor();
 		// Run it as a user would, so that the panel shows the rows that went in and what the ERP answered.
