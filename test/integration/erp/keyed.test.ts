@@ -56,6 +56,13 @@ describe('Create or Update (contact by e-mail, product by SKU) and Create If New
 		]);
 	});
 
+	it('with Fetch Full Record, a contact it creates comes out whole, beside what happened', async () => {
+		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'AE' }, { options: { fetchFullRecord: true } }, 'upsert'));
+		const [stored] = await h.sandbox.admin.records('contacts');
+		expect(jsonOf(result)).toEqual([{ ...stored, action: 'created' }]);
+		expect((await h.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /contacts', 'POST /contacts', `GET /contacts/${stored.id}`]);
+	});
+
 	it('several records with the key: an error item naming their IDs, and nothing written', async () => {
 		for (const first_name of ['Ada', 'Ada twin']) await h.run(createWith('contact', { first_name, email: 'ada@example.com' }));
 		const ids = (await h.sandbox.admin.records('contacts')).map((contact) => contact.id);

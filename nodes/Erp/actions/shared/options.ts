@@ -30,7 +30,7 @@ export const optionsProperty: INodeProperties = {
 			default: false,
 			description:
 				'Whether to read the whole contact after creating it, since the ERP answers a create with only its ID, first name and creation time',
-			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create'] } },
+			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
 		},
 		{
 			displayName: 'Max Retries',
