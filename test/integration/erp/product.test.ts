@@ -52,7 +52,7 @@ describe('Product', () => {
 	it('filters by active and low stock in three states each: only yes, only no, or no filter', async () => {
 		await h.sandbox.admin.seed({ products: 40 });
 		const all = await h.sandbox.admin.records('products');
-		const ids = async (filters: object) =>
+		const ids = async (filters: Record<string, string>) =>
 			jsonOf(await h.run({ resource: 'product', operation: 'getAll', returnAll: true, filters })).map((p) => p.id);
 		const isLow = (p: (typeof all)[number]) => (p.stock_total as number) < (p.low_stock_threshold as number);
 		expect(await ids({ lowStock: 'true' })).toEqual(all.filter(isLow).map((p) => p.id));
