@@ -11,7 +11,11 @@ describe('ERP Trigger signature check, inside a real n8n', () => {
 	});
 
 	test('a delivery signed with the shared secret starts the workflow; one signed with another secret is refused (401) and starts nothing', async () => {
-		const secret = await session.n8n.createCredential(`ERP Webhook (e2e ${Date.now()})`, 'erpWebhookApi', { secret: 'whsec-7f3a9c' });
+		const secret = await session.n8n.createCredential(`ERP API with webhook secret (e2e ${Date.now()})`, 'erpApi', {
+			baseUrl: session.ctx.sandboxBaseUrl,
+			apiToken: session.ctx.token,
+			webhookSecret: 'whsec-7f3a9c',
+		});
 		const good = await activeTrigger(session, 'e2e signed trigger', ['contact.created'], { signedWith: secret, sandboxSecret: 'whsec-7f3a9c' });
 		const forged = await activeTrigger(session, 'e2e signed trigger, wrong secret', ['contact.created'], {
 			signedWith: secret,

@@ -12,7 +12,7 @@ export interface ActiveTrigger {
 }
 
 export interface TriggerOptions {
-	/** Signature check: the ERP Webhook API credential with the trigger's secret. */
+	/** Signature check: an ERP API credential whose Webhook Signing Secret is the trigger's secret. */
 	signedWith?: Credential;
 	/** The secret the sandbox signs its deliveries with; none: unsigned. */
 	sandboxSecret?: string;

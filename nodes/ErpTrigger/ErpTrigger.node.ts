@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { erpWebhookApiTest } from './credentialTest';
 import { isEventSelected } from './events';
 import { deliveryToJson } from './output';
 import { properties } from './properties';
@@ -46,9 +45,8 @@ export class ErpTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'erpWebhookApi',
+				name: 'erpApi',
 				required: true,
-				testedBy: 'erpWebhookApiTest',
 				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
 			},
 		],
@@ -63,10 +61,6 @@ export class ErpTrigger implements INodeType {
 			},
 		],
 		properties,
-	};
-
-	methods = {
-		credentialTest: { erpWebhookApiTest },
 	};
 
 	// The ERP's API has no way to register a webhook (the API document shows none): the user pastes the
@@ -92,11 +86,14 @@ export class ErpTrigger implements INodeType {
 
 		const verification = readVerification(this);
 		if (verification) {
-			const { secret } = await this.getCredentials<{ secret?: string }>('erpWebhookApi');
-			if (!secret) {
-				throw new NodeOperationError(this.getNode(), 'The ERP Webhook API credential has no secret');
+			const { webhookSecret } = await this.getCredentials<{ webhookSecret?: string }>('erpApi');
+			if (!webhookSecret) {
+				throw new NodeOperationError(
+					this.getNode(),
+					'The Webhook Signing Secret of the ERP API credential is empty: enter the secret the ERP uses for its webhook, or set Verification to None',
+				);
 			}
-			const refusal = verifyDelivery(verification, secret, headers, rawBody);
+			const refusal = verifyDelivery(verification, webhookSecret, headers, rawBody);
 			if (refusal) return reject(this, 401, refusal);
 		}
 

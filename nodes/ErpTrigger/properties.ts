@@ -45,7 +45,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'none',
 		description:
-			'How to check that a delivery comes from the ERP. Deliveries that fail are answered 401 and start nothing.',
+			'How to check that a delivery comes from the ERP, with the Webhook Signing Secret of the ERP API credential. Deliveries that fail are answered 401 and start nothing.',
 	},
 	{
 		displayName: 'Signature Header',

@@ -9,7 +9,7 @@ export type Verification =
 	| { method: 'sharedSecret'; headerName: string }
 	| { method: 'hmacSha256'; headerName: string; encoding: SignatureEncoding };
 
-const SAME_SECRET = 'check that the ERP and the ERP Webhook API credential use the same secret';
+const SAME_SECRET = 'check that the ERP and the Webhook Signing Secret of the ERP API credential are the same';
 
 function header(headers: RequestHeaders, name: string): string | undefined {
 	const value = headers[name.trim().toLowerCase()];

@@ -26,6 +26,7 @@ const post = (body: string, headers: Record<string, string> = JSON_TYPE): Trigge
 const delivery = (marker: string, overrides: Record<string, unknown> = {}) => JSON.stringify(deliveryBody(marker, overrides));
 const EVENT_FIX = /use one of contact\.created, contact\.updated, invoice\.paid, invoice\.overdue, product\.low_stock, employee\.hired/;
 const TIMESTAMP_FIX = /ISO 8601 date-time such as 2026-/;
+const SAME_SECRET = /Webhook Signing Secret of the ERP API credential/;
 
 export const TRIGGER_CASES: TriggerCase[] = [
 	{ id: 'not-json', title: 'Body that is not JSON, sent as application/json', trigger: 'plain', request: (m) => post(`{"event": "contact.created", "marker": "${m}",`), expect: { status: 422, field: /request body/, fix: null }, answeredBy: 'n8n' },
@@ -43,10 +44,10 @@ export const TRIGGER_CASES: TriggerCase[] = [
 	{ id: 'content-type-text', title: 'A valid delivery sent as text/plain', trigger: 'plain', request: (m) => post(delivery(m), { 'content-type': 'text/plain' }), expect: { status: 400, field: /Content-Type/, fix: /must be application\/json/ } },
 	{ id: 'content-type-form', title: 'A form post (application/x-www-form-urlencoded)', trigger: 'plain', request: (m) => post(`event=contact.created&marker=${m}`, { 'content-type': 'application/x-www-form-urlencoded' }), expect: { status: 400, field: /Content-Type/, fix: /must be application\/json/ } },
 	{ id: 'get-not-post', title: 'GET instead of POST', trigger: 'plain', request: () => ({ method: 'GET', headers: {} }), expect: { status: 404, field: /GET/, fix: /POST/ }, answeredBy: 'n8n' },
-	{ id: 'signature-wrong-secret', title: 'HMAC signature made with another secret', trigger: 'hmac', request: (m) => { const body = delivery(m); return post(body, { ...JSON_TYPE, 'x-erp-signature': hmacHex('not-the-secret', body) }); }, expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },
-	{ id: 'signature-other-body', title: 'Valid signature of another body (tampered delivery)', trigger: 'hmac', request: (m, secret) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': hmacHex(secret, delivery('original')) }), expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },
-	{ id: 'signature-malformed', title: 'Signature header "sha256=zzz"', trigger: 'hmac', request: (m) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': 'sha256=zzz' }), expect: { status: 401, field: /X-Erp-Signature/, fix: /same secret/ } },
+	{ id: 'signature-wrong-secret', title: 'HMAC signature made with another secret', trigger: 'hmac', request: (m) => { const body = delivery(m); return post(body, { ...JSON_TYPE, 'x-erp-signature': hmacHex('not-the-secret', body) }); }, expect: { status: 401, field: /X-Erp-Signature/, fix: SAME_SECRET } },
+	{ id: 'signature-other-body', title: 'Valid signature of another body (tampered delivery)', trigger: 'hmac', request: (m, secret) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': hmacHex(secret, delivery('original')) }), expect: { status: 401, field: /X-Erp-Signature/, fix: SAME_SECRET } },
+	{ id: 'signature-malformed', title: 'Signature header "sha256=zzz"', trigger: 'hmac', request: (m) => post(delivery(m), { ...JSON_TYPE, 'x-erp-signature': 'sha256=zzz' }), expect: { status: 401, field: /X-Erp-Signature/, fix: SAME_SECRET } },
 	{ id: 'signature-missing', title: 'No signature header', trigger: 'hmac', request: (m) => post(delivery(m)), expect: { status: 401, field: /X-Erp-Signature/, fix: /HMAC-SHA256 of the body/ } },
-	{ id: 'shared-secret-wrong', title: 'Wrong shared secret', trigger: 'shared', request: (m) => post(delivery(m), { ...JSON_TYPE, [SECRET_HEADER.toLowerCase()]: 'not-the-secret' }), expect: { status: 401, field: new RegExp(SECRET_HEADER), fix: /same secret/ } },
+	{ id: 'shared-secret-wrong', title: 'Wrong shared secret', trigger: 'shared', request: (m) => post(delivery(m), { ...JSON_TYPE, [SECRET_HEADER.toLowerCase()]: 'not-the-secret' }), expect: { status: 401, field: new RegExp(SECRET_HEADER), fix: SAME_SECRET } },
 	{ id: 'shared-secret-missing', title: 'No shared-secret header', trigger: 'shared', request: (m) => post(delivery(m)), expect: { status: 401, field: new RegExp(SECRET_HEADER), fix: /send the secret/ } },
 ];

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { ErpWebhookApi } from '../../credentials/ErpWebhookApi.credentials';
+import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
 import { runWebhook, type WebhookHarness } from '../support/n8n';
 
@@ -8,6 +8,7 @@ import { runWebhook, type WebhookHarness } from '../support/n8n';
 // clean deliveries. runWebhook reads and parses the body the way n8n 2.41 does.
 
 const SECRET = 'whsec_requests';
+const CREDENTIALS = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token-requests', webhookSecret: SECRET };
 const DELIVERY = JSON.stringify({
 	event: 'product.low_stock',
 	timestamp: '2026-11-22T10:15:30.000Z',
@@ -20,8 +21,8 @@ beforeAll(async () => {
 	trigger = await runWebhook({
 		nodeType: new ErpTrigger(),
 		parameters: { events: ['*'] },
-		credentialType: new ErpWebhookApi(),
-		credentials: { secret: SECRET },
+		credentialType: new ErpApi(),
+		credentials: CREDENTIALS,
 	});
 });
 afterAll(async () => {
@@ -109,8 +110,8 @@ describe('verification over HTTP', () => {
 				signatureEncoding: 'base64',
 				signatureHeader: 'X-Signature',
 			},
-			credentialType: new ErpWebhookApi(),
-			credentials: { secret: SECRET },
+			credentialType: new ErpApi(),
+			credentials: CREDENTIALS,
 		});
 	});
 	afterAll(async () => {
@@ -132,7 +133,7 @@ describe('verification over HTTP', () => {
 
 		expect(right.status).toBe(200);
 		expect(wrong.status).toBe(401);
-		expect(await wrong.json()).toEqual({ message: 'X-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret' });
+		expect(await wrong.json()).toEqual({ message: 'X-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same' });
 		expect(signedTrigger.calls.map((call) => call.workflowData !== undefined)).toEqual([true, false]);
 	});
 });

@@ -1,7 +1,6 @@
-import type { ICredentialDataDecryptedObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ErpWebhookApi } from '../../../credentials/ErpWebhookApi.credentials';
-import { erpWebhookApiTest } from '../../../nodes/ErpTrigger/credentialTest';
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ALL_EVENTS, ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
@@ -31,25 +30,16 @@ describe('ERP Trigger description', () => {
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true, default: [] });
 	});
 
-	it('keeps verification off by default and requires the credential only when it is on', () => {
+	it('keeps verification off by default and asks for the ERP API credential only when it is on', () => {
 		expect(property('verification').default).toBe('none');
 		expect(description.credentials).toEqual([
-			{
-				name: 'erpWebhookApi',
-				required: true,
-				testedBy: 'erpWebhookApiTest',
-				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
-			},
+			{ name: 'erpApi', required: true, displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } } },
 		]);
-		expect(new ErpTrigger().methods.credentialTest.erpWebhookApiTest).toBe(erpWebhookApiTest);
+		expect(new ErpTrigger()).not.toHaveProperty('methods');
 	});
 
 	it('keeps the secret out of node parameters', () => {
-		const names = JSON.stringify(description.properties);
-		expect(names).not.toMatch(/"name":"secret"/);
-		expect(new ErpWebhookApi().properties).toEqual([
-			expect.objectContaining({ name: 'secret', typeOptions: { password: true }, required: true }),
-		]);
+		expect(JSON.stringify(description.properties)).not.toMatch(/"name":"(secret|webhookSecret)"/);
 	});
 
 	it('describes the boolean option the n8n way', () => {
@@ -67,23 +57,19 @@ describe('ERP Trigger description', () => {
 	});
 });
 
-describe('ERP Webhook API credential test', () => {
-	const test = (data: ICredentialDataDecryptedObject) =>
-		erpWebhookApiTest.call({} as never, { id: '1', name: 'ERP Webhook', type: 'erpWebhookApi', data });
+describe('ERP API credential: the one credential, with the trigger’s secret', () => {
+	const { properties } = new ErpApi();
 
-	it('passes a secret, and says it cannot be confirmed with the ERP', async () => {
-		await expect(test({ secret: 'whsec_1' })).resolves.toEqual({
-			status: 'OK',
-			message: expect.stringContaining('The ERP cannot confirm it'),
+	it('has an optional Webhook Signing Secret, stored as a password, after the Base URL and the API Token', () => {
+		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
+		const secret = properties[2];
+		expect(secret).toMatchObject({
+			displayName: 'Webhook Signing Secret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
 		});
-	});
-
-	it('fails an empty secret and one with spaces around it', async () => {
-		await expect(test({ secret: '' })).resolves.toMatchObject({ status: 'Error' });
-		await expect(test({})).resolves.toMatchObject({ status: 'Error' });
-		await expect(test({ secret: ' whsec_1\n' })).resolves.toMatchObject({
-			status: 'Error',
-			message: 'The secret starts or ends with a space: copy it again without it',
-		});
+		expect(secret.required).toBeUndefined();
+		expect(secret.description).toMatch(/ERP Trigger/);
 	});
 });

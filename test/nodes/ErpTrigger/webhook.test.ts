@@ -130,7 +130,7 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'X-Erp-Signature': `sha256=${hmac(body).toString('hex')}` },
 			});
 
-			expect(credentialRequests).toEqual(['erpWebhookApi']);
+			expect(credentialRequests).toEqual(['erpApi']);
 			expect(result.workflowData).toHaveLength(1);
 		});
 
@@ -153,17 +153,17 @@ describe('ERP Trigger webhook()', () => {
 			[
 				'a signature made with another secret',
 				{ 'x-erp-signature': signature(deliveryBody(), 'wrong') },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same',
 			],
 			[
 				'a signature of another body',
 				{ 'x-erp-signature': signature(deliveryBody({ event: 'contact.created' })) },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same',
 			],
 			[
 				'a base64 signature where hex is set',
 				{ 'x-erp-signature': hmac(deliveryBody()).toString('base64') },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same',
 			],
 			[
 				'the signature in another header',
@@ -186,7 +186,7 @@ describe('ERP Trigger webhook()', () => {
 			const missing = await deliver({ parameters, secret: SECRET, headers: { 'x-erp-webhook-secret': SECRET } });
 
 			expect(right.result.workflowData).toHaveLength(1);
-			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret: check that the ERP and the ERP Webhook API credential use the same secret' } });
+			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same' } });
 			expect(missing.answer).toEqual({ status: 401, body: { message: 'Missing X-Hook-Secret header: send the secret in it' } });
 		});
 
@@ -224,7 +224,9 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'x-erp-signature': createHmac('sha256', '').update(body).digest('hex') },
 			};
 
-			await expect(deliver(request)).rejects.toThrow('The ERP Webhook API credential has no secret');
+			await expect(deliver(request)).rejects.toThrow(
+				'The Webhook Signing Secret of the ERP API credential is empty: enter the secret the ERP uses for its webhook, or set Verification to None',
+			);
 		});
 	});
 });
