@@ -8,13 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { isEventSelected } from './events';
-import { deliveryToJson } from './output';
-import { properties } from './properties';
-import { reject } from './respond';
-import { validateDelivery } from './validateDelivery';
-import { verifyDelivery, type Verification, type VerificationMethod } from './verifyDelivery';
-import type { SignatureEncoding } from './verifySignature';
+import { ALL_EVENTS, properties } from './properties';
+import { validateDelivery, type ErpDelivery } from './validateDelivery';
+import {
+	verifyDelivery,
+	type SignatureEncoding,
+	type Verification,
+	type VerificationMethod,
+} from './verifyDelivery';
 
 function readVerification(context: IWebhookFunctions): Verification | undefined {
 	const method = context.getNodeParameter('verification', 'none') as VerificationMethod;
@@ -29,6 +30,22 @@ function readVerification(context: IWebhookFunctions): Verification | undefined 
 		};
 	}
 	return undefined;
+}
+
+/** Answers the request with `status` and `{message}` itself, so n8n starts nothing and adds no answer of its own. */
+function reject(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The item a delivery starts the workflow with: `{event, timestamp, data}`, or with `dataAtTopLevel` the data's
+ * fields beside `event` and `timestamp`. On a name clash the delivery's `event` and `timestamp` win, so routing on
+ * `$json.event` always sees the event (none of the ERP's payloads has such a field).
+ */
+function deliveryToJson(delivery: ErpDelivery, dataAtTopLevel: boolean): IDataObject {
+	const { event, timestamp, data } = delivery;
+	return dataAtTopLevel ? { ...data, event, timestamp } : { event, timestamp, data };
 }
 
 export class ErpTrigger implements INodeType {
@@ -63,9 +80,8 @@ export class ErpTrigger implements INodeType {
 		properties,
 	};
 
-	// The ERP's API has no way to register a webhook (the API document shows none): the user pastes the
-	// production URL into the ERP, as the notice says. So n8n has nothing to look up, create or remove, and these
-	// report exactly that. Automatic registration, should the API gain it, belongs here.
+	// n8n's verification lint (webhook-lifecycle-complete) requires all three. They register nothing: the API has no
+	// way to register a webhook, so the user pastes the production URL into the ERP, as the notice says.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -102,7 +118,7 @@ export class ErpTrigger implements INodeType {
 		const { delivery } = validation;
 
 		const events = this.getNodeParameter('events', []) as string[];
-		if (!isEventSelected(delivery.event, events)) {
+		if (!events.includes(ALL_EVENTS) && !events.includes(delivery.event)) {
 			return { webhookResponse: { message: `Event ${delivery.event} is not selected in this trigger: ignored` } };
 		}
 

@@ -1,6 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ERP_EVENTS, isErpEvent, type ErpEvent } from './events';
+
+/** The event kinds of the API document, section 6. */
+export const ERP_EVENTS = [
+	'contact.created',
+	'contact.updated',
+	'invoice.paid',
+	'invoice.overdue',
+	'product.low_stock',
+	'employee.hired',
+] as const;
+
+export type ErpEvent = (typeof ERP_EVENTS)[number];
+
+function isErpEvent(value: unknown): value is ErpEvent {
+	return typeof value === 'string' && (ERP_EVENTS as readonly string[]).includes(value);
+}
 
 /** The largest body accepted: 1 MiB. The ERP's deliveries are a few kilobytes; n8n itself accepts up to 16 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

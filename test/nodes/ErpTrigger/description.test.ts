@@ -1,7 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { ALL_EVENTS, ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
+import { ALL_EVENTS } from '../../../nodes/ErpTrigger/properties';
+import { ERP_EVENTS } from '../../../nodes/ErpTrigger/validateDelivery';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
 

@@ -1,5 +1,4 @@
-import { ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
-import { isIsoTimestamp, MAX_BODY_BYTES, validateDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
+import { ERP_EVENTS, isIsoTimestamp, MAX_BODY_BYTES, validateDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
 import { deliveryBody } from './fakeWebhookContext';
 
 const json = 'application/json';

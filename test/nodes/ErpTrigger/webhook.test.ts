@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-import { ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import { ERP_EVENTS } from '../../../nodes/ErpTrigger/validateDelivery';
 import { deliveryBody, fakeWebhookContext, type FakeRequest } from './fakeWebhookContext';
 
 const SECRET = 'whsec_4b1d9e';
