@@ -41,11 +41,11 @@ function reject(context: IWebhookFunctions, status: 400 | 401, message: string):
 /**
  * The item a delivery starts the workflow with: `{event, timestamp, data}`, or with `dataAtTopLevel` the data's
  * fields beside `event` and `timestamp`. On a name clash the delivery's `event` and `timestamp` win, so routing on
- * `$json.event` always sees the event (none of the ERP's payloads has such a field).
+ * `$json.event` always sees the event. A delivery without a timestamp gives an item without one.
  */
 function deliveryToJson(delivery: ErpDelivery, dataAtTopLevel: boolean): IDataObject {
-	const { event, timestamp, data } = delivery;
-	return dataAtTopLevel ? { ...data, event, timestamp } : { event, timestamp, data };
+	const { data, ...envelope } = delivery;
+	return dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };
 }
 
 export class ErpTrigger implements INodeType {
@@ -113,7 +113,7 @@ export class ErpTrigger implements INodeType {
 			if (refusal) return reject(this, 401, refusal);
 		}
 
-		const validation = validateDelivery(headers['content-type'], rawBody);
+		const validation = validateDelivery(rawBody);
 		if ('reason' in validation) return reject(this, 400, validation.reason);
 		const { delivery } = validation;
 

@@ -20,7 +20,11 @@ export const properties: INodeProperties[] = [
 		required: true,
 		// The event kinds of the API document, section 6.
 		options: [
-			{ name: 'All Events', value: ALL_EVENTS, description: 'Any event the ERP sends' },
+			{
+				name: 'All Events',
+				value: ALL_EVENTS,
+				description: 'Any event the ERP sends, including event names not listed here',
+			},
 			{ name: 'Contact Created', value: 'contact.created', description: 'A contact was created' },
 			{ name: 'Contact Updated', value: 'contact.updated', description: 'A contact was updated' },
 			{ name: 'Employee Hired', value: 'employee.hired', description: 'An employee was hired' },
@@ -34,7 +38,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: [],
 		description:
-			'The events that start the workflow. Deliveries of other events are acknowledged and start nothing.',
+			'The events that start the workflow. All Events also starts it for event names a later ERP version adds. Deliveries of events not selected are answered 200 and start nothing.',
 	},
 	{
 		displayName: 'Verification',

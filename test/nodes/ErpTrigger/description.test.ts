@@ -1,9 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { ALL_EVENTS } from '../../../nodes/ErpTrigger/properties';
-import { ERP_EVENTS } from '../../../nodes/ErpTrigger/validateDelivery';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import actionCodex from '../../../nodes/Erp/Erp.node.json';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
 
 const { description } = new ErpTrigger();
@@ -26,9 +25,19 @@ describe('ERP Trigger description', () => {
 	it('offers the six events of the API document and All Events, in name order', () => {
 		const options = property('events').options as INodePropertyOptions[];
 
-		expect(options.map((o) => o.value).sort()).toEqual([ALL_EVENTS, ...ERP_EVENTS].sort());
+		expect(options.map((o) => o.value).sort()).toEqual(
+			['*', 'contact.created', 'contact.updated', 'employee.hired', 'invoice.overdue', 'invoice.paid', 'product.low_stock'].sort(),
+		);
 		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true, default: [] });
+	});
+
+	it('says that All Events also starts the workflow for event names a later ERP version adds', () => {
+		const allEvents = (property('events').options as INodePropertyOptions[]).find((o) => o.value === '*');
+
+		expect(allEvents?.name).toBe('All Events');
+		expect(allEvents?.description).toMatch(/including event names not listed here/);
+		expect(property('events').description).toMatch(/All Events also starts it for event names a later ERP version adds/);
 	});
 
 	it('keeps verification off by default and asks for the ERP API credential only when it is on', () => {
@@ -49,12 +58,15 @@ describe('ERP Trigger description', () => {
 		expect(topLevel.description).toMatch(/^Whether /);
 	});
 
-	it('has a codex pointing at the README’s trigger section', () => {
+	it('has a codex pointing at the README, without subcategories (as in the action node’s codex)', () => {
 		expect(codex.node).toBe('n8n-nodes-erp.erpTrigger');
 		expect(codex.categories).toEqual(expect.arrayContaining(['Finance & Accounting', 'Sales']));
-		expect(codex.resources.primaryDocumentation).toEqual([
-			{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#erp-trigger' },
-		]);
+		expect(codex.resources).toEqual({
+			primaryDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#erp-trigger' }],
+			credentialDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#credentials' }],
+		});
+		expect(codex).not.toHaveProperty('subcategories');
+		expect(actionCodex).not.toHaveProperty('subcategories');
 	});
 });
 
