@@ -55,7 +55,7 @@ export class ErpTrigger implements INodeType {
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,
 		description: 'Starts the workflow when the ERP sends an event',
 		defaults: { name: 'ERP Trigger' },
 		inputs: [],

@@ -4,6 +4,8 @@ import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import actionCodex from '../../../nodes/Erp/Erp.node.json';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
+import { ensureExpressionEngine } from '../../support/n8n/environment';
+import { buildWorkflow } from '../../support/n8n/workflow';
 
 const { description } = new ErpTrigger();
 const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
@@ -67,6 +69,27 @@ describe('ERP Trigger description', () => {
 		});
 		expect(codex).not.toHaveProperty('subcategories');
 		expect(actionCodex).not.toHaveProperty('subcategories');
+	});
+});
+
+describe('ERP Trigger subtitle, as the editor evaluates it', () => {
+	beforeAll(async () => {
+		await ensureExpressionEngine();
+	});
+
+	const subtitle = (events: string[]) => {
+		const { workflow, node } = buildWorkflow({ nodeType: new ErpTrigger(), parameters: { events } });
+		return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+	};
+
+	it.each([
+		[['*'], 'All Events'],
+		[['invoice.paid', '*'], 'All Events'],
+		[['invoice.paid', 'contact.created'], 'invoice.paid, contact.created'],
+		[['employee.hired'], 'employee.hired'],
+		[[], ''],
+	])('shows %j as %j', (events, shown) => {
+		expect(subtitle(events)).toBe(shown);
 	});
 });
 
