@@ -35,6 +35,15 @@ export class ErpApi implements ICredentialType {
 			required: true,
 			description: 'The token created in the ERP under Settings › API keys',
 		},
+		{
+			displayName: 'Webhook Signing Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Only for the ERP Trigger with Verification on: the secret entered with the webhook in the ERP (the key of its HMAC-SHA256 signature, or the value of its shared-secret header). Leave empty otherwise.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

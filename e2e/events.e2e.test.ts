@@ -133,16 +133,41 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		expect(await session.n8n.executions(trigger.workflow.id)).toHaveLength(before);
 	});
 
-	test('the trigger answers 400 to a delivery that is not an ERP event; nothing runs', async () => {
+	/** A trigger only the test posts to (the sandbox does not deliver to it), and a POST to it. */
+	const ownTrigger = (events: string[]) => activeTrigger(session, `e2e trigger ${events.join(', ')}, posted to by the test`, events, { subscribed: false });
+	const post = (trigger: ActiveTrigger, body: unknown, contentType = 'application/json') =>
+		fetch(trigger.url, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify(body) });
+
+	test('an event name the API document does not list is answered 200 and starts nothing when not selected', async () => {
+		const trigger = await ownTrigger(['contact.created']);
+		const unlisted = await post(trigger, { event: 'contact.deleted', timestamp: new Date().toISOString(), data: { id: 1 } });
+		// Answered after the unlisted one: once its run is saved, a run the unlisted one started would show too.
+		const listed = { event: 'contact.created', timestamp: new Date().toISOString(), data: { id: 2 } };
+		await post(trigger, listed);
+
+		expect(unlisted.status).toBe(200);
+		expect(await unlisted.json()).toEqual({ message: 'Event contact.deleted is not selected in this trigger: ignored' });
+		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[listed]]);
+	});
+
+	test('with All Events, an unlisted event name sent as text/plain with a +0000 timestamp starts the workflow with the delivery as sent', async () => {
+		const trigger = await ownTrigger(['*']);
+		const delivery = { event: 'contact.archived', timestamp: '2026-11-23T10:00:00+0000', data: { id: 7, reason: 'duplicate' } };
+		const response = await post(trigger, delivery, 'text/plain');
+
+		expect(response.status).toBe(200);
+		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[delivery]]);
+	});
+
+	test('the trigger answers 400 to a body that cannot be a delivery (no event name); nothing runs', async () => {
 		const trigger = triggers.get('contact.created') as ActiveTrigger;
 		const before = (await session.n8n.executions(trigger.workflow.id)).length;
-		const response = await fetch(trigger.url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ event: 'contact.deleted', timestamp: new Date().toISOString(), data: {} }),
-		});
+		const response = await post(trigger, { timestamp: new Date().toISOString(), data: { id: 1 } });
 
 		expect(response.status).toBe(400);
+		expect(await response.json()).toEqual({ message: 'Field "event" is missing: name the event, e.g. "invoice.paid"' });
 		expect(await session.n8n.executions(trigger.workflow.id)).toHaveLength(before);
 	});
 });

@@ -1,20 +1,30 @@
+import { createHmac } from 'node:crypto';
+
 import type { Contact } from '../sandbox/types';
+import type { Credential } from './host/types';
 import { erpApi } from './support/erpApi';
 import { finishedExecutions, nodeOutput } from './support/executions';
 import { connect, type Session } from './support/session';
 import { activeTrigger, settledDeliveries } from './support/triggers';
 
-describe('ERP Trigger signature check, inside a real n8n', () => {
+const SECRET = 'whsec-7f3a9c';
+
+describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signing Secret of the ERP API credential', () => {
 	let session: Session;
+	let credential: Credential;
 	beforeAll(async () => {
 		session = await connect();
+		credential = await session.n8n.createCredential(`ERP API with webhook secret (e2e ${Date.now()})`, 'erpApi', {
+			baseUrl: session.ctx.sandboxBaseUrl,
+			apiToken: session.ctx.token,
+			webhookSecret: SECRET,
+		});
 	});
 
 	test('a delivery signed with the shared secret starts the workflow; one signed with another secret is refused (401) and starts nothing', async () => {
-		const secret = await session.n8n.createCredential(`ERP Webhook (e2e ${Date.now()})`, 'erpWebhookApi', { secret: 'whsec-7f3a9c' });
-		const good = await activeTrigger(session, 'e2e signed trigger', ['contact.created'], { signedWith: secret, sandboxSecret: 'whsec-7f3a9c' });
+		const good = await activeTrigger(session, 'e2e signed trigger', ['contact.created'], { signedWith: credential, sandboxSecret: SECRET });
 		const forged = await activeTrigger(session, 'e2e signed trigger, wrong secret', ['contact.created'], {
-			signedWith: secret,
+			signedWith: credential,
 			sandboxSecret: 'not-the-secret',
 		});
 		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
@@ -31,5 +41,23 @@ describe('ERP Trigger signature check, inside a real n8n', () => {
 		const [execution] = await finishedExecutions(session.n8n, good.workflow.id);
 		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([{ event: 'contact.created', timestamp: emitted.timestamp, data: expect.objectContaining({ id }) }]);
 		expect(await session.n8n.executions(forged.workflow.id)).toEqual([]);
+	});
+
+	test('n8n hands the trigger the exact bytes: a pretty-printed body signed over them starts the workflow, the signature of its re-serialisation does not', async () => {
+		const trigger = await activeTrigger(session, 'e2e signed trigger, raw bytes', ['*'], { signedWith: credential, subscribed: false });
+		const pretty = '{\r\n  "event" : "invoice.paid",\n\t"data": {"amount": 1.50, "name": "M\\u00fcller"},   "timestamp":"2026-11-23T10:00:00+0000"\n}\n';
+		const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+		const post = (signature: string) =>
+			fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-erp-signature': signature }, body: pretty });
+
+		const reserialised = await post(sign(JSON.stringify(JSON.parse(pretty))));
+		const exact = await post(sign(pretty));
+
+		expect(reserialised.status).toBe(401);
+		expect(exact.status).toBe(200);
+		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([
+			[{ event: 'invoice.paid', timestamp: '2026-11-23T10:00:00+0000', data: { amount: 1.5, name: 'Müller' } }],
+		]);
 	});
 });

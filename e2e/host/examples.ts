@@ -37,7 +37,7 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 	};
 }
 
-/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, its ERP Webhook API credential. */
+/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, the ERP API credential with its secret. */
 export function erpTriggerNode(parameters: Record<string, unknown>, webhookCredential?: CredentialRef): WorkflowNode {
 	return {
 		id: randomUUID(),
@@ -47,7 +47,7 @@ export function erpTriggerNode(parameters: Record<string, unknown>, webhookCrede
 		position: [0, 0],
 		webhookId: randomUUID(),
 		parameters,
-		...(webhookCredential ? { credentials: { erpWebhookApi: webhookCredential } } : {}),
+		...(webhookCredential ? { credentials: { erpApi: webhookCredential } } : {}),
 	};
 }
 

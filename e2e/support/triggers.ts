@@ -12,21 +12,23 @@ export interface ActiveTrigger {
 }
 
 export interface TriggerOptions {
-	/** Signature check: the ERP Webhook API credential with the trigger's secret. */
+	/** Signature check: an ERP API credential whose Webhook Signing Secret is the trigger's secret. */
 	signedWith?: Credential;
 	/** The secret the sandbox signs its deliveries with; none: unsigned. */
 	sandboxSecret?: string;
+	/** Whether the sandbox delivers its events to the trigger (default); false: only the test posts to it. */
+	subscribed?: boolean;
 }
 
 /**
  * An active workflow made of one ERP Trigger listening to `events`, its URL subscribed to every sandbox event
- * (a delivery of another event must start nothing).
+ * (a delivery of another event must start nothing) unless `subscribed` is false.
  */
 export async function activeTrigger(session: Session, name: string, events: string[], options: TriggerOptions = {}): Promise<ActiveTrigger> {
 	const node = erpTriggerNode(options.signedWith ? { events, verification: 'hmacSha256' } : { events }, options.signedWith);
 	const workflow = await session.n8n.createActiveWorkflow({ name, nodes: [node], connections: {} });
 	const url = triggerUrl(session.ctx.n8nUrl, node, await erpTriggerType(session.n8n));
-	await session.sandbox.addWebhook({ url, secret: options.sandboxSecret });
+	if (options.subscribed !== false) await session.sandbox.addWebhook({ url, secret: options.sandboxSecret });
 	return { workflow, url };
 }
 

@@ -8,14 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { erpWebhookApiTest } from './credentialTest';
-import { isEventSelected } from './events';
-import { deliveryToJson } from './output';
-import { properties } from './properties';
-import { reject } from './respond';
-import { validateDelivery } from './validateDelivery';
-import { verifyDelivery, type Verification, type VerificationMethod } from './verifyDelivery';
-import type { SignatureEncoding } from './verifySignature';
+import { ALL_EVENTS, properties } from './properties';
+import { validateDelivery, type ErpDelivery } from './validateDelivery';
+import {
+	verifyDelivery,
+	type SignatureEncoding,
+	type Verification,
+	type VerificationMethod,
+} from './verifyDelivery';
 
 function readVerification(context: IWebhookFunctions): Verification | undefined {
 	const method = context.getNodeParameter('verification', 'none') as VerificationMethod;
@@ -32,6 +32,22 @@ function readVerification(context: IWebhookFunctions): Verification | undefined 
 	return undefined;
 }
 
+/** Answers the request with `status` and `{message}` itself, so n8n starts nothing and adds no answer of its own. */
+function reject(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The item a delivery starts the workflow with: `{event, timestamp, data}`, or with `dataAtTopLevel` the data's
+ * fields beside `event` and `timestamp`. On a name clash the delivery's `event` and `timestamp` win, so routing on
+ * `$json.event` always sees the event. A delivery without a timestamp gives an item without one.
+ */
+function deliveryToJson(delivery: ErpDelivery, dataAtTopLevel: boolean): IDataObject {
+	const { data, ...envelope } = delivery;
+	return dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };
+}
+
 export class ErpTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ERP Trigger',
@@ -39,16 +55,15 @@ export class ErpTrigger implements INodeType {
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,
 		description: 'Starts the workflow when the ERP sends an event',
 		defaults: { name: 'ERP Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
-				name: 'erpWebhookApi',
+				name: 'erpApi',
 				required: true,
-				testedBy: 'erpWebhookApiTest',
 				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
 			},
 		],
@@ -65,13 +80,8 @@ export class ErpTrigger implements INodeType {
 		properties,
 	};
 
-	methods = {
-		credentialTest: { erpWebhookApiTest },
-	};
-
-	// The ERP's API has no way to register a webhook (the API document shows none): the user pastes the
-	// production URL into the ERP, as the notice says. So n8n has nothing to look up, create or remove, and these
-	// report exactly that. Automatic registration, should the API gain it, belongs here.
+	// n8n's verification lint (webhook-lifecycle-complete) requires all three. They register nothing: the API has no
+	// way to register a webhook, so the user pastes the production URL into the ERP, as the notice says.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -92,20 +102,23 @@ export class ErpTrigger implements INodeType {
 
 		const verification = readVerification(this);
 		if (verification) {
-			const { secret } = await this.getCredentials<{ secret?: string }>('erpWebhookApi');
-			if (!secret) {
-				throw new NodeOperationError(this.getNode(), 'The ERP Webhook API credential has no secret');
+			const { webhookSecret } = await this.getCredentials<{ webhookSecret?: string }>('erpApi');
+			if (!webhookSecret) {
+				throw new NodeOperationError(
+					this.getNode(),
+					'The Webhook Signing Secret of the ERP API credential is empty: enter the secret the ERP uses for its webhook, or set Verification to None',
+				);
 			}
-			const refusal = verifyDelivery(verification, secret, headers, rawBody);
+			const refusal = verifyDelivery(verification, webhookSecret, headers, rawBody);
 			if (refusal) return reject(this, 401, refusal);
 		}
 
-		const validation = validateDelivery(headers['content-type'], rawBody);
+		const validation = validateDelivery(rawBody);
 		if ('reason' in validation) return reject(this, 400, validation.reason);
 		const { delivery } = validation;
 
 		const events = this.getNodeParameter('events', []) as string[];
-		if (!isEventSelected(delivery.event, events)) {
+		if (!events.includes(ALL_EVENTS) && !events.includes(delivery.event)) {
 			return { webhookResponse: { message: `Event ${delivery.event} is not selected in this trigger: ignored` } };
 		}
 

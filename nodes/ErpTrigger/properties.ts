@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { eventOptions } from './events';
+/** The "All Events" choice of the Events parameter. */
+export const ALL_EVENTS = '*';
 
 const signed = { show: { verification: ['hmacSha256'] } };
 
@@ -17,10 +18,27 @@ export const properties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		options: eventOptions,
+		// The event kinds of the API document, section 6.
+		options: [
+			{
+				name: 'All Events',
+				value: ALL_EVENTS,
+				description: 'Any event the ERP sends, including event names not listed here',
+			},
+			{ name: 'Contact Created', value: 'contact.created', description: 'A contact was created' },
+			{ name: 'Contact Updated', value: 'contact.updated', description: 'A contact was updated' },
+			{ name: 'Employee Hired', value: 'employee.hired', description: 'An employee was hired' },
+			{ name: 'Invoice Overdue', value: 'invoice.overdue', description: 'An invoice became overdue' },
+			{ name: 'Invoice Paid', value: 'invoice.paid', description: 'An invoice was paid' },
+			{
+				name: 'Product Low Stock',
+				value: 'product.low_stock',
+				description: "A product's stock fell below its threshold",
+			},
+		],
 		default: [],
 		description:
-			'The events that start the workflow. Deliveries of other events are acknowledged and start nothing.',
+			'The events that start the workflow. All Events also starts it for event names a later ERP version adds. Deliveries of events not selected are answered 200 and start nothing.',
 	},
 	{
 		displayName: 'Verification',
@@ -45,7 +63,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'none',
 		description:
-			'How to check that a delivery comes from the ERP. Deliveries that fail are answered 401 and start nothing.',
+			'How to check that a delivery comes from the ERP, with the Webhook Signing Secret of the ERP API credential. Deliveries that fail are answered 401 and start nothing.',
 	},
 	{
 		displayName: 'Signature Header',

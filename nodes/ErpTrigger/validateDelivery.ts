@@ -1,75 +1,49 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ERP_EVENTS, isErpEvent, type ErpEvent } from './events';
-
-/** The largest body accepted: 1 MiB. The ERP's deliveries are a few kilobytes; n8n itself accepts up to 16 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** A delivery as the API document describes it: `{event, timestamp, data}`. */
+/**
+ * A delivery as the API document describes it: `{event, timestamp, data}`. `event` is any name, not only the six
+ * the document lists (a later API version may add some). `timestamp` is passed on exactly as the ERP sent it, in
+ * whatever form, and left out when the ERP sent none: it is never a reason to refuse a delivery.
+ */
 export interface ErpDelivery {
-	event: ErpEvent;
-	timestamp: string;
+	event: string;
+	timestamp?: IDataObject[string];
 	data: IDataObject;
 }
 
 export type Validation = { delivery: ErpDelivery } | { reason: string };
 
-const ISO_TIMESTAMP =
-	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/;
-
-/** An ISO 8601 date-time with seconds and a zone (`Z` or `±hh:mm`) that names a real instant. */
-export function isIsoTimestamp(value: unknown): value is string {
-	if (typeof value !== 'string') return false;
-	const parts = ISO_TIMESTAMP.exec(value);
-	if (parts === null) return false;
-	const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
-		.slice(1)
-		.map((part) => Number(part ?? 0));
-	const date = new Date(Date.UTC(year, month - 1, day));
-	return (
-		date.getUTCMonth() === month - 1 &&
-		date.getUTCDate() === day &&
-		hour < 24 &&
-		minute < 60 &&
-		second < 60 &&
-		offsetHours < 24 &&
-		offsetMinutes < 60
-	);
-}
+const SHAPE = 'send a JSON object with event, timestamp and data';
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The media type of a Content-Type header, without parameters, lower case. */
-function mediaType(contentType: string | undefined): string | undefined {
-	return contentType?.split(';')[0].trim().toLowerCase();
+/** The body as JSON (UTF-8, as JSON is, a leading byte-order mark ignored), or undefined when it is not JSON. */
+function parseJson(rawBody: Buffer): unknown {
+	const text = rawBody.toString('utf8').replace(/^\uFEFF/, '');
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
-const SHAPE = 'a JSON object with event, timestamp and data';
-const USE_AN_EVENT = `use one of ${ERP_EVENTS.join(', ')}`;
-
 /**
- * Checks that a request carries a delivery: a JSON object body of at most 1 MiB with a known `event`, an ISO 8601
- * `timestamp` and an object `data`. Returns the delivery, or why it must be rejected (answered 400).
+ * Reads a delivery from the raw body, whatever the request's Content-Type (an ERP that labels its JSON text/plain
+ * still delivers) and size (n8n's own body limit applies). Refuses, with the reason answered 400, only what cannot
+ * be a delivery: no body, a body that is not a JSON object, no event name, or data that is not an object.
  */
-export function validateDelivery(contentType: string | undefined, rawBody: Buffer | undefined): Validation {
-	if (mediaType(contentType) !== 'application/json') return { reason: 'Content-Type must be application/json' };
-	if (rawBody === undefined || rawBody.length === 0) return { reason: `Body is empty: send ${SHAPE}` };
-	if (rawBody.length > MAX_BODY_BYTES) return { reason: `Body is larger than ${MAX_BODY_BYTES} bytes: send at most 1 MiB` };
+export function validateDelivery(rawBody: Buffer | undefined): Validation {
+	if (rawBody?.length === 0) return { reason: `Body is empty: ${SHAPE}` };
+	const body = rawBody === undefined ? undefined : parseJson(rawBody);
+	if (!isObject(body)) return { reason: `Body is not a JSON object: ${SHAPE}` };
 
-	let body: unknown;
-	try {
-		body = JSON.parse(rawBody.toString('utf8'));
-	} catch {
-		return { reason: `Body is not valid JSON: send ${SHAPE}` };
+	const { event, data } = body;
+	if (event === undefined) return { reason: 'Field "event" is missing: name the event, e.g. "invoice.paid"' };
+	if (typeof event !== 'string' || event.trim() === '') {
+		return { reason: 'Field "event" must be the event\'s name, a non-empty string such as "invoice.paid"' };
 	}
-	if (!isObject(body)) return { reason: `Body must be ${SHAPE}` };
-
-	const { event, timestamp, data } = body;
-	if (event === undefined) return { reason: `Field "event" is missing: ${USE_AN_EVENT}` };
-	if (!isErpEvent(event)) return { reason: `Unknown event ${JSON.stringify(event)} in field "event": ${USE_AN_EVENT}` };
-	if (!isIsoTimestamp(timestamp)) return { reason: 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z' };
-	if (!isObject(data)) return { reason: 'Field "data" must be an object' };
-	return { delivery: { event, timestamp, data } };
+	if (!isObject(data)) return { reason: 'Field "data" must be a JSON object with the event\'s content, e.g. {"invoice_id": 7}' };
+	return { delivery: 'timestamp' in body ? { event, timestamp: body.timestamp, data } : { event, data } };
 }

@@ -36,7 +36,8 @@ function judge(c: TriggerCase, answer: Answer, started: boolean, input: string):
 	if (answer.status !== c.expect.status) failures.push(`answered ${answer.status}, not ${c.expect.status}`);
 	if (!c.expect.field.test(answer.message)) failures.push('the answer does not name the field');
 	if (c.expect.fix && !c.expect.fix.test(answer.message)) failures.push('the answer does not say how to fix it');
-	if (started) failures.push('a workflow run started');
+	const mustStart = c.expect.started === true;
+	if (started !== mustStart) failures.push(mustStart ? 'no workflow run started' : 'a workflow run started');
 	if (crash) failures.push('crash');
 	return {
 		id: c.id,
@@ -66,7 +67,7 @@ function describeRequest(c: TriggerCase, marker: string, secret: string): string
 /**
  * Sends every case to its trigger (one active workflow per kind), then one valid delivery per trigger; once
  * that one's run is saved, every run the cases could have started is too. A case started a run when its
- * marker shows in one; a run no marker explains fails every case of its trigger.
+ * marker shows in one.
  */
 export async function runTriggerCases(session: ReliabilitySession, cases: TriggerCase[]): Promise<BadInputResult[]> {
 	const kinds = [...new Set(cases.map((c) => c.trigger))];
@@ -87,7 +88,9 @@ export async function runTriggerCases(session: ReliabilitySession, cases: Trigge
 		strays.set(kind, unattributedRuns(all, sent.map((s) => s.marker)));
 	}
 	return sent.map(({ c, marker, answer }) => {
-		const started = (strays.get(c.trigger) ?? 0) > 0 || (runs.get(c.trigger) ?? []).some((data) => data.includes(marker));
+		const ownRun = (runs.get(c.trigger) ?? []).some((data) => data.includes(marker));
+		// A run no marker explains may be this case's: it fails every case of its trigger that must start none.
+		const started = c.expect.started ? ownRun : ownRun || (strays.get(c.trigger) ?? 0) > 0;
 		return judge(c, answer, started, describeRequest(c, marker, '<the secret>'));
 	});
 }

@@ -11,7 +11,7 @@ export interface ReliabilityContext extends E2eContext {
 	credentials: E2eContext['credentials'] & {
 		/** The sandbox with its read-only token. */
 		readOnly: Credential;
-		/** ERP Webhook API: the trigger's shared secret / HMAC key. */
+		/** ERP API with a Webhook Signing Secret: the trigger's shared secret / HMAC key. */
 		webhook: Credential;
 	};
 	webhookSecret: string;

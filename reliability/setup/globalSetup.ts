@@ -45,7 +45,7 @@ export default async function globalSetup(): Promise<void> {
 			good: credential,
 			wrongToken: await client.createCredential('ERP API (wrong token)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: wrongToken }),
 			readOnly: await client.createCredential('ERP API (read-only)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: readOnlyToken }),
-			webhook: await client.createCredential('ERP Webhook', 'erpWebhookApi', { secret: webhookSecret }),
+			webhook: await client.createCredential('ERP API (webhook secret)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: token, webhookSecret }),
 		},
 		wrongToken,
 		webhookSecret,

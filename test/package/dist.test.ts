@@ -120,7 +120,7 @@ describe.each(credentialFiles)('credential %s', (file) => {
 describe('credential dist/credentials/ErpApi.credentials.js', () => {
 	it('sends the token as a Bearer header and tests it by reading one contact', () => {
 		const credential = loadCredential('dist/credentials/ErpApi.credentials.js');
-		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken']);
+		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
 		expect(credential.authenticate).toEqual({
 			type: 'generic',
 			properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } },

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ErpWebhookApi } from '../../credentials/ErpWebhookApi.credentials';
+import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
 import type { Delivery } from '../../sandbox/webhooks';
 import { runWebhook, type WebhookCall, type WebhookHarness } from '../support/n8n';
@@ -41,8 +41,8 @@ async function startTrigger(parameters: INodeParameters, secret = SECRET): Promi
 	trigger = await runWebhook({
 		nodeType: new ErpTrigger(),
 		parameters,
-		credentialType: new ErpWebhookApi(),
-		credentials: { secret },
+		credentialType: new ErpApi(),
+		credentials: { baseUrl: sandbox.baseUrl, apiToken: 'not-used-by-the-trigger', webhookSecret: secret },
 	});
 	return trigger;
 }
@@ -163,7 +163,10 @@ describe('verification against the sandbox', () => {
 		const delivery = await finishedDelivery();
 		for (const call of calls) {
 			expect(call.status).toBe(401);
-			expect(call.body).toEqual({ message: 'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret' });
+			expect(call.body).toEqual({
+				message:
+					'X-Erp-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same',
+			});
 			expect(call.workflowData).toBeUndefined();
 		}
 		expect(delivery.delivered).toBe(false);

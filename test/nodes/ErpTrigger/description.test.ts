@@ -1,10 +1,11 @@
-import type { ICredentialDataDecryptedObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ErpWebhookApi } from '../../../credentials/ErpWebhookApi.credentials';
-import { erpWebhookApiTest } from '../../../nodes/ErpTrigger/credentialTest';
-import { ALL_EVENTS, ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import actionCodex from '../../../nodes/Erp/Erp.node.json';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
+import { ensureExpressionEngine } from '../../support/n8n/environment';
+import { buildWorkflow } from '../../support/n8n/workflow';
 
 const { description } = new ErpTrigger();
 const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
@@ -26,30 +27,31 @@ describe('ERP Trigger description', () => {
 	it('offers the six events of the API document and All Events, in name order', () => {
 		const options = property('events').options as INodePropertyOptions[];
 
-		expect(options.map((o) => o.value).sort()).toEqual([ALL_EVENTS, ...ERP_EVENTS].sort());
+		expect(options.map((o) => o.value).sort()).toEqual(
+			['*', 'contact.created', 'contact.updated', 'employee.hired', 'invoice.overdue', 'invoice.paid', 'product.low_stock'].sort(),
+		);
 		expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
 		expect(property('events')).toMatchObject({ type: 'multiOptions', required: true, default: [] });
 	});
 
-	it('keeps verification off by default and requires the credential only when it is on', () => {
+	it('says that All Events also starts the workflow for event names a later ERP version adds', () => {
+		const allEvents = (property('events').options as INodePropertyOptions[]).find((o) => o.value === '*');
+
+		expect(allEvents?.name).toBe('All Events');
+		expect(allEvents?.description).toMatch(/including event names not listed here/);
+		expect(property('events').description).toMatch(/All Events also starts it for event names a later ERP version adds/);
+	});
+
+	it('keeps verification off by default and asks for the ERP API credential only when it is on', () => {
 		expect(property('verification').default).toBe('none');
 		expect(description.credentials).toEqual([
-			{
-				name: 'erpWebhookApi',
-				required: true,
-				testedBy: 'erpWebhookApiTest',
-				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
-			},
+			{ name: 'erpApi', required: true, displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } } },
 		]);
-		expect(new ErpTrigger().methods.credentialTest.erpWebhookApiTest).toBe(erpWebhookApiTest);
+		expect(new ErpTrigger()).not.toHaveProperty('methods');
 	});
 
 	it('keeps the secret out of node parameters', () => {
-		const names = JSON.stringify(description.properties);
-		expect(names).not.toMatch(/"name":"secret"/);
-		expect(new ErpWebhookApi().properties).toEqual([
-			expect.objectContaining({ name: 'secret', typeOptions: { password: true }, required: true }),
-		]);
+		expect(JSON.stringify(description.properties)).not.toMatch(/"name":"(secret|webhookSecret)"/);
 	});
 
 	it('describes the boolean option the n8n way', () => {
@@ -58,32 +60,52 @@ describe('ERP Trigger description', () => {
 		expect(topLevel.description).toMatch(/^Whether /);
 	});
 
-	it('has a codex pointing at the README’s trigger section', () => {
+	it('has a codex pointing at the README, without subcategories (as in the action node’s codex)', () => {
 		expect(codex.node).toBe('n8n-nodes-erp.erpTrigger');
 		expect(codex.categories).toEqual(expect.arrayContaining(['Finance & Accounting', 'Sales']));
-		expect(codex.resources.primaryDocumentation).toEqual([
-			{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#erp-trigger' },
-		]);
+		expect(codex.resources).toEqual({
+			primaryDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#erp-trigger' }],
+			credentialDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#credentials' }],
+		});
+		expect(codex).not.toHaveProperty('subcategories');
+		expect(actionCodex).not.toHaveProperty('subcategories');
 	});
 });
 
-describe('ERP Webhook API credential test', () => {
-	const test = (data: ICredentialDataDecryptedObject) =>
-		erpWebhookApiTest.call({} as never, { id: '1', name: 'ERP Webhook', type: 'erpWebhookApi', data });
-
-	it('passes a secret, and says it cannot be confirmed with the ERP', async () => {
-		await expect(test({ secret: 'whsec_1' })).resolves.toEqual({
-			status: 'OK',
-			message: expect.stringContaining('The ERP cannot confirm it'),
-		});
+describe('ERP Trigger subtitle, as the editor evaluates it', () => {
+	beforeAll(async () => {
+		await ensureExpressionEngine();
 	});
 
-	it('fails an empty secret and one with spaces around it', async () => {
-		await expect(test({ secret: '' })).resolves.toMatchObject({ status: 'Error' });
-		await expect(test({})).resolves.toMatchObject({ status: 'Error' });
-		await expect(test({ secret: ' whsec_1\n' })).resolves.toMatchObject({
-			status: 'Error',
-			message: 'The secret starts or ends with a space: copy it again without it',
+	const subtitle = (events: string[]) => {
+		const { workflow, node } = buildWorkflow({ nodeType: new ErpTrigger(), parameters: { events } });
+		return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+	};
+
+	it.each([
+		[['*'], 'All Events'],
+		[['invoice.paid', '*'], 'All Events'],
+		[['invoice.paid', 'contact.created'], 'invoice.paid, contact.created'],
+		[['employee.hired'], 'employee.hired'],
+		[[], ''],
+	])('shows %j as %j', (events, shown) => {
+		expect(subtitle(events)).toBe(shown);
+	});
+});
+
+describe('ERP API credential: the one credential, with the trigger’s secret', () => {
+	const { properties } = new ErpApi();
+
+	it('has an optional Webhook Signing Secret, stored as a password, after the Base URL and the API Token', () => {
+		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
+		const secret = properties[2];
+		expect(secret).toMatchObject({
+			displayName: 'Webhook Signing Secret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
 		});
+		expect(secret.required).toBeUndefined();
+		expect(secret.description).toMatch(/ERP Trigger/);
 	});
 });

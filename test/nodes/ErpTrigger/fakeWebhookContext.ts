@@ -10,7 +10,7 @@ export interface FakeRequest {
 	headers?: Record<string, string>;
 	/** The raw body; a string is UTF-8 encoded. Default: none (as for a multipart request). */
 	body?: string | Buffer;
-	/** The secret in the ERP Webhook API credential; undefined: no credential attached. */
+	/** The Webhook Signing Secret of the ERP API credential; undefined: no credential attached. */
 	secret?: string;
 }
 
@@ -72,7 +72,7 @@ export function fakeWebhookContext(request: FakeRequest = {}): FakeWebhook {
 		getCredentials: async (type: string) => {
 			credentialRequests.push(type);
 			if (request.secret === undefined) throw new Error('Node does not have any credentials set');
-			return { secret: request.secret };
+			return { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token', webhookSecret: request.secret };
 		},
 		helpers: { returnJsonArray },
 	} as unknown as IWebhookFunctions;

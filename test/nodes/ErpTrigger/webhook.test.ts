@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 
-import { ERP_EVENTS } from '../../../nodes/ErpTrigger/events';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import { deliveryBody, fakeWebhookContext, type FakeRequest } from './fakeWebhookContext';
 
@@ -14,6 +13,9 @@ async function deliver(request: FakeRequest) {
 }
 
 const allEvents = { events: ['*'] };
+/** The event kinds of the API document, section 6. */
+const ERP_EVENTS = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'];
+const SAME_SECRET = 'check that the ERP and the Webhook Signing Secret of the ERP API credential are the same';
 
 describe('ERP Trigger webhook()', () => {
 	describe('emit', () => {
@@ -48,6 +50,16 @@ describe('ERP Trigger webhook()', () => {
 			});
 		});
 
+		it('passes the timestamp on exactly as sent, in any form, and leaves it out when there is none', async () => {
+			const offset = await deliver({ parameters: allEvents, body: deliveryBody({ timestamp: '2026-11-23T10:00:00+0000' }) });
+			const text = await deliver({ parameters: allEvents, body: deliveryBody({ timestamp: 'last Tuesday' }) });
+			const none = await deliver({ parameters: allEvents, body: deliveryBody({ timestamp: undefined }) });
+
+			expect(offset.result.workflowData?.[0][0].json.timestamp).toBe('2026-11-23T10:00:00+0000');
+			expect(text.result.workflowData?.[0][0].json.timestamp).toBe('last Tuesday');
+			expect(none.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', data: { invoice_id: 7, amount: 119.5, currency: 'EUR' } });
+		});
+
 		it('keeps the delivery’s event and timestamp when data has fields of the same name', async () => {
 			const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', id: 1 } });
 			const { result } = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } }, body });
@@ -75,6 +87,23 @@ describe('ERP Trigger webhook()', () => {
 			expect(result.workflowData).toBeUndefined();
 		});
 
+		it('starts on an event name the API document does not list when All Events is selected', async () => {
+			const { result } = await deliver({ parameters: allEvents, body: deliveryBody({ event: 'invoice.refunded' }) });
+
+			expect(result.webhookResponse).toEqual({ message: 'Event received' });
+			expect(result.workflowData?.[0][0].json.event).toBe('invoice.refunded');
+		});
+
+		it('acknowledges an unlisted event name with 200 and starts nothing when only listed events are selected', async () => {
+			const { result, answer } = await deliver({
+				parameters: { events: ['invoice.paid'] },
+				body: deliveryBody({ event: 'invoice.refunded' }),
+			});
+
+			expect(result).toEqual({ webhookResponse: { message: 'Event invoice.refunded is not selected in this trigger: ignored' } });
+			expect(answer).toEqual({});
+		});
+
 		it.each(ERP_EVENTS)('starts on %s with All Events selected, and with only that event selected', async (event) => {
 			const body = deliveryBody({ event });
 			const all = await deliver({ parameters: allEvents, body });
@@ -86,18 +115,15 @@ describe('ERP Trigger webhook()', () => {
 	});
 
 	describe('validate', () => {
-		const notJson = 'Content-Type must be application/json';
+		const notAnObject = 'Body is not a JSON object: send a JSON object with event, timestamp and data';
 		const cases: Array<[string, FakeRequest, string]> = [
-			['wrong content type', { headers: { 'content-type': 'text/plain' } }, notJson],
-			['no body (multipart)', { headers: { 'content-type': 'multipart/form-data' }, body: undefined }, notJson],
+			['no body (multipart)', { headers: { 'content-type': 'multipart/form-data' }, body: undefined }, notAnObject],
 			['empty body', { body: '' }, 'Body is empty: send a JSON object with event, timestamp and data'],
-			['malformed JSON', { body: '{"event":' }, 'Body is not valid JSON: send a JSON object with event, timestamp and data'],
-			['JSON array', { body: `[${deliveryBody()}]` }, 'Body must be a JSON object with event, timestamp and data'],
-			['oversized body', { body: deliveryBody({ data: { note: 'x'.repeat(1024 * 1024) } }) }, 'Body is larger than 1048576 bytes: send at most 1 MiB'],
-			['unknown event', { body: deliveryBody({ event: 'order.shipped' }) }, 'Unknown event "order.shipped" in field "event": use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
-			['missing event', { body: deliveryBody({ event: undefined }) }, 'Field "event" is missing: use one of contact.created, contact.updated, invoice.paid, invoice.overdue, product.low_stock, employee.hired'],
-			['bad timestamp', { body: deliveryBody({ timestamp: 'yesterday' }) }, 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z'],
-			['missing data', { body: deliveryBody({ data: undefined }) }, 'Field "data" must be an object'],
+			['malformed JSON', { body: '{"event":' }, notAnObject],
+			['JSON array', { body: `[${deliveryBody()}]` }, notAnObject],
+			['missing event', { body: deliveryBody({ event: undefined }) }, 'Field "event" is missing: name the event, e.g. "invoice.paid"'],
+			['empty event', { body: deliveryBody({ event: '' }) }, 'Field "event" must be the event\'s name, a non-empty string such as "invoice.paid"'],
+			['missing data', { body: deliveryBody({ data: undefined }) }, 'Field "data" must be a JSON object with the event\'s content, e.g. {"invoice_id": 7}'],
 		];
 
 		it.each(cases)('answers 400 to %s and starts nothing', async (_case, request, message) => {
@@ -105,6 +131,23 @@ describe('ERP Trigger webhook()', () => {
 
 			expect(answer).toEqual({ status: 400, body: { message } });
 			expect(result).toEqual({ noWebhookResponse: true });
+		});
+
+		it.each([
+			['text/plain', { 'content-type': 'text/plain' }],
+			['no Content-Type', { 'content-type': '' }],
+			['a vendor JSON type', { 'content-type': 'application/vnd.erp+json' }],
+		])('starts the workflow for a JSON delivery sent as %s', async (_case, headers) => {
+			const { result } = await deliver({ parameters: allEvents, headers });
+
+			expect(result.workflowData?.[0][0].json.event).toBe('invoice.paid');
+		});
+
+		it('starts the workflow for a delivery over 1 MiB', async () => {
+			const note = 'x'.repeat(2 * 1024 * 1024);
+			const { result } = await deliver({ parameters: allEvents, body: deliveryBody({ data: { note } }) });
+
+			expect(result.workflowData?.[0][0].json.data).toEqual({ note });
 		});
 	});
 
@@ -130,7 +173,7 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'X-Erp-Signature': `sha256=${hmac(body).toString('hex')}` },
 			});
 
-			expect(credentialRequests).toEqual(['erpWebhookApi']);
+			expect(credentialRequests).toEqual(['erpApi']);
 			expect(result.workflowData).toHaveLength(1);
 		});
 
@@ -153,17 +196,17 @@ describe('ERP Trigger webhook()', () => {
 			[
 				'a signature made with another secret',
 				{ 'x-erp-signature': signature(deliveryBody(), 'wrong') },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				`X-Erp-Signature is not a valid signature of the body: ${SAME_SECRET}`,
 			],
 			[
 				'a signature of another body',
 				{ 'x-erp-signature': signature(deliveryBody({ event: 'contact.created' })) },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				`X-Erp-Signature is not a valid signature of the body: ${SAME_SECRET}`,
 			],
 			[
 				'a base64 signature where hex is set',
 				{ 'x-erp-signature': hmac(deliveryBody()).toString('base64') },
-				'X-Erp-Signature is not a valid signature of the body: check that the ERP and the ERP Webhook API credential use the same secret',
+				`X-Erp-Signature is not a valid signature of the body: ${SAME_SECRET}`,
 			],
 			[
 				'the signature in another header',
@@ -186,7 +229,7 @@ describe('ERP Trigger webhook()', () => {
 			const missing = await deliver({ parameters, secret: SECRET, headers: { 'x-erp-webhook-secret': SECRET } });
 
 			expect(right.result.workflowData).toHaveLength(1);
-			expect(wrong.answer).toEqual({ status: 401, body: { message: 'X-Hook-Secret does not match the shared secret: check that the ERP and the ERP Webhook API credential use the same secret' } });
+			expect(wrong.answer).toEqual({ status: 401, body: { message: `X-Hook-Secret does not match the shared secret: ${SAME_SECRET}` } });
 			expect(missing.answer).toEqual({ status: 401, body: { message: 'Missing X-Hook-Secret header: send the secret in it' } });
 		});
 
@@ -204,7 +247,7 @@ describe('ERP Trigger webhook()', () => {
 		});
 
 		it('verifies the bytes it validates: a signed body that is not a delivery gets 400', async () => {
-			const body = '{"event":"invoice.paid"}';
+			const body = '{"event":"invoice.paid","data":[]}';
 			const { answer } = await deliver({
 				parameters: hmacParameters,
 				secret: SECRET,
@@ -212,7 +255,7 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'x-erp-signature': hmac(body).toString('hex') },
 			});
 
-			expect(answer).toEqual({ status: 400, body: { message: 'Field "timestamp" must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z' } });
+			expect(answer).toEqual({ status: 400, body: { message: 'Field "data" must be a JSON object with the event\'s content, e.g. {"invoice_id": 7}' } });
 		});
 
 		it('fails loudly when the credential holds no secret, rather than accepting an empty key', async () => {
@@ -224,7 +267,9 @@ describe('ERP Trigger webhook()', () => {
 				headers: { 'x-erp-signature': createHmac('sha256', '').update(body).digest('hex') },
 			};
 
-			await expect(deliver(request)).rejects.toThrow('The ERP Webhook API credential has no secret');
+			await expect(deliver(request)).rejects.toThrow(
+				'The Webhook Signing Secret of the ERP API credential is empty: enter the secret the ERP uses for its webhook, or set Verification to None',
+			);
 		});
 	});
 });

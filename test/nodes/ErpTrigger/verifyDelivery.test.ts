@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { parseSignature, safeEqual, verifyHmacSignature } from '../../../nodes/ErpTrigger/verifySignature';
+import { parseSignature, safeEqual, verifyHmacSignature } from '../../../nodes/ErpTrigger/verifyDelivery';
 
 // RFC-style test vector: HMAC-SHA256, key "key", message "The quick brown fox jumps over the lazy dog".
 const BODY = Buffer.from('The quick brown fox jumps over the lazy dog');
