@@ -7,7 +7,7 @@ import { describeMachine, loadAvg1 } from '../bench/machine';
 import { EVENT_NAMES } from '../sandbox/events';
 import { writeQueueReport } from './report/write';
 import { singleProcessFigures, type QueueResults } from './report/results';
-import { IMPORT_PLAN, RATE_LIMITED_PLAN } from './scenarios/plans';
+import { IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN } from './scenarios/plans';
 import { finishImport, startImport } from './scenarios/import';
 import { eventsWhileMainDown } from './scenarios/mainDown';
 import { deliveryBurst, sixEvents, triggerFigures, triggerItem } from './scenarios/trigger';
@@ -91,9 +91,9 @@ describe('an import spread over the workers', () => {
 	});
 });
 
-describe('a worker killed (SIGKILL) in the middle of the import', () => {
-	test("n8n fails its executions and drops their input, the other worker carries on, and sending the rows again writes again what the dead one had written", async () => {
-		const figures = await part('workerDeath', () => killWorkerDuringImport(session, RATE_LIMITED_PLAN, 'worker-1', 600));
+describe('a worker killed (SIGKILL) in the middle of an import with Create or Update', () => {
+	test('n8n fails its executions and drops their input, the other worker carries on, and sending the rows again writes nothing twice', async () => {
+		const figures = await part('workerDeath', () => killWorkerDuringImport(session, RERUNNABLE_PLAN, 'worker-1', 600));
 		expect(figures.killed.length).toBeGreaterThan(0);
 		expect(figures.killedChunks).toHaveLength(figures.killed.length);
 		for (const killed of figures.killed) {
@@ -105,16 +105,19 @@ describe('a worker killed (SIGKILL) in the middle of the import', () => {
 		expect(figures.import.failedItems).toBe(0);
 		expect(figures.survivor.executions).toBeGreaterThan(0);
 		expect(figures.survivor.succeeded).toBe(figures.survivor.executions);
-		// Retry in n8n has nothing to run: each retry fails at once and the ERP receives no create.
-		expect(figures.retry).toEqual({ executions: figures.killed.length, statuses: { error: figures.killed.length }, erpCreates: 0 });
-		// Sending the killed executions' rows again (on the surviving worker) completes the import; Contact › Create
-		// writes the contacts the dead executions had written a second time (Create or Update, issue 15, would not).
-		expect(figures.resend).toMatchObject({
+		// Retry in n8n has nothing to run: each retry fails at once and the ERP receives nothing.
+		expect(figures.retry).toEqual({ executions: figures.killed.length, statuses: { error: figures.killed.length }, erpRequests: 0 });
+		// Sending the killed executions' rows again (on the surviving worker) completes the import: the contacts the
+		// dead executions had written are updated, the others created, none twice.
+		const { resend } = figures;
+		const rows = figures.killedChunks.reduce((total, chunk) => total + chunk.rows, 0);
+		expect(resend).toMatchObject({
 			executions: figures.killed.length,
 			succeeded: figures.killed.length,
 			perWorker: { [figures.survivor.name]: figures.killed.length },
-			erp: { missing: 0, duplicates: figures.resend.writtenBeforeDeath },
+			erp: { records: 2000, missing: 0, duplicates: 0 },
 		});
+		expect({ updated: 0, created: 0, ...resend.outcomes }).toEqual({ updated: resend.writtenBeforeDeath, created: rows - resend.writtenBeforeDeath });
 		results.workerDeath = figures;
 	});
 });

@@ -82,6 +82,16 @@ export function tallyRows(copies: Map<string, number>, rows: ContactRow[]): Tall
 export const failedItems = (executions: QueueExecution[]) =>
 	executions.reduce((total, e) => total + nodeOutput(e, IMPORT_NODE).filter((item) => item.error !== undefined).length, 0);
 
+/** Create or Update's outcome per output item (`action`: created or updated), counted over the executions. */
+export function outcomes(executions: QueueExecution[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const item of executions.flatMap((e) => nodeOutput(e, IMPORT_NODE))) {
+		const action = String(item.action ?? (item.error === undefined ? 'no action' : 'error'));
+		counts[action] = (counts[action] ?? 0) + 1;
+	}
+	return counts;
+}
+
 export interface ImportFigures {
 	contacts: number;
 	executions: number;
@@ -91,12 +101,13 @@ export interface ImportFigures {
 	atOnce: number;
 	failedItems: number;
 	erp: Tally;
+	/** Requests to /contacts… the ERP received during the import, and the 429s among them. */
 	requests: number;
 	refused429: number;
 	/** From the first webhook call to the last execution stopped (n8n's clock). */
 	seconds: number;
 	rateLimit: RateLimitConfig | null;
-	/** Contacts / the limit's rate: no client can be faster. */
+	/** The requests the ERP answered (all but its 429s) / the limit's rate: no client can be faster. */
 	minimumSeconds: number | null;
 	settings: ImportSettings;
 }
@@ -105,7 +116,8 @@ export interface ImportFigures {
 export async function finishImport(session: QueueSession, started: StartedImport): Promise<{ figures: ImportFigures; executions: QueueExecution[] }> {
 	const { plan } = started;
 	const executions = await finishedExecutions(session.n8n, started.workflowId, plan.executions, 10 * 60_000);
-	const requests = (await session.sandbox.requests(started.since)).filter((r) => r.path === '/contacts' && r.method === 'POST');
+	const requests = (await session.sandbox.requests(started.since)).filter((r) => r.path.startsWith('/contacts'));
+	const refused429 = requests.filter((r) => r.status === 429).length;
 	const contacts = plan.executions * plan.rowsPerExecution;
 	const figures: ImportFigures = {
 		contacts,
@@ -116,10 +128,10 @@ export async function finishImport(session: QueueSession, started: StartedImport
 		failedItems: failedItems(executions),
 		erp: tallyRows(await erpCopies(session, started.tag), started.chunks.flat()),
 		requests: requests.length,
-		refused429: requests.filter((r) => r.status === 429).length,
+		refused429,
 		seconds: lastStoppedAfter(executions, started.startedAt) / 1000,
 		rateLimit: plan.rateLimit,
-		minimumSeconds: plan.rateLimit ? (contacts / plan.rateLimit.limit) * (plan.rateLimit.windowMs / 1000) : null,
+		minimumSeconds: plan.rateLimit ? ((requests.length - refused429) / plan.rateLimit.limit) * (plan.rateLimit.windowMs / 1000) : null,
 		settings: plan.settings,
 	};
 	await session.sandbox.setFaults({ rateLimit: null });

@@ -3,7 +3,7 @@ import { sleep } from '../../e2e/host/processGroup';
 import { killQueueProcess, startQueueProcess } from '../host/n8nQueueProcess';
 import { finishedExecutions, perWorker, startedByWorker, type QueueExecution } from '../support/executions';
 import type { QueueSession } from '../support/session';
-import { erpCopies, finishImport, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
+import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
 
 export interface KilledExecution {
 	id: string;
@@ -18,6 +18,8 @@ export interface KilledExecution {
 
 export interface WorkerDeathFigures {
 	victim: string;
+	/** The import's node: Contact › Create or Create or Update. */
+	operation: ImportPlan['settings']['operation'];
 	/** Contacts of the import in the ERP when the worker was killed. */
 	contactsAtKill: number;
 	/** Executions of the import the victim had picked up and not finished when it died. */
@@ -28,15 +30,18 @@ export interface WorkerDeathFigures {
 	survivor: { name: string; executions: number; succeeded: number };
 	import: ImportFigures;
 	/** n8n's Retry on each killed execution, as a user clicks it in the execution list. */
-	retry: { executions: number; statuses: Record<string, number>; erpCreates: number };
+	/** `erpRequests`: what the ERP received while the retries ran. */
+	retry: { executions: number; statuses: Record<string, number>; erpRequests: number };
 	/** The killed executions' rows sent again from the source (one webhook call per chunk), as the user can. */
 	resend: {
 		executions: number;
 		succeeded: number;
 		perWorker: Record<string, number>;
+		/** Create or Update's outcome per row: updated (the ERP had it already) or created. */
+		outcomes: Record<string, number>;
 		/** What the ERP holds of the whole import afterwards. */
 		erp: Tally;
-		/** Contacts of those chunks the ERP held before: Contact › Create writes each of them a second time. */
+		/** Contacts of those rows the ERP held before the re-run (written before the kill). */
 		writtenBeforeDeath: number;
 	};
 	/** The victim started again afterwards, ready to take work. */
@@ -97,7 +102,7 @@ export async function killWorkerDuringImport(
 	for (const execution of killed) await session.n8n.rest('POST', `/rest/executions/${execution.id}/retry`, { loadWorkflow: true });
 	const afterRetry = await finishedExecutions(session.n8n, started.workflowId, executions.length + killed.length, 5 * 60_000);
 	const retries = afterRetry.filter((e) => killed.some((k) => k.id === e.retryOf));
-	const erpCreates = (await session.sandbox.requests(beforeRetry)).filter((r) => r.method === 'POST' && r.path === '/contacts').length;
+	const erpRequests = (await session.sandbox.requests(beforeRetry)).length;
 
 	await sendChunks(session, started.path, killedChunks);
 	const afterResend = await finishedExecutions(session.n8n, started.workflowId, afterRetry.length + killedChunks.length, 5 * 60_000);
@@ -106,6 +111,7 @@ export async function killWorkerDuringImport(
 	const restarted = await startQueueProcess(victim.spec);
 	return {
 		victim: victimName,
+		operation: plan.settings.operation,
 		contactsAtKill,
 		killed,
 		killedChunks: killedChunks.map((chunk) => ({ rows: chunk.length, erpHeld: tallyRows(copiesAfterKill, chunk).records })),
@@ -115,11 +121,12 @@ export async function killWorkerDuringImport(
 			succeeded: survivorExecutions.filter((e) => e.status === 'success').length,
 		},
 		import: importFigures,
-		retry: { executions: retries.length, statuses: countBy(retries.map((e) => e.status)), erpCreates },
+		retry: { executions: retries.length, statuses: countBy(retries.map((e) => e.status)), erpRequests },
 		resend: {
 			executions: resent.length,
 			succeeded: resent.filter((e) => e.status === 'success').length,
 			perWorker: perWorker(resent),
+			outcomes: outcomes(resent),
 			erp: tallyRows(await erpCopies(session, started.tag), started.chunks.flat()),
 			writtenBeforeDeath: killedChunks.reduce((total, chunk) => total + tallyRows(copiesAfterKill, chunk).records, 0),
 		},

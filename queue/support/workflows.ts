@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { erpTriggerNode } from '../../e2e/host/examples';
 import type { Credential, WorkflowDefinition, WorkflowNode } from '../../e2e/host/types';
+import { fieldsParameter } from '../../e2e/support/fields';
 import { byId, chain, erpNode, splitOutNode, webhookNode } from '../../e2e/support/workflows';
 import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
 
@@ -45,23 +46,20 @@ export const lookUpWorkflow = (name: string, events: string[], credential: Crede
 	]);
 
 export interface ImportSettings {
+	/** Contact › Create (one POST per row), or Create or Update (looks the e-mail up first: safe to run again). */
+	operation: 'create' | 'upsert';
 	/** The ERP node's Concurrency option. */
 	concurrency: number;
 	maxRetries: number;
 }
 
 /**
- * The node that writes one contact per input row. Today: Contact › Create with Map Automatically (the rows carry
- * the ERP's field names), On Error: Continue, so that a failed item is counted instead of failing the rest.
- * Switch to Contact › Create or Update here once it exists (issue 15): a re-run then updates instead of
- * creating twice.
+ * The node that writes one contact per input row: Map Automatically (the rows carry the ERP's field names) and
+ * On Error: Continue, so that a failed item is counted instead of failing the rest.
  */
-export function importContactsNode(credential: Credential, settings: ImportSettings): WorkflowNode {
-	const node = erpNode(
-		{ resource: 'contact', operation: 'create', mappingMode: 'autoMapInputData', options: { ...settings } },
-		credential,
-		IMPORT_NODE,
-	);
+export function importContactsNode(credential: Credential, { operation, ...options }: ImportSettings): WorkflowNode {
+	const columns = fieldsParameter('contact', null, 'autoMapInputData');
+	const node = erpNode({ resource: 'contact', operation, columns, options }, credential, IMPORT_NODE);
 	return { ...node, onError: 'continueRegularOutput' };
 }
 
