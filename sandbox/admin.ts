@@ -14,6 +14,7 @@ import type { SandboxState } from './state';
 import { setStock, WAREHOUSES } from './stock';
 import type { JsonObject } from './types';
 import { FieldErrors, isPlainObject, readFields, type Schema } from './validate';
+import { deleteVariant, getVariant, listVariants, putVariant } from './variantAdmin';
 
 /** What the admin routes need from the server around them. */
 export interface Lifecycle {
@@ -30,7 +31,7 @@ interface AdminContext {
 	res: ServerResponse;
 }
 
-type AdminHandler = (ctx: AdminContext) => unknown;
+export type AdminHandler = (ctx: AdminContext) => unknown;
 
 const MAX_SEED = 200_000;
 const count = { type: 'number', integer: true, min: 0, max: MAX_SEED } as const;
@@ -112,7 +113,7 @@ const queueFault: AdminHandler = ({ state, body }) => {
 	const match = isPlainObject(body.match) ? (read(body.match, matchSchema, 'match.') as QueuedFault['match']) : {};
 	if (match.path?.startsWith('/api/v1')) match.path = match.path.slice('/api/v1'.length) || '/';
 	const fault = read(body.fault, queuedFaultSchema, 'fault.') as unknown as FaultSpec;
-	const { body: faultBody, retryAfter } = body.fault;
+	const { body: faultBody, retryAfter, headers } = body.fault;
 	if (faultBody !== undefined) {
 		const keyword = ['json', 'html', 'empty', 'text'].includes(faultBody as string);
 		if (!keyword && (typeof faultBody !== 'object' || faultBody === null)) {
@@ -126,10 +127,20 @@ const queueFault: AdminHandler = ({ state, body }) => {
 		}
 		fault.retryAfter = retryAfter;
 	}
+	if (headers !== undefined) fault.headers = readHeaders(headers);
 	const times = body.times ?? 1;
 	if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw validationFailed({ times: ['must be an integer of at least 1'] });
 	return state.faults.enqueue(match, fault, times);
 };
+
+/** A fault's extra response headers: names to strings (numbers are written as they are). */
+function readHeaders(raw: unknown): Record<string, string> {
+	const valid =
+		isPlainObject(raw) &&
+		Object.entries(raw).every(([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && ['string', 'number'].includes(typeof value));
+	if (!valid) throw validationFailed({ 'fault.headers': ['must be an object of header names to strings or numbers'] });
+	return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, String(value)]));
+}
 
 const addWebhook: AdminHandler = ({ state, body }) => {
 	const values = read(body, webhookSchema);
@@ -143,10 +154,18 @@ const addWebhook: AdminHandler = ({ state, body }) => {
 	return state.webhooks.subscribe(values.url as string, (values.secret as string | null | undefined) ?? null, events);
 };
 
+/** An event name a later API version may add (`invoice.created`): accepted with the future-events variant. */
+const FUTURE_EVENT = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
+
 const emit: AdminHandler = ({ state, body }) => {
-	if (!isEventName(body.event)) throw validationFailed({ event: [`must be one of: ${EVENT_NAMES.join(', ')}`] });
-	if (body.data !== undefined && !isPlainObject(body.data)) throw validationFailed({ data: ['must be an object'] });
-	return state.webhooks.emit(body.event, body.data ?? sampleEventData(body.event, state.store));
+	const { event, data } = body;
+	if (data !== undefined && !isPlainObject(data)) throw validationFailed({ data: ['must be an object'] });
+	if (isEventName(event)) return state.webhooks.emit(event, data ?? sampleEventData(event, state.store));
+	if (state.variant.settings.futureEvents && typeof event === 'string' && FUTURE_EVENT.test(event)) {
+		return state.webhooks.emit(event, data ?? {});
+	}
+	const future = state.variant.settings.futureEvents ? ', or a name like invoice.created' : ' (another name needs the future-events variant)';
+	throw validationFailed({ event: [`must be one of: ${EVENT_NAMES.join(', ')}${future}`] });
 };
 
 const putStock: AdminHandler = ({ state, body }) => {
@@ -222,6 +241,10 @@ function adminRouter(): Router<AdminHandler> {
 		.on('PUT', '/stock', putStock)
 		.on('POST', '/sweep', sweep)
 		.on('GET', '/records/:resource', records)
+		.on('GET', '/variant', getVariant)
+		.on('PUT', '/variant', putVariant)
+		.on('DELETE', '/variant', deleteVariant)
+		.on('GET', '/variants', listVariants)
 		.on('POST', '/restart', restart);
 }
 

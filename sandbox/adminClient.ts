@@ -4,7 +4,8 @@ import type { RateLimitConfig } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import type { SeedOptions, SeedResult } from './seed';
 import type { Contact, Employee, Invoice, PayrollRecord, Product, StockRow } from './types';
-import type { Delivery, EmittedEvent, Subscription } from './webhooks';
+import type { VariantChoice, VariantName, VariantSettings } from './variants';
+import type { DeliveredEvent, Delivery, EmittedEvent, Subscription } from './webhooks';
 
 export type FaultsView = FaultSettings & { rateLimit: RateLimitConfig | null; queue: QueuedFault[] };
 
@@ -54,7 +55,8 @@ export class SandboxAdmin {
 		this.call<Subscription>('POST', '/webhooks', subscription);
 	webhooks = () => this.call<Subscription[]>('GET', '/webhooks');
 	removeWebhook = (id: number) => this.call<{ id: number; deleted: true }>('DELETE', `/webhooks/${id}`);
-	emit = (event: EventName, data?: object) => this.call<EmittedEvent>('POST', '/events', { event, data });
+	/** One of the six events; another name (e.g. invoice.created) only with the future-events variant. */
+	emit = (event: DeliveredEvent, data?: object) => this.call<EmittedEvent>('POST', '/events', { event, data });
 	/** Every emitted event, newest last (also those caused by API calls). */
 	events = () => this.call<EmittedEvent[]>('GET', '/events');
 	deliveries = () => this.call<Delivery[]>('GET', '/deliveries');
@@ -62,6 +64,19 @@ export class SandboxAdmin {
 		this.call<{ product_id: number; stock_total: number; low_stock_threshold: number; stock: StockRow }>('PUT', '/stock', stock);
 	/** Moves every `sent` invoice due before `today` to `overdue` (emitting invoice.overdue). */
 	sweep = (today?: string) => this.call<{ overdue: number[] }>('POST', '/sweep', today ? { today } : {});
+	/** The variants in force and the settings they make. */
+	variant = () => this.call<VariantChoice>('GET', '/variant');
+	/**
+	 * Replaces the variant in force: the named variants combined (422 when two set one setting differently),
+	 * then `settings` on top. `setVariants([])` is the default behaviour.
+	 */
+	setVariants = (variants: VariantName[], settings?: Partial<VariantSettings>) =>
+		this.call<VariantChoice>('PUT', '/variant', settings ? { variants, settings } : { variants });
+	/** Back to the variants the sandbox started with (none: the default). */
+	resetVariants = () => this.call<VariantChoice>('DELETE', '/variant');
+	/** Every named variant: what it models and its settings. */
+	variants = () =>
+		this.call<Array<{ name: VariantName; models: string; settings: Partial<VariantSettings> }>>('GET', '/variants');
 	/** Answers at once; the server is down for downMs after that (see waitUntilUp). */
 	restart = (downMs: number) => this.call<{ restarting: true; downMs: number }>('POST', '/restart', { downMs });
 

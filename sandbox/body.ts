@@ -4,6 +4,13 @@ import { badRequest } from './errors';
 import type { JsonObject } from './types';
 import { isPlainObject } from './validate';
 
+/** An HTTP answer before it is written. */
+export interface Answer {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
 export type ParsedBody = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'invalid'; raw: string };
 
 export async function readBody(req: IncomingMessage): Promise<string> {

@@ -1,4 +1,5 @@
 import { DEFAULT_READONLY_TOKEN, DEFAULT_TOKEN, startSandbox, type SandboxOptions } from './server';
+import { resolveVariants, VARIANT_NAMES } from './variants';
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N                  port to listen on (default 4010)
@@ -9,7 +10,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed-contacts N         seed N contacts at start (also --seed-invoices, --seed-products, --seed-employees)
   --rate-limit LIMIT/MS     e.g. 600/60000 (the default), or "off"
   --overdue-sweep-ms MS     overdue check period, 0 = off (default 1000)
-  --webhook-retry-delays L  comma-separated ms before each retry (default 1000,2000,4000)`;
+  --webhook-retry-delays L  comma-separated ms before each retry (default 1000,2000,4000)
+  --variant A,B             behave like another ERP (see sandbox/README.md); one of:
+                            ${VARIANT_NAMES.join(', ')}`;
 
 const integer = (flag: string, value: string | undefined): number => {
 	const n = Number(value);
@@ -58,6 +61,13 @@ export function parseArgs(argv: string[]): SandboxOptions & { port: number } {
 			case '--webhook-retry-delays':
 				options.webhookRetryDelaysMs = (value ?? '').split(',').filter(Boolean).map((d) => integer(flag, d));
 				break;
+			case '--variant': {
+				const names = [...(options.variants ?? []), ...(value ?? '').split(',').filter(Boolean)];
+				if (names.length === 0) throw new Error('--variant needs one or more names, comma-separated');
+				// Unknown names and variants that cannot be combined are refused here, with the usage.
+				options.variants = resolveVariants(names).variants;
+				break;
+			}
 			default:
 				throw new Error(`Unknown option ${flag}`);
 		}
@@ -87,6 +97,7 @@ async function main(): Promise<void> {
 	console.log(`  token: ${sandbox.token}   read-only token: ${sandbox.readOnlyToken}`);
 	console.log(`  admin: ${sandbox.url}/__sandbox (see sandbox/README.md)`);
 	if (seeded.length > 0) console.log(`  seeded: ${seeded.map(([name, n]) => `${n} ${name}`).join(', ')}`);
+	if (options.variants) console.log(`  variants: ${options.variants.join(', ')}`);
 }
 
 if (require.main === module) {

@@ -1,4 +1,8 @@
-import { errorBody, statusText } from './errors';
+import type { Answer } from './body';
+import { statusText } from './errors';
+import { errorAnswer } from './errorFormats';
+import { retryAfterHeader } from './rateLimit';
+import type { VariantSettings } from './variants';
 
 export type FaultKind = 'status' | 'drop' | 'latency' | 'html' | 'rateLimit';
 
@@ -24,6 +28,8 @@ export interface FaultSpec {
 	retryAfter?: number | string | null;
 	delayMs?: number;
 	afterCommit?: boolean;
+	/** Extra response headers, set last (over the API's own), e.g. {"X-RateLimit-Reset": "…"}. */
+	headers?: Record<string, string>;
 }
 
 export interface QueuedFault {
@@ -41,6 +47,7 @@ export interface PickedFault {
 	delayMs: number;
 	afterCommit: boolean;
 	source: 'queue' | 'random';
+	headers?: Record<string, string>;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -103,6 +110,7 @@ export class Faults {
 				delayMs: entry.fault.delayMs ?? (kind === 'latency' ? 1000 : 0),
 				afterCommit: kind !== 'latency' && (entry.fault.afterCommit ?? ambiguousByDefault(write, kind, status)),
 				source: 'queue',
+				...(entry.fault.headers ? { headers: entry.fault.headers } : {}),
 			};
 		}
 		const s = this.settings;
@@ -128,31 +136,31 @@ function matches(match: QueuedFault['match'], method: string, path: string): boo
 	return path === match.path || path.startsWith(prefix);
 }
 
-export interface FaultAnswer {
-	status: number;
-	headers: Record<string, string>;
-	body: string;
+/**
+ * What a faulted request is answered (not used for drops). A 'json' body is the error in the variant's
+ * format. A 429 without its own retryAfter waits 1 s, named the way the variant names a wait. The fault's
+ * extra headers are added by the pipeline, last.
+ */
+export function faultAnswer(fault: PickedFault, variant: Readonly<VariantSettings>, now = Date.now()): Answer {
+	const answer = faultBody(fault, variant);
+	const { retryAfter } = fault;
+	if (retryAfter === undefined && fault.status === 429) Object.assign(answer.headers, defaultWait(variant, now));
+	else if (retryAfter !== undefined && retryAfter !== null) answer.headers['Retry-After'] = String(retryAfter);
+	return answer;
 }
 
-/** What a faulted request is answered (not used for drops). */
-export function faultAnswer(fault: PickedFault): FaultAnswer {
-	const { status } = fault;
-	const headers: Record<string, string> = {};
-	const retryAfter = fault.retryAfter === undefined && status === 429 ? 1 : fault.retryAfter;
-	if (retryAfter !== undefined && retryAfter !== null) headers['Retry-After'] = String(retryAfter);
-	const body = fault.body;
-	if (body === 'html') {
-		headers['Content-Type'] = 'text/html; charset=utf-8';
-		return { status, headers, body: htmlErrorPage(status) };
-	}
-	if (body === 'empty') return { status, headers, body: '' };
-	if (body === 'text') {
-		headers['Content-Type'] = 'text/plain; charset=utf-8';
-		return { status, headers, body: statusText(status) };
-	}
-	headers['Content-Type'] = 'application/json; charset=utf-8';
-	const json = body === 'json' ? errorBody(status, faultMessage(status)) : body;
-	return { status, headers, body: JSON.stringify(json) };
+function faultBody({ status, body }: PickedFault, variant: Readonly<VariantSettings>): Answer {
+	if (body === 'html') return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: htmlErrorPage(status) };
+	if (body === 'empty') return { status, headers: {}, body: '' };
+	if (body === 'text') return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: statusText(status) };
+	if (body === 'json') return errorAnswer(status, faultMessage(status), undefined, variant.errorFormat);
+	return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+}
+
+/** One second, as Retry-After in the variant's form, or (no-retry-after) as the rate-limit reset alone. */
+function defaultWait(variant: Readonly<VariantSettings>, now: number): Record<string, string> {
+	if (variant.retryAfter !== 'none') return retryAfterHeader(1, now, variant);
+	return variant.rateLimitHeaders === 'ietf' ? { 'RateLimit-Reset': '1' } : { 'X-RateLimit-Reset': String(Math.ceil((now + 1000) / 1000)) };
 }
 
 const faultMessage = (status: number): string =>

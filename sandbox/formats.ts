@@ -15,6 +15,16 @@ export const FORMATS = {
 		test: (v: string) => /^[A-Z]{3}$/.test(v),
 		message: 'must be a 3-letter ISO 4217 code in upper case, e.g. EUR',
 	},
+	/** The lenient-rules variant's currency: longer codes (USDT) and any case. */
+	currencyCode: {
+		test: (v: string) => /^[A-Za-z0-9]{3,12}$/.test(v),
+		message: 'must be a currency code of 3 to 12 letters or digits',
+	},
+	/** The lenient-rules variant's phone: still a leading + (the API document says so), otherwise free. */
+	phoneLoose: {
+		test: (v: string) => v.length <= 40 && /^\+\d[\d\s()./-]*(?:\s*(?:ext\.?|x)\s*\d+)?$/i.test(v),
+		message: 'must start with + and a digit (international format), at most 40 characters',
+	},
 	date: { test: isDate, message: 'must be a date in the form YYYY-MM-DD' },
 	timestamp: {
 		test: (v: string) => parseTimestamp(v) !== undefined,

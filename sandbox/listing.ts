@@ -1,19 +1,24 @@
-import { badRequest } from './errors';
+import { badRequest, validationFailed } from './errors';
 import { integerParam, stringParam } from './query';
 import type { Row, Table } from './table';
-
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
+import type { VariantSettings } from './variants';
 
 export interface PageMeta {
 	page: number;
 	per_page: number;
-	total: number;
+	/** Absent with the no-total variant. */
+	total?: number;
 }
 
 export interface ListResult<T> {
 	data: T[];
 	meta: PageMeta;
+}
+
+/** What a list answer depends on: the query and the variant in force. */
+export interface ListRequest {
+	query: URLSearchParams;
+	variant: Readonly<VariantSettings>;
 }
 
 export type Filter<T> = (row: T) => boolean;
@@ -23,17 +28,24 @@ export type SortKey = string | number | null;
 /** Sortable fields and the key each sorts by; `id` needs none (the table is already in id order). */
 export type Sorts<T> = Record<string, ((row: T) => SortKey) | null>;
 
-export function readPage(query: URLSearchParams): { page: number; perPage: number } {
+/** The page asked for and the page size really used (by default capped to 100, 25 when none is asked). */
+export function readPage({ query, variant }: ListRequest): { page: number; perPage: number } {
 	const page = integerParam(query, 'page') ?? 1;
-	const perPage = Math.min(integerParam(query, 'per_page') ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
-	return { page, perPage };
+	if (variant.fixedPerPage !== null) return { page, perPage: variant.fixedPerPage };
+	const max = variant.maxPerPage;
+	const asked = integerParam(query, 'per_page');
+	if (asked === undefined) return { page, perPage: Math.min(variant.defaultPerPage, max) };
+	if (asked > max && variant.perPageAboveMax === 'refuse-422') throw validationFailed({ per_page: [`must be at most ${max}`] });
+	if (asked > max && variant.perPageAboveMax === 'refuse-400') throw badRequest(`per_page must be between 1 and ${max}`);
+	return { page, perPage: Math.min(asked, max) };
 }
 
 /** One page of `rows`, read back to front when `reversed` (no copy of the whole list either way). */
-export function pageOf<T>(rows: readonly T[], query: URLSearchParams, reversed = false): ListResult<T> {
-	const { page, perPage } = readPage(query);
+export function pageOf<T>(rows: readonly T[], request: ListRequest, reversed = false): ListResult<T> {
+	const { page, perPage } = readPage(request);
+	const served = request.variant.pageParam === 'ignored' ? 1 : page;
 	const total = rows.length;
-	const start = Math.min((page - 1) * perPage, total);
+	const start = Math.min((served - 1) * perPage, total);
 	const end = Math.min(start + perPage, total);
 	let data: T[];
 	if (!reversed) data = rows.slice(start, end);
@@ -41,20 +53,21 @@ export function pageOf<T>(rows: readonly T[], query: URLSearchParams, reversed =
 		data = [];
 		for (let i = start; i < end; i++) data.push(rows[total - 1 - i]);
 	}
-	return { data, meta: { page, per_page: perPage, total } };
+	return { data, meta: { page, per_page: perPage, ...(request.variant.metaTotal ? { total } : {}) } };
 }
 
 /**
- * A page of a table, filtered and sorted. Unfiltered and in id order (the usual case) it costs one slice;
+ * A page of a table, filtered (unless the variant ignores filters) and sorted. Unfiltered and in id order (the usual case) it costs one slice;
  * an unfiltered sort by another field uses the table's cached sorted view; only a filter scans the table.
  * A descending sort is the ascending order read backwards.
  */
 export function listTable<T extends Row>(
 	table: Table<T>,
-	query: URLSearchParams,
-	filters: Array<Filter<T>>,
+	request: ListRequest,
+	filtersOf: (query: URLSearchParams) => Array<Filter<T>>,
 	sorts: Sorts<T>,
 ): ListResult<T> {
+	const { query } = request;
 	const sortParam = stringParam(query, 'sort') ?? 'id';
 	const descending = sortParam.startsWith('-');
 	const field = descending ? sortParam.slice(1) : sortParam;
@@ -62,13 +75,15 @@ export function listTable<T extends Row>(
 		throw badRequest(`Query parameter sort must be one of ${Object.keys(sorts).join(', ')} (prefix - for descending)`);
 	}
 	const key = sorts[field];
+	// An ERP that ignores filters does not read (or check) their parameters either.
+	const filters = request.variant.listFilters === 'ignored' ? [] : filtersOf(query);
 	let rows: readonly T[];
 	if (filters.length === 0) rows = key ? table.sortedBy(field, (all) => sortByKey(all, key)) : table.all();
 	else {
 		const matching = table.all().filter((row) => filters.every((test) => test(row)));
 		rows = key ? sortByKey(matching, key) : matching;
 	}
-	return pageOf(rows, query, descending);
+	return pageOf(rows, request, descending);
 }
 
 /** Ascending by `key` (nulls last), ties by id: a total, stable order. Each key is computed once. */

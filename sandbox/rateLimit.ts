@@ -1,13 +1,53 @@
 import type { AuthKind } from './auth';
+import type { VariantSettings } from './variants';
 
 export interface RateLimitConfig {
 	limit: number;
 	windowMs: number;
 }
 
+/** How answers report the quota: the header names and the form of a 429's wait. */
+export type RateHeaderStyle = Pick<VariantSettings, 'rateLimitHeaders' | 'retryAfter'>;
+
+const X_STYLE: RateHeaderStyle = { rateLimitHeaders: 'x-ratelimit', retryAfter: 'seconds' };
+
 export interface RateDecision {
 	allowed: boolean;
 	headers: Record<string, string>;
+	/** Whole seconds until the window resets (at least 1). */
+	waitSeconds: number;
+}
+
+const secondsUntil = (resetAt: number, now: number): number => Math.max(1, Math.ceil((resetAt - now) / 1000));
+
+/**
+ * The quota headers: X-RateLimit-Limit/-Remaining/-Reset (epoch seconds) by default, or the IETF draft's
+ * RateLimit-Limit/-Remaining/-Reset (seconds from now). On a refusal, Retry-After in seconds, as an HTTP date,
+ * or not at all.
+ */
+export function quotaHeaders(
+	quota: { limit: number; remaining: number; resetAt: number; refused: boolean },
+	now: number,
+	style: RateHeaderStyle,
+): Record<string, string> {
+	const wait = secondsUntil(quota.resetAt, now);
+	const headers: Record<string, string> =
+		style.rateLimitHeaders === 'ietf'
+			? { 'RateLimit-Limit': String(quota.limit), 'RateLimit-Remaining': String(quota.remaining), 'RateLimit-Reset': String(wait) }
+			: {
+					'X-RateLimit-Limit': String(quota.limit),
+					'X-RateLimit-Remaining': String(quota.remaining),
+					'X-RateLimit-Reset': String(Math.ceil(quota.resetAt / 1000)),
+				};
+	return quota.refused ? { ...headers, ...retryAfterHeader(wait, now, style) } : headers;
+}
+
+/** `Retry-After` for a wait of whole seconds, in the style's form ({} when the style sends none). */
+export function retryAfterHeader(wait: number, now: number, style: RateHeaderStyle): Record<string, string> {
+	if (style.retryAfter === 'none') return {};
+	if (style.retryAfter === 'seconds') return { 'Retry-After': String(wait) };
+	// An HTTP date has whole seconds: one more, so that the date is never before the end of the wait.
+	return { 'Retry-After': new Date((Math.floor(now / 1000) + wait + 1) * 1000).toUTCString() };
 }
 
 /**
@@ -28,24 +68,18 @@ export class RateLimiter {
 		this.windows.clear();
 	}
 
-	hit(auth: AuthKind, now = Date.now()): RateDecision {
+	hit(auth: AuthKind, now = Date.now(), style: RateHeaderStyle = X_STYLE): RateDecision {
 		const config = this.config;
-		if (!config) return { allowed: true, headers: {} };
+		if (!config) return { allowed: true, headers: {}, waitSeconds: 1 };
 		const key = auth === 'full' || auth === 'readonly' ? auth : 'anonymous';
 		let window = this.windows.get(key);
 		if (!window || now >= window.start + config.windowMs) {
 			window = { start: now, count: 0 };
 			this.windows.set(key, window);
 		}
-		const resetAt = window.start + config.windowMs;
 		const allowed = window.count < config.limit;
 		if (allowed) window.count++;
-		const headers: Record<string, string> = {
-			'X-RateLimit-Limit': String(config.limit),
-			'X-RateLimit-Remaining': String(config.limit - window.count),
-			'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
-		};
-		if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
-		return { allowed, headers };
+		const quota = { limit: config.limit, remaining: config.limit - window.count, resetAt: window.start + config.windowMs, refused: !allowed };
+		return { allowed, headers: quotaHeaders(quota, now, style), waitSeconds: secondsUntil(quota.resetAt, now) };
 	}
 }

@@ -10,6 +10,7 @@ import { sweepOverdue } from './overdue';
 import type { RateLimitConfig } from './rateLimit';
 import { seedStore, type SeedOptions, type SeedResult } from './seed';
 import { SandboxState, type SandboxConfig } from './state';
+import { resolveVariants, type VariantName } from './variants';
 
 export interface SandboxOptions {
 	port?: number;
@@ -25,6 +26,8 @@ export interface SandboxOptions {
 	/** Default 600 requests per 60 s; null: no rate limit. */
 	rateLimit?: RateLimitConfig | null;
 	seed?: SeedOptions;
+	/** Variants in force from the start (and again after a reset); default none. See variants.ts. */
+	variants?: VariantName[];
 }
 
 export interface Sandbox {
@@ -57,6 +60,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
 		rateLimit: options.rateLimit === undefined ? { limit: 600, windowMs: 60_000 } : options.rateLimit,
+		variant: resolveVariants(options.variants ?? []),
 	};
 	if (config.token === config.readOnlyToken) throw new Error('token and readOnlyToken must differ');
 	const host = options.host ?? '127.0.0.1';

@@ -1,8 +1,10 @@
 import type { Tokens } from './auth';
 import { Faults } from './faults';
+import { Gateway } from './gateway';
 import { RateLimiter, type RateLimitConfig } from './rateLimit';
 import { RequestLog } from './requestLog';
 import { Store } from './store';
+import { ActiveVariant, type VariantChoice } from './variants';
 import { Webhooks } from './webhooks';
 
 export interface SandboxConfig extends Tokens {
@@ -11,6 +13,8 @@ export interface SandboxConfig extends Tokens {
 	webhookTimeoutMs: number;
 	/** The rate limit at start, restored by a reset or by clearing the faults. */
 	rateLimit: RateLimitConfig | null;
+	/** The variants at start, restored by a reset. */
+	variant: VariantChoice;
 }
 
 /** Everything a request can read or change: the data, and the sandbox's own knobs and logs. */
@@ -21,13 +25,22 @@ export class SandboxState {
 
 	readonly limiter: RateLimiter;
 
+	readonly gateway = new Gateway();
+
 	readonly log = new RequestLog(50_000);
 
 	readonly webhooks: Webhooks;
 
+	readonly variant: ActiveVariant;
+
 	constructor(readonly config: SandboxConfig) {
 		this.limiter = new RateLimiter(config.rateLimit);
-		this.webhooks = new Webhooks({ retryDelaysMs: config.webhookRetryDelaysMs, timeoutMs: config.webhookTimeoutMs });
+		this.variant = new ActiveVariant(config.variant);
+		this.webhooks = new Webhooks({
+			retryDelaysMs: config.webhookRetryDelaysMs,
+			timeoutMs: config.webhookTimeoutMs,
+			timestampForm: () => this.variant.settings.webhookTimestamp,
+		});
 	}
 
 	clearFaults(): void {
@@ -35,11 +48,13 @@ export class SandboxState {
 		this.limiter.configure(this.config.rateLimit);
 	}
 
-	/** Empty store, faults cleared, logs and webhooks gone: as after start without seeding. */
+	/** Empty store, faults cleared, logs and webhooks gone, the variants of the start: as after start without seeding. */
 	reset(): void {
 		this.store.clear();
 		this.clearFaults();
 		this.log.clear();
 		this.webhooks.reset();
+		this.variant.restore();
+		this.gateway.reset();
 	}
 }

@@ -33,7 +33,8 @@ export interface Invoice {
 	id: number;
 	number: string;
 	contact_id: number;
-	status: InvoiceStatus;
+	/** One of INVOICE_STATUSES, or another state a lenient-rules create stored as given. */
+	status: string;
 	currency: string;
 	issue_date: string;
 	due_date: string;

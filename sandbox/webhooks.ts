@@ -4,6 +4,11 @@ import https from 'node:https';
 
 import { nowIso } from './dates';
 import type { EventName } from './events';
+import { timestampIn } from './timestampForms';
+import type { WebhookTimestampForm } from './variants';
+
+/** One of the six, or (future-events variant) a name a later API version may add. */
+export type DeliveredEvent = EventName | (string & {});
 
 export interface Subscription {
 	id: number;
@@ -24,7 +29,7 @@ export interface DeliveryAttempt {
 export interface Delivery {
 	id: string;
 	subscriptionId: number;
-	event: EventName;
+	event: DeliveredEvent;
 	url: string;
 	body: unknown;
 	attempts: DeliveryAttempt[];
@@ -35,7 +40,8 @@ export interface Delivery {
 
 export interface EmittedEvent {
 	seq: number;
-	event: EventName;
+	event: DeliveredEvent;
+	/** When it happened (ISO, milliseconds); the delivered body has it in the variant's form. */
 	timestamp: string;
 	data: unknown;
 	deliveryIds: string[];
@@ -45,6 +51,8 @@ export interface WebhookSettings {
 	/** One retry per entry, after that many ms. */
 	retryDelaysMs: number[];
 	timeoutMs: number;
+	/** How delivery bodies write their timestamp (read at each emit); default ISO with milliseconds. */
+	timestampForm?: () => WebhookTimestampForm;
 }
 
 const KEEP = 10_000;
@@ -96,12 +104,13 @@ export class Webhooks {
 	}
 
 	/** Records the event and starts one delivery per matching subscription. `data` is copied now. */
-	emit(event: EventName, data: object): EmittedEvent {
+	emit(event: DeliveredEvent, data: object): EmittedEvent {
 		const timestamp = nowIso();
-		const raw = JSON.stringify({ event, timestamp, data });
+		const form = this.settings.timestampForm?.() ?? 'iso-ms';
+		const raw = JSON.stringify(form === 'missing' ? { event, data } : { event, timestamp: timestampIn(form, timestamp), data });
 		const emitted: EmittedEvent = { seq: ++this.lastEventSeq, event, timestamp, data: JSON.parse(raw).data, deliveryIds: [] };
 		for (const subscription of this.subscriptions.values()) {
-			if (subscription.events && !subscription.events.includes(event)) continue;
+			if (subscription.events && !subscription.events.includes(event as EventName)) continue;
 			const delivery = {
 				id: randomUUID(),
 				subscriptionId: subscription.id,

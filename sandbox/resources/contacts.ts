@@ -1,15 +1,17 @@
 import { nowIso } from '../dates';
-import { ApiError, notFound, validationFailed } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { contactUpdatedData } from '../events';
 import { containsText, listTable, type Filter, type Sorts } from '../listing';
 import { stringParam, timestampParam } from '../query';
 import type { Router } from '../router';
+import { ruleSchemas } from '../rules';
 import type { Contact, CustomFields } from '../types';
-import { FieldErrors, readFields, type Schema } from '../validate';
+import { FieldErrors, readFields, type Values } from '../validate';
 import type { ApiContext, ApiHandler } from './context';
-import { applyChanges } from './update';
+import { deletedAnswer } from './deleted';
+import { applyChanges, readUpdate } from './update';
 
-const schema: Schema = {
+const schemaFor = ruleSchemas('contact', {
 	first_name: { type: 'string', required: true, max: 100 },
 	last_name: { type: 'string', nullable: true, max: 100 },
 	email: { type: 'string', nullable: true, format: 'email' },
@@ -17,7 +19,7 @@ const schema: Schema = {
 	company: { type: 'string', nullable: true, max: 200 },
 	notes: { type: 'string', nullable: true },
 	custom_fields: { type: 'custom_fields' },
-};
+});
 
 const sorts: Sorts<Contact> = {
 	id: null,
@@ -47,37 +49,35 @@ export function findContact(ctx: ApiContext): Contact {
 	return contact;
 }
 
-const list: ApiHandler = (ctx) => listTable(ctx.state.store.contacts, ctx.query, filters(ctx.query), sorts);
+const list: ApiHandler = (ctx) => listTable(ctx.state.store.contacts, ctx, filters, sorts);
 
-const create: ApiHandler = ({ state, body }) => {
+/** Every field a client writes, absent ones defaulted: a create, or a PUT that replaces the record. */
+const writable = (v: Values): Omit<Contact, 'id' | 'created_at' | 'updated_at'> => ({
+	first_name: v.first_name as string,
+	last_name: (v.last_name as string | undefined) ?? null,
+	email: (v.email as string | undefined) ?? null,
+	phone: (v.phone as string | undefined) ?? null,
+	company: (v.company as string | undefined) ?? null,
+	notes: (v.notes as string | undefined) ?? null,
+	custom_fields: (v.custom_fields as CustomFields | undefined) ?? {},
+});
+
+const create: ApiHandler = ({ state, body, variant }) => {
 	const errors = new FieldErrors();
-	const v = readFields(body, schema, 'create', errors);
+	const v = readFields(body, schemaFor(variant.rules), 'create', errors);
 	errors.throwIfAny();
 	const now = nowIso();
-	const contact: Contact = {
-		id: state.store.contacts.nextId(),
-		first_name: v.first_name as string,
-		last_name: (v.last_name as string | undefined) ?? null,
-		email: (v.email as string | undefined) ?? null,
-		phone: (v.phone as string | undefined) ?? null,
-		company: (v.company as string | undefined) ?? null,
-		notes: (v.notes as string | undefined) ?? null,
-		custom_fields: (v.custom_fields as CustomFields | undefined) ?? {},
-		created_at: now,
-		updated_at: now,
-	};
+	const contact: Contact = { id: state.store.contacts.nextId(), ...writable(v), created_at: now, updated_at: now };
 	state.store.contacts.insert(contact);
 	state.webhooks.emit('contact.created', contact);
-	return { status: 201, data: { id: contact.id, first_name: contact.first_name, created_at: contact.created_at } };
+	const data = { id: contact.id, first_name: contact.first_name, created_at: contact.created_at };
+	return { status: 201, data, created: `/contacts/${contact.id}` };
 };
 
 const update: ApiHandler = (ctx) => {
 	const contact = findContact(ctx);
-	const errors = new FieldErrors();
-	const values = readFields(ctx.body, schema, 'update', errors);
-	errors.throwIfAny();
-	if (Object.keys(values).length === 0) throw validationFailed({ body: ['no fields to update'] });
-	const changed = applyChanges(contact, values);
+	const values = readUpdate(ctx, schemaFor(ctx.variant.rules), writable);
+	const changed = applyChanges(contact, values, ctx.variant.put);
 	if (changed.length > 0) {
 		contact.updated_at = nowIso();
 		ctx.state.store.contacts.touch();
@@ -92,7 +92,7 @@ const remove: ApiHandler = (ctx) => {
 		throw new ApiError(422, `Contact ${contact.id} has invoices and cannot be deleted`, { id: ['contact has invoices'] });
 	}
 	ctx.state.store.contacts.remove(contact.id);
-	return { data: { id: contact.id, deleted: true } };
+	return deletedAnswer(contact, ctx.variant);
 };
 
 export function contactRoutes(router: Router<ApiHandler>): void {

@@ -4,11 +4,12 @@ import { employeeNumber } from '../numbering';
 import { containsText, listTable, pageOf, type Filter, type Sorts } from '../listing';
 import { stringParam } from '../query';
 import type { Router } from '../router';
+import { ruleSchemas } from '../rules';
 import { EMPLOYMENT_TYPES, type CustomFields, type Employee } from '../types';
-import { FieldErrors, readFields, type Schema } from '../validate';
+import { FieldErrors, readFields } from '../validate';
 import type { ApiContext, ApiHandler } from './context';
 
-const schema: Schema = {
+const schemaFor = ruleSchemas('employee', {
 	first_name: { type: 'string', required: true, max: 100 },
 	last_name: { type: 'string', required: true, max: 100 },
 	email: { type: 'string', required: true, format: 'email' },
@@ -20,7 +21,7 @@ const schema: Schema = {
 	salary: { type: 'number', nullable: true, above: 0, money: true },
 	currency: { type: 'string', format: 'currency' },
 	custom_fields: { type: 'custom_fields' },
-};
+});
 
 const sorts: Sorts<Employee> = {
 	id: null,
@@ -33,6 +34,9 @@ function filters(query: URLSearchParams): Array<Filter<Employee>> {
 	const tests: Array<Filter<Employee>> = [];
 	const search = stringParam(query, 'search')?.toLowerCase();
 	if (search) tests.push((e) => containsText(search, e.first_name, e.last_name, e.email));
+	// Exact, ignoring case like the uniqueness rule: the lookup behind Create or Update.
+	const email = stringParam(query, 'email')?.toLowerCase();
+	if (email !== undefined) tests.push((e) => e.email.toLowerCase() === email);
 	for (const field of ['department', 'status', 'employment_type'] as const) {
 		const value = stringParam(query, field);
 		if (value !== undefined) tests.push((e) => e[field] === value);
@@ -46,10 +50,10 @@ function findEmployee(ctx: ApiContext): Employee {
 	return employee;
 }
 
-const create: ApiHandler = ({ state, body }) => {
+const create: ApiHandler = ({ state, body, variant }) => {
 	const { store } = state;
 	const errors = new FieldErrors();
-	const v = readFields(body, schema, 'create', errors);
+	const v = readFields(body, schemaFor(variant.rules), 'create', errors);
 	const taken = typeof v.email === 'string' ? store.employeeIdForEmail(v.email) : undefined;
 	if (taken !== undefined) errors.add('email', `is already taken by employee ${taken}`);
 	errors.throwIfAny();
@@ -75,15 +79,15 @@ const create: ApiHandler = ({ state, body }) => {
 	};
 	store.addEmployee(employee);
 	state.webhooks.emit('employee.hired', employee);
-	return { status: 201, data: employee };
+	return { status: 201, data: employee, created: `/employees/${employee.id}` };
 };
 
 export function employeeRoutes(router: Router<ApiHandler>): void {
 	router
-		.on('GET', '/employees', (ctx) => listTable(ctx.state.store.employees, ctx.query, filters(ctx.query), sorts))
+		.on('GET', '/employees', (ctx) => listTable(ctx.state.store.employees, ctx, filters, sorts))
 		.on('POST', '/employees', create)
 		.on('GET', '/employees/:id', (ctx) => ({ data: findEmployee(ctx) }))
 		.on('GET', '/employees/:id/payroll', (ctx) =>
-			pageOf(ctx.state.store.payroll.get(findEmployee(ctx).id) ?? [], ctx.query),
+			pageOf(ctx.state.store.payroll.get(findEmployee(ctx).id) ?? [], ctx),
 		);
 }

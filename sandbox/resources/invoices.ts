@@ -6,33 +6,34 @@ import { listTable, type Filter, type Sorts } from '../listing';
 import { invoiceNumber } from '../numbering';
 import { dateParam, integerParam, stringParam } from '../query';
 import type { Router } from '../router';
+import { ruleSchemas } from '../rules';
 import { PAYMENT_METHODS, type CustomFields, type Invoice, type InvoiceLine } from '../types';
 import { FieldErrors, isPlainObject, readFields, type Schema } from '../validate';
 import type { ApiContext, ApiHandler } from './context';
 
-const schema: Schema = {
+const schemaFor = ruleSchemas('invoice', {
 	contact_id: { type: 'number', required: true, integer: true, min: 1 },
 	currency: { type: 'string', format: 'currency' },
 	issue_date: { type: 'string', format: 'date' },
 	due_date: { type: 'string', format: 'date' },
 	notes: { type: 'string', nullable: true },
 	custom_fields: { type: 'custom_fields' },
-};
+});
 
-const lineSchema: Schema = {
+const lineSchemaFor = ruleSchemas('invoiceLine', {
 	description: { type: 'string', required: true, max: 500 },
 	quantity: { type: 'number', above: 0 },
 	unit_price: { type: 'number', required: true, min: 0, money: true },
 	tax_rate: { type: 'number', min: 0, max: 100 },
-};
+});
 
 const sendSchema: Schema = { email: { type: 'string', format: 'email' } };
 
-const markPaidSchema: Schema = {
+const markPaidSchemaFor = ruleSchemas('markPaid', {
 	paid_at: { type: 'string', format: 'timestamp' },
 	payment_method: { type: 'string', oneOf: PAYMENT_METHODS },
 	reference: { type: 'string', max: 200 },
-};
+});
 
 const sorts: Sorts<Invoice> = {
 	id: null,
@@ -64,7 +65,7 @@ function findInvoice(ctx: ApiContext): Invoice {
 	return invoice;
 }
 
-function readLines(raw: unknown, errors: FieldErrors): InvoiceLine[] {
+function readLines(raw: unknown, lineSchema: Schema, errors: FieldErrors): InvoiceLine[] {
 	if (raw === undefined || raw === null) {
 		errors.add('lines', 'is required');
 		return [];
@@ -89,11 +90,11 @@ function readLines(raw: unknown, errors: FieldErrors): InvoiceLine[] {
 	});
 }
 
-const create: ApiHandler = ({ state, body }) => {
+const create: ApiHandler = ({ state, body, variant }) => {
 	const { store } = state;
 	const errors = new FieldErrors();
-	const v = readFields(body, schema, 'create', errors);
-	const lines = readLines(body.lines, errors);
+	const v = readFields(body, schemaFor(variant.rules), 'create', errors);
+	const lines = readLines(body.lines, lineSchemaFor(variant.rules), errors);
 	const contactId = v.contact_id as number | undefined;
 	if (contactId !== undefined && !store.contacts.get(contactId)) {
 		errors.add('contact_id', `contact ${contactId} does not exist`);
@@ -111,7 +112,7 @@ const create: ApiHandler = ({ state, body }) => {
 		id,
 		number: invoiceNumber(id),
 		contact_id: contactId as number,
-		status: 'draft',
+		status: (v.status as string | undefined) ?? 'draft',
 		currency: (v.currency as string | undefined) ?? 'EUR',
 		issue_date: issueDate,
 		due_date: dueDate,
@@ -128,7 +129,7 @@ const create: ApiHandler = ({ state, body }) => {
 		updated_at: now,
 	};
 	store.addInvoice(invoice);
-	return { status: 201, data: invoice };
+	return { status: 201, data: invoice, created: `/invoices/${invoice.id}` };
 };
 
 const send: ApiHandler = (ctx) => {
@@ -156,7 +157,7 @@ const send: ApiHandler = (ctx) => {
 const markPaid: ApiHandler = (ctx) => {
 	const invoice = findInvoice(ctx);
 	const errors = new FieldErrors();
-	const v = readFields(ctx.body, markPaidSchema, 'create', errors);
+	const v = readFields(ctx.body, markPaidSchemaFor(ctx.variant.rules), 'create', errors);
 	const paidAt = v.paid_at === undefined ? undefined : (parseTimestamp(v.paid_at as string) as number);
 	if (paidAt !== undefined && paidAt > Date.now()) errors.add('paid_at', 'must not be in the future');
 	errors.throwIfAny();
@@ -176,7 +177,7 @@ const markPaid: ApiHandler = (ctx) => {
 
 export function invoiceRoutes(router: Router<ApiHandler>): void {
 	router
-		.on('GET', '/invoices', (ctx) => listTable(ctx.state.store.invoices, ctx.query, filters(ctx.query), sorts))
+		.on('GET', '/invoices', (ctx) => listTable(ctx.state.store.invoices, ctx, filters, sorts))
 		.on('POST', '/invoices', create)
 		.on('GET', '/invoices/:id', (ctx) => ({ data: findInvoice(ctx) }))
 		.on('POST', '/invoices/:id/send', send)

@@ -1,15 +1,16 @@
 import { nowIso } from '../dates';
-import { notFound, validationFailed } from '../errors';
+import { notFound } from '../errors';
 import { containsText, listTable, pageOf, type Filter, type Sorts } from '../listing';
 import { booleanParam, stringParam } from '../query';
 import type { Router } from '../router';
+import { ruleSchemas } from '../rules';
 import { emitIfBecameLow, isLow, stockRows } from '../stock';
 import type { CustomFields, Product } from '../types';
-import { FieldErrors, readFields, type Schema } from '../validate';
+import { FieldErrors, readFields, type Values } from '../validate';
 import type { ApiContext, ApiHandler } from './context';
-import { applyChanges } from './update';
+import { applyChanges, readUpdate } from './update';
 
-const schema: Schema = {
+const schemaFor = ruleSchemas('product', {
 	sku: { type: 'string', required: true, format: 'sku' },
 	name: { type: 'string', required: true, max: 200 },
 	description: { type: 'string', nullable: true },
@@ -19,7 +20,7 @@ const schema: Schema = {
 	low_stock_threshold: { type: 'number', integer: true, min: 0 },
 	active: { type: 'boolean' },
 	custom_fields: { type: 'custom_fields' },
-};
+});
 
 const sorts: Sorts<Product> = {
 	id: null,
@@ -52,40 +53,35 @@ function checkSkuFree(ctx: ApiContext, sku: unknown, errors: FieldErrors): void 
 	if (owner !== undefined && owner !== ctx.id) errors.add('sku', `is already taken by product ${owner}`);
 }
 
+/** Every field a client writes, absent ones defaulted: a create, or a PUT that replaces the record. */
+const writable = (v: Values): Omit<Product, 'id' | 'stock_total' | 'created_at' | 'updated_at'> => ({
+	sku: v.sku as string,
+	name: v.name as string,
+	description: (v.description as string | undefined) ?? null,
+	unit_price: (v.unit_price as number | undefined) ?? 0,
+	currency: (v.currency as string | undefined) ?? 'EUR',
+	unit: (v.unit as string | undefined) ?? 'pcs',
+	low_stock_threshold: (v.low_stock_threshold as number | undefined) ?? 10,
+	active: (v.active as boolean | undefined) ?? true,
+	custom_fields: (v.custom_fields as CustomFields | undefined) ?? {},
+});
+
 const create: ApiHandler = (ctx) => {
 	const errors = new FieldErrors();
-	const v = readFields(ctx.body, schema, 'create', errors);
+	const v = readFields(ctx.body, schemaFor(ctx.variant.rules), 'create', errors);
 	checkSkuFree(ctx, v.sku, errors);
 	errors.throwIfAny();
 	const now = nowIso();
-	const product: Product = {
-		id: ctx.state.store.products.nextId(),
-		sku: v.sku as string,
-		name: v.name as string,
-		description: (v.description as string | undefined) ?? null,
-		unit_price: (v.unit_price as number | undefined) ?? 0,
-		currency: (v.currency as string | undefined) ?? 'EUR',
-		unit: (v.unit as string | undefined) ?? 'pcs',
-		low_stock_threshold: (v.low_stock_threshold as number | undefined) ?? 10,
-		active: (v.active as boolean | undefined) ?? true,
-		stock_total: 0,
-		custom_fields: (v.custom_fields as CustomFields | undefined) ?? {},
-		created_at: now,
-		updated_at: now,
-	};
+	const product: Product = { id: ctx.state.store.products.nextId(), ...writable(v), stock_total: 0, created_at: now, updated_at: now };
 	ctx.state.store.addProduct(product, stockRows([], now));
-	return { status: 201, data: product };
+	return { status: 201, data: product, created: `/products/${product.id}` };
 };
 
 const update: ApiHandler = (ctx) => {
 	const product = findProduct(ctx);
-	const errors = new FieldErrors();
-	const { sku, ...values } = readFields(ctx.body, schema, 'update', errors);
-	checkSkuFree(ctx, sku, errors);
-	errors.throwIfAny();
-	if (sku === undefined && Object.keys(values).length === 0) throw validationFailed({ body: ['no fields to update'] });
+	const { sku, ...values } = readUpdate(ctx, schemaFor(ctx.variant.rules), writable, (v, errors) => checkSkuFree(ctx, v.sku, errors));
 	const wasLow = isLow(product);
-	const changed = applyChanges(product, values);
+	const changed = applyChanges(product, values, ctx.variant.put);
 	if (typeof sku === 'string' && sku !== product.sku) {
 		ctx.state.store.changeSku(product, sku);
 		changed.push('sku');
@@ -100,9 +96,9 @@ const update: ApiHandler = (ctx) => {
 
 export function productRoutes(router: Router<ApiHandler>): void {
 	router
-		.on('GET', '/products', (ctx) => listTable(ctx.state.store.products, ctx.query, filters(ctx.query), sorts))
+		.on('GET', '/products', (ctx) => listTable(ctx.state.store.products, ctx, filters, sorts))
 		.on('POST', '/products', create)
 		.on('GET', '/products/:id', (ctx) => ({ data: findProduct(ctx) }))
 		.on('PUT', '/products/:id', update)
-		.on('GET', '/products/:id/stock', (ctx) => pageOf(ctx.state.store.stock.get(findProduct(ctx).id) ?? [], ctx.query));
+		.on('GET', '/products/:id/stock', (ctx) => pageOf(ctx.state.store.stock.get(findProduct(ctx).id) ?? [], ctx));
 }

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/s
 
 export { SandboxAdmin, waitFor } from '../../sandbox/adminClient';
 export type { FaultsView, RecordTypes } from '../../sandbox/adminClient';
+export type { VariantChoice, VariantName, VariantSettings } from '../../sandbox/variants';
 
 export interface TestSandbox extends Sandbox {
 	admin: SandboxAdmin;
