@@ -139,6 +139,15 @@ describe('GET /employees filters and sort', () => {
 		expect(await ids('status=terminated')).toEqual([]);
 	});
 
+	it('email: the whole address, in any letter case (the uniqueness rule), never a part of it', async () => {
+		const [lukas, mia] = await staff();
+		expect(await ids('email=lukas@acme.com')).toEqual([lukas.id]);
+		expect(await ids('email=MIA@Acme.COM')).toEqual([mia.id]);
+		expect(await ids('email=acme.com')).toEqual([]);
+		expect(await ids('email=lukas@acme.co')).toEqual([]);
+		expect(await ids('email=nobody@acme.com&search=weber')).toEqual([]);
+	});
+
 	it('sorts by hire_date', async () => {
 		const [lukas, mia, noah] = await staff();
 		expect(await ids('sort=hire_date')).toEqual([mia.id, lukas.id, noah.id]);
