@@ -75,6 +75,14 @@ describe('sandbox CLI flags', () => {
 		});
 	});
 
+	it('reads --variant, comma-separated or repeated', () => {
+		expect(parseArgs(['--variant', 'strict-paging,no-total', '--variant', 'replace-put']).variants).toEqual(['strict-paging', 'no-total', 'replace-put']);
+	});
+
+	it.each([[['--variant', 'sap']], [['--variant']], [['--variant', 'small-pages,strict-paging']]])('refuses %j', (argv) => {
+		expect(() => parseArgs(argv)).toThrow(/variant/);
+	});
+
 	it('turns the rate limit off', () => {
 		expect(parseArgs(['--rate-limit', 'off']).rateLimit).toBeNull();
 	});
@@ -102,6 +110,20 @@ describe('sandbox CLI as a process', () => {
 		// its banner, so a SIGTERM sent the moment the URL appears can still end it by the default action (no exit code).
 		child.kill('SIGTERM');
 		expect(await exited(child)).toBe(0);
+	});
+
+	it('serves the variants it was started with, and names them', async () => {
+		const child = spawnCli(['--port', '0', '--variant', 'strict-paging,no-total']);
+		let output = '';
+		child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		const baseUrl = await urlLine(child);
+		const headers = { Authorization: 'Bearer sandbox-token' };
+		const refused = await fetch(`${baseUrl}/contacts?per_page=51`, { headers });
+		expect(refused.status).toBe(422);
+		expect(((await refused.json()) as { error: { fields: object } }).error.fields).toEqual({ per_page: ['must be at most 50'] });
+		const page = (await (await fetch(`${baseUrl}/contacts`, { headers })).json()) as { meta: object };
+		expect(page.meta).toEqual({ page: 1, per_page: 25 });
+		expect(output).toMatch(/variants: strict-paging, no-total/);
 	});
 
 	it('refuses an unknown flag with its usage and exit code 2', async () => {

@@ -201,6 +201,24 @@ describe('fault queue', () => {
 		expect((await sandbox.admin.requests())[0].fault).toEqual({ kind: 'latency', source: 'queue', afterCommit: false });
 	});
 
+	it('headers: any single answer, with the headers a test needs, set over the API\'s own', async () => {
+		await sandbox.admin.setFaults({ rateLimit: { limit: 100, windowMs: 60_000 } });
+		const reset = String(Math.ceil(Date.now() / 1000) + 3600);
+		await sandbox.admin.queueFault({ fault: { kind: 'status', status: 503, headers: { 'X-RateLimit-Reset': reset, 'X-Request-Id': 'req-1' } } });
+		await sandbox.admin.queueFault({ fault: { kind: 'latency', delayMs: 0, headers: { 'X-RateLimit-Remaining': '0' } } });
+		const failed = await sandbox.api.get('/contacts');
+		expect(failed.status).toBe(503);
+		expect(failed.headers['x-ratelimit-reset']).toBe(reset);
+		expect(failed.headers['x-request-id']).toBe('req-1');
+		const answered = await sandbox.api.get('/contacts');
+		expect(answered.status).toBe(200);
+		expect(answered.headers['x-ratelimit-remaining']).toBe('0');
+		expect(answered.headers['x-ratelimit-limit']).toBe('100');
+		const bad = await axios.post(`${sandbox.url}/__sandbox/faults/queue`, { fault: { kind: 'status', headers: { 'Bad Name': 'x' } } }, { validateStatus: () => true });
+		expect(bad.status).toBe(422);
+		expect(bad.data.error.fields).toEqual({ 'fault.headers': [expect.any(String)] });
+	});
+
 	it('takes precedence over random faults', async () => {
 		await sandbox.admin.setFaults({ errorRate: 1 });
 		await sandbox.admin.queueFault({ fault: { kind: 'status', status: 418 } });
