@@ -42,3 +42,14 @@ export function daysFromToday(days: number): string {
 }
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** What a product's optional fields are when a create leaves them out (docs/api-assumptions.md, "Product"). */
+export const PRODUCT_DEFAULTS = {
+	description: null,
+	unit_price: 0,
+	currency: 'EUR',
+	unit: 'pcs',
+	low_stock_threshold: 10,
+	active: true,
+	custom_fields: {},
+} as const;

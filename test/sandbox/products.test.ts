@@ -1,6 +1,6 @@
 import { startTestSandbox, type TestSandbox } from '../support/sandbox';
 import type { Product } from '../../sandbox/types';
-import { createProduct, ISO_MS } from './fixtures';
+import { createProduct, ISO_MS, PRODUCT_DEFAULTS } from './fixtures';
 
 let sandbox: TestSandbox;
 
@@ -20,14 +20,8 @@ describe('POST /products', () => {
 				id: 1,
 				sku: 'CHAIR-1',
 				name: 'Office Chair',
-				description: null,
-				unit_price: 0,
-				currency: 'EUR',
-				unit: 'pcs',
-				low_stock_threshold: 10,
-				active: true,
+				...PRODUCT_DEFAULTS,
 				stock_total: 0,
-				custom_fields: {},
 				created_at: expect.stringMatching(ISO_MS),
 				updated_at: expect.stringMatching(ISO_MS),
 			},

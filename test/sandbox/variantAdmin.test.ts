@@ -1,14 +1,8 @@
 import axios from 'axios';
 
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { startTestSandbox, useTestSandbox, type TestSandbox } from '../support/sandbox';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 const putVariant = (body: unknown) => axios.put(`${sandbox.url}/__sandbox/variant`, body, { validateStatus: () => true });
 

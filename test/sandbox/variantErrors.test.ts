@@ -1,14 +1,8 @@
 import axios, { type AxiosResponse } from 'axios';
 
-import { startTestSandbox, type TestSandbox, type VariantName } from '../support/sandbox';
+import { useTestSandbox, type VariantName } from '../support/sandbox';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 /** The three failures every format is tried on: a validation failure, an unknown record, a missing token. */
 async function failures(): Promise<{ invalid: AxiosResponse; missing: AxiosResponse; anonymous: AxiosResponse }> {

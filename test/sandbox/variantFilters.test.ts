@@ -1,13 +1,7 @@
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../support/sandbox';
 import { createContact, createEmployee, createInvoice, createProduct } from './fixtures';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 const ids = async (path: string): Promise<number[]> => {
 	const response = await sandbox.api.get(path);

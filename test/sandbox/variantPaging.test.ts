@@ -1,16 +1,9 @@
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../support/sandbox';
 import { createProduct } from './fixtures';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox();
 
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-	await sandbox.admin.reset();
-	await sandbox.admin.seed({ contacts: 60 });
-});
+beforeEach(() => sandbox.admin.seed({ contacts: 60 }));
 
 interface Page {
 	status: number;

@@ -1,14 +1,8 @@
 import type { AxiosResponse } from 'axios';
 
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../support/sandbox';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 const header = (response: AxiosResponse, name: string): string | undefined => response.headers[name.toLowerCase()] as string | undefined;
 

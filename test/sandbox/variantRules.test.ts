@@ -1,13 +1,7 @@
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../support/sandbox';
 import { createContact } from './fixtures';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 const employee = (fields: object = {}) => ({ first_name: 'Lukas', last_name: 'Weber', email: 'lukas@example.com', ...fields });
 

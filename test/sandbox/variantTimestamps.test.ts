@@ -1,22 +1,17 @@
 import axios from 'axios';
 
-import { startTestSandbox, waitFor, type TestSandbox, type VariantName } from '../support/sandbox';
+import { useTestSandbox, waitFor, type VariantName } from '../support/sandbox';
 import { createContact, createProduct, ISO_MS } from './fixtures';
 import { startReceiver, type Receiver } from './receiver';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox();
 let receiver: Receiver;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
-afterAll(async () => {
-	await sandbox.close();
-	await receiver.close();
-});
-beforeEach(async () => {
-	await sandbox.admin.reset();
+afterAll(() => receiver.close());
+beforeEach(() => {
 	receiver.received.length = 0;
 });
 

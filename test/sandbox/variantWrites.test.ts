@@ -1,16 +1,10 @@
 import axios from 'axios';
 
 import type { Contact, Product } from '../../sandbox/types';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox';
-import { createContact, createInvoice, createProduct, ISO_MS } from './fixtures';
+import { useTestSandbox } from '../support/sandbox';
+import { createContact, createInvoice, createProduct, ISO_MS, PRODUCT_DEFAULTS } from './fixtures';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 describe('replace-put', () => {
 	let contact: Contact;
@@ -72,19 +66,7 @@ describe('replace-put', () => {
 		});
 		const response = await sandbox.api.put(`/products/${product.id}`, { sku: product.sku, name: 'Chair v2', stock_total: 999 });
 		expect(response.status).toBe(200);
-		expect(response.data.data).toEqual({
-			...product,
-			name: 'Chair v2',
-			description: null,
-			unit_price: 0,
-			currency: 'EUR',
-			unit: 'pcs',
-			low_stock_threshold: 10,
-			active: true,
-			stock_total: 0,
-			custom_fields: {},
-			updated_at: expect.stringMatching(ISO_MS),
-		});
+		expect(response.data.data).toEqual({ ...product, ...PRODUCT_DEFAULTS, name: 'Chair v2', stock_total: 0, updated_at: expect.stringMatching(ISO_MS) });
 		const missing = await sandbox.api.put(`/products/${product.id}`, { name: 'No SKU' });
 		expect(missing.data.error.fields).toEqual({ sku: ['is required'] });
 		const other = await createProduct(sandbox.api, { sku: 'DESK-1', name: 'Desk' });

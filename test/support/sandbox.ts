@@ -26,3 +26,17 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 	});
 	return Object.assign(sandbox, { admin: new SandboxAdmin(sandbox.url), api });
 }
+
+/**
+ * One sandbox for a whole test file: started before its tests (with `startTestSandbox(options)`), reset before
+ * each test, closed after them. Call it at the top of the file; the object it returns is filled in by beforeAll.
+ */
+export function useTestSandbox(options: SandboxOptions = {}): TestSandbox {
+	const shared = {} as TestSandbox;
+	beforeAll(async () => {
+		Object.assign(shared, await startTestSandbox(options));
+	});
+	afterAll(() => shared.close());
+	beforeEach(() => shared.admin.reset());
+	return shared;
+}
