@@ -8,23 +8,73 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { BackOffGate } from './backOffGate';
-import { normalizeBaseUrl } from './baseUrl';
-import type { Clock } from './clock';
-import { systemClock } from './clock';
-import { openEnvelope } from './envelope';
-import { InFlightLimit } from './inFlightLimit';
 import type { DetailedFailure } from './errors';
 import { failureToError } from './errors';
-import { RateWindow, remainingFrom } from './rateWindow';
+import type { Clock } from './flowControl';
+import { BackOffGate, InFlightLimit, RateWindow, remainingFrom, systemClock } from './flowControl';
 import { decideRetry, isAmbiguous, parseRetryAfter } from './retryPolicy';
-import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
+import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS } from './types';
 
 export const CREDENTIAL_TYPE = 'erpApi';
 
 /** The parts of an n8n function context the transport uses: execute() and listSearch both provide them. */
 export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
+
+/**
+ * The one place that turns the credential's Base URL into the prefix of every request.
+ * Returns an error sentence instead of throwing, so the caller can raise it with its own node context.
+ */
+export function normalizeBaseUrl(raw: unknown): { url: string } | { problem: string } {
+	const value = typeof raw === 'string' ? raw.trim() : '';
+	if (value === '') {
+		return { problem: 'The ERP API credential has no Base URL: enter e.g. https://erp.example.com/api/v1' };
+	}
+	let parsed: URL;
+	try {
+		parsed = new URL(value);
+	} catch {
+		return {
+			problem: `The Base URL "${value}" is not a web address: start it with https:// (e.g. https://erp.example.com/api/v1)`,
+		};
+	}
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+		return {
+			problem: `The Base URL "${value}" must start with http:// or https:// (e.g. https://erp.example.com/api/v1)`,
+		};
+	}
+	if (parsed.search || parsed.hash) {
+		return { problem: `The Base URL "${value}" must not contain ? or #: use e.g. https://erp.example.com/api/v1` };
+	}
+	return { url: value.replace(/\/+$/, '') };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toCount(value: unknown): number | undefined {
+	const n = typeof value === 'string' ? Number(value) : value;
+	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * Opens the `{success, data, meta}` envelope. A body without the envelope is taken as the data itself,
+ * so a service that answers bare JSON (or 204 with no body) still works.
+ */
+export function openEnvelope(body: unknown): { data: unknown; meta?: ListMeta } {
+	if (!isObject(body) || !('data' in body)) {
+		return { data: body === '' ? undefined : body };
+	}
+	const meta = isObject(body.meta)
+		? {
+				page: toCount(body.meta.page),
+				perPage: toCount(body.meta.per_page),
+				total: toCount(body.meta.total),
+			}
+		: undefined;
+	return { data: body.data, meta };
+}
 
 function networkFailure(error: unknown): DetailedFailure {
 	// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.

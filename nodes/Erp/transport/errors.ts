@@ -1,12 +1,134 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { hasVersionSegment } from './baseUrl';
 import type { Failure } from './retryPolicy';
 import { isAmbiguous } from './retryPolicy';
-import { fieldMessages, serverMessage } from './serverMessage';
-import { actionPhrase, capitalize, targetOf } from './target';
-import type { ErpRequest } from './types';
+import type { ErpRequest, HttpMethod } from './types';
+
+const NOUNS: Record<string, string> = {
+	contacts: 'contact',
+	invoices: 'invoice',
+	products: 'product',
+	employees: 'employee',
+};
+
+/** What a request is about, read from its path, for error messages: `/invoices/7/send` → invoice 7, send. */
+export interface Target {
+	noun: string;
+	id?: string;
+	action?: string;
+}
+
+export function targetOf(path: string): Target {
+	const [collection = '', id, action] = path.split('?')[0].split('/').filter(Boolean);
+	return { noun: NOUNS[collection] ?? collection, id, action };
+}
+
+export function capitalize(word: string): string {
+	return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** "create contacts", "read invoice 7", "mark invoice 7 as paid", … */
+export function actionPhrase(method: HttpMethod, target: Target): string {
+	const one = `${target.noun} ${target.id ?? ''}`.trim();
+	if (target.action === 'send') return `send ${one}`;
+	if (target.action === 'mark-paid') return `mark ${one} as paid`;
+	if (target.action === 'stock') return `read the stock of ${one}`;
+	if (target.action === 'payroll') return `read the payroll of ${one}`;
+	if (!target.id) return method === 'POST' ? `create ${target.noun}s` : `list ${target.noun}s`;
+	if (method === 'PUT') return `update ${one}`;
+	if (method === 'DELETE') return `delete ${one}`;
+	return `read ${one}`;
+}
+
+/** Whether the Base URL ends with the version segment the API document puts in every base address. */
+export function hasVersionSegment(baseUrl: string): boolean {
+	return /\/api\/v1$/.test(baseUrl);
+}
+
+/**
+ * Reads what a failed answer says, whatever its shape: the documented-by-us
+ * `{error: {message, fields}}`, or `{message}`, `{error: "…"}`, `{errors: [...]}`, `{errors: {field: [...]}}`,
+ * `{detail}`, an HTML page, plain text, or nothing.
+ */
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	if (Array.isArray(value)) {
+		const parts = value.map(text).filter((part): part is string => part !== undefined);
+		return parts.length ? parts.join(', ') : undefined;
+	}
+	return undefined;
+}
+
+function fromHtml(html: string): string {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+	const stripped = html
+		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	return `an HTML page: ${title || stripped.slice(0, 120) || '(empty)'}`;
+}
+
+/** Field → messages, from any of the usual validation-error shapes. */
+export function fieldMessages(body: unknown): Array<[string, string]> {
+	if (!isObject(body)) return [];
+	const candidates: unknown[] = [
+		isObject(body.error) ? body.error.fields : undefined,
+		isObject(body.error) ? body.error.details : undefined,
+		body.fields,
+		body.errors,
+	];
+	for (const candidate of candidates) {
+		if (Array.isArray(candidate)) {
+			const pairs = candidate
+				.filter(isObject)
+				.map((entry): [string, string] | undefined => {
+					const field = text(entry.field) ?? text(entry.path) ?? text(entry.name);
+					const message = text(entry.message) ?? text(entry.msg);
+					return field && message ? [field, message] : undefined;
+				})
+				.filter((pair): pair is [string, string] => pair !== undefined);
+			if (pairs.length) return pairs;
+		} else if (isObject(candidate)) {
+			const pairs = Object.entries(candidate)
+				.map(([field, messages]): [string, string] | undefined => {
+					const message = text(messages);
+					return message ? [field, message] : undefined;
+				})
+				.filter((pair): pair is [string, string] => pair !== undefined);
+			if (pairs.length) return pairs;
+		}
+	}
+	return [];
+}
+
+/** The service's own sentence about the failure, or undefined when it gave none. */
+export function serverMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		const trimmed = body.trim();
+		if (trimmed === '') return undefined;
+		if (/^\s*</.test(trimmed)) return fromHtml(trimmed);
+		return trimmed.slice(0, 300);
+	}
+	if (!isObject(body)) return undefined;
+	const error = body.error;
+	return (
+		(isObject(error) ? (text(error.message) ?? text(error.detail)) : text(error)) ??
+		text(body.message) ??
+		text(body.detail) ??
+		text(body.title) ??
+		text(body.error_description) ??
+		(Array.isArray(body.errors) ? text(body.errors) : undefined)
+	);
+}
 
 /** A failed attempt with what the service (or the network) said about it. */
 export type DetailedFailure = Failure & { body?: unknown; detail?: string };

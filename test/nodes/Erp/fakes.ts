@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import type { Clock } from '../../../nodes/Erp/transport/clock';
+import type { Clock } from '../../../nodes/Erp/transport/flowControl';
 import type { RequestContext } from '../../../nodes/Erp/transport/client';
 import type { RawResponse } from '../../../nodes/Erp/transport/types';
 
