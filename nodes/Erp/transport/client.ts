@@ -4,16 +4,21 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
-import { failureToError } from './errors';
+import {
+	cancelledError,
+	failureToError,
+	isObject,
+	unexpectedSuccessError,
+	waitTooLongError,
+} from './errors';
 import type { Clock } from './flowControl';
 import { BackOffGate, InFlightLimit, RateWindow, remainingFrom, systemClock } from './flowControl';
-import { decideRetry, isAmbiguous, parseRetryAfter } from './retryPolicy';
-import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions } from './types';
+import { decideRetry, isUnclear, rateLimitWait, WaitBudget } from './retryPolicy';
+import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions, UnclearResolution } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS } from './types';
 
 export const CREDENTIAL_TYPE = 'erpApi';
@@ -27,30 +32,19 @@ export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions, 'ge
  */
 export function normalizeBaseUrl(raw: unknown): { url: string } | { problem: string } {
 	const value = typeof raw === 'string' ? raw.trim() : '';
-	if (value === '') {
-		return { problem: 'The ERP API credential has no Base URL: enter e.g. https://erp.example.com/api/v1' };
-	}
+	const example = 'e.g. https://erp.example.com/api/v1';
+	if (value === '') return { problem: `The ERP API credential has no Base URL: enter ${example}` };
 	let parsed: URL;
 	try {
 		parsed = new URL(value);
 	} catch {
-		return {
-			problem: `The Base URL "${value}" is not a web address: start it with https:// (e.g. https://erp.example.com/api/v1)`,
-		};
+		return { problem: `The Base URL "${value}" is not a web address: start it with https:// (${example})` };
 	}
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return {
-			problem: `The Base URL "${value}" must start with http:// or https:// (e.g. https://erp.example.com/api/v1)`,
-		};
+		return { problem: `The Base URL "${value}" must start with http:// or https:// (${example})` };
 	}
-	if (parsed.search || parsed.hash) {
-		return { problem: `The Base URL "${value}" must not contain ? or #: use e.g. https://erp.example.com/api/v1` };
-	}
+	if (parsed.search || parsed.hash) return { problem: `The Base URL "${value}" must not contain ? or #: use ${example}` };
 	return { url: value.replace(/\/+$/, '') };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function toCount(value: unknown): number | undefined {
@@ -59,21 +53,17 @@ function toCount(value: unknown): number | undefined {
 }
 
 /**
- * Opens the `{success, data, meta}` envelope. A body without the envelope is taken as the data itself,
- * so a service that answers bare JSON (or 204 with no body) still works.
+ * Opens the `{success, data, meta}` envelope. A body without it (no `success` flag, no `data`) is taken as
+ * the data itself, so a service that answers bare JSON (or 204 with no body) still works.
  */
-export function openEnvelope(body: unknown): { data: unknown; meta?: ListMeta } {
-	if (!isObject(body) || !('data' in body)) {
+function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ListMeta } {
+	if (!isObject(body) || (typeof body.success !== 'boolean' && !('data' in body))) {
 		return { data: body === '' ? undefined : body };
 	}
 	const meta = isObject(body.meta)
-		? {
-				page: toCount(body.meta.page),
-				perPage: toCount(body.meta.per_page),
-				total: toCount(body.meta.total),
-			}
+		? { page: toCount(body.meta.page), perPage: toCount(body.meta.per_page), total: toCount(body.meta.total) }
 		: undefined;
-	return { data: body.data, meta };
+	return { success: typeof body.success === 'boolean' ? body.success : undefined, data: body.data, meta };
 }
 
 function networkFailure(error: unknown): DetailedFailure {
@@ -90,14 +80,16 @@ function networkFailure(error: unknown): DetailedFailure {
 	};
 }
 
-function isExecutionCancelled(error: unknown): boolean {
-	const cause = (error as { cause?: { code?: unknown; name?: unknown } }).cause;
-	return cause?.code === 'ERR_CANCELED' || cause?.name === 'AbortError' || cause?.name === 'CanceledError';
+/** An abort by n8n, as the HTTP client or n8n's sleep reports it. */
+function isAbort(error: unknown): boolean {
+	const { cause, name, code } = error as { cause?: { code?: unknown; name?: unknown }; name?: unknown; code?: unknown };
+	return [cause?.code, code].includes('ERR_CANCELED') || [cause?.name, name].some((n) => n === 'AbortError' || n === 'CanceledError');
 }
 
 /**
- * Every HTTP call of the nodes goes through one ErpClient per node run: it owns the base URL,
- * the credential, the retry rules, the shared 429 back-off and the mapping of failures to errors.
+ * Every HTTP call of the nodes goes through one ErpClient per node run. The life of one request, in
+ * `request()`: wait for a slot (Concurrency) and for any 429 wait, send, open the envelope, and on failure ask
+ * the retry policy whether, and after how long, to send it again, or say clearly what went wrong.
  */
 export class ErpClient {
 	private readonly gate: BackOffGate;
@@ -113,26 +105,24 @@ export class ErpClient {
 		private readonly credentials: ICredentialDataDecryptedObject,
 		readonly options: TransportOptions,
 		private readonly clock: Clock,
+		private readonly signal?: AbortSignal,
 	) {
 		this.gate = new BackOffGate(clock);
 		this.inFlight = new InFlightLimit(options.concurrency);
 	}
 
-	static async create(
-		ctx: RequestContext,
-		options: Partial<TransportOptions> = {},
-		clock: Clock = systemClock(
-			'getExecutionCancelSignal' in ctx && typeof ctx.getExecutionCancelSignal === 'function'
-				? (ctx as IExecuteFunctions).getExecutionCancelSignal()
-				: undefined,
-		),
-	): Promise<ErpClient> {
+	static async create(ctx: RequestContext, options: Partial<TransportOptions> = {}, clock?: Clock): Promise<ErpClient> {
 		const node = ctx.getNode();
 		// Read once per run: n8n would otherwise decrypt (and in a server, load) the credential on every request.
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const base = normalizeBaseUrl(credentials.baseUrl);
 		if ('problem' in base) throw new NodeOperationError(node, base.problem);
-		return new ErpClient(ctx, node, base.url, credentials, { ...DEFAULT_TRANSPORT_OPTIONS, ...options }, clock);
+		const signal =
+			'getExecutionCancelSignal' in ctx && typeof ctx.getExecutionCancelSignal === 'function'
+				? (ctx as IExecuteFunctions).getExecutionCancelSignal()
+				: undefined;
+		const settings = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
+		return new ErpClient(ctx, node, base.url, credentials, settings, clock ?? systemClock(signal), signal);
 	}
 
 	/** Runs one item's work once the rate-limit window has room for it (see RateWindow). */
@@ -146,19 +136,22 @@ export class ErpClient {
 	}
 
 	/** Sends the request with the retry rules and returns the opened envelope, or throws a NodeApiError. */
-	async request(request: ErpRequest): Promise<ErpResponse> {
+	async request(first: ErpRequest): Promise<ErpResponse> {
+		const budget = new WaitBudget(this.options.maxTotalWaitMs);
+		let request = first;
 		let retries = 0;
-		let waitedMs = 0;
-		let ambiguousEarlier = false;
+		let unclearEarlier = false;
 		for (;;) {
+			this.stopIfCancelled(request);
 			const outcome = await this.inFlight.run(async () => {
-				// Waiting out another request's 429 counts toward this request's total wait as well.
-				waitedMs += await this.gate.pass();
+				await this.waitAtGate(request, budget);
 				return await this.send(request);
 			});
-			if (!('kind' in outcome) && !this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));
-			if (!('kind' in outcome) && outcome.statusCode < 300) {
-				return { statusCode: outcome.statusCode, ...openEnvelope(outcome.body) };
+			if (!('kind' in outcome)) {
+				if (!this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));
+				const envelope = openEnvelope(outcome.body);
+				// `success: false` is a failure whatever the status.
+				if (outcome.statusCode < 300 && envelope.success !== false) return this.accepted(request, outcome.statusCode, envelope);
 			}
 			const failure: DetailedFailure =
 				'kind' in outcome
@@ -166,28 +159,94 @@ export class ErpClient {
 					: {
 							kind: 'status',
 							statusCode: outcome.statusCode,
-							retryAfterMs: parseRetryAfter(outcome.headers, this.clock.now()),
+							namedWaitMs: rateLimitWait(outcome.headers, this.clock.now()),
 							body: outcome.body,
 						};
 
-			// A DELETE repeated after an ambiguous failure finds nothing: the first attempt did delete.
-			if (request.method === 'DELETE' && ambiguousEarlier && failure.kind === 'status' && failure.statusCode === 404) {
+			// A DELETE repeated after an unclear failure finds nothing: the first attempt did delete.
+			if (request.method === 'DELETE' && unclearEarlier && failure.kind === 'status' && failure.statusCode === 404) {
 				return { statusCode: 404, data: undefined };
 			}
-
-			const decision = decideRetry(request.method, failure, retries, this.options.maxRetries, this.clock.random);
-			if (!decision.retry || waitedMs + decision.delayMs > this.options.maxTotalWaitMs) {
-				throw this.toError(failure, request, retries);
+			if (failure.kind === 'status' && (failure.statusCode === 400 || failure.statusCode === 422)) {
+				const amended = request.amendRefused?.({ statusCode: failure.statusCode, body: failure.body });
+				if (amended) {
+					request = amended;
+					continue;
+				}
 			}
-			ambiguousEarlier ||= isAmbiguous(failure);
+			let provenNotWritten = false;
+			if (request.method === 'POST' && isUnclear(failure) && request.resolveUnclear) {
+				const verdict = await this.resolve(request.resolveUnclear, request);
+				if ('found' in verdict) return { statusCode: 200, data: verdict.found, recovered: true };
+				provenNotWritten = 'absent' in verdict;
+			}
+
+			const decision = decideRetry(failure, {
+				method: request.method,
+				retriesSoFar: retries,
+				maxRetries: this.options.maxRetries,
+				random: this.clock.random,
+				provenNotWritten,
+			});
+			if (!decision.retry) throw this.toError(failure, request, retries, provenNotWritten);
 			if (decision.rateLimited) {
 				this.gate.holdUntil(this.clock.now() + decision.delayMs);
 				this.rateWindow.expectNewWindow();
 			}
-			await this.clock.sleep(decision.delayMs);
-			waitedMs += decision.delayMs;
+			if (!budget.fits(decision.delayMs)) {
+				if (decision.namedByErp) throw this.waitTooLong(request, decision.delayMs, failure.kind === 'status' ? failure.body : undefined);
+				throw this.toError(failure, request, retries, provenNotWritten);
+			}
+			await this.pause(decision.delayMs, request);
+			budget.spend(decision.delayMs);
+			unclearEarlier ||= isUnclear(failure);
 			retries++;
 		}
+	}
+
+	/** Waits out another request's 429 (it counts toward this request's budget), unless it is longer than the budget. */
+	private async waitAtGate(request: ErpRequest, budget: WaitBudget): Promise<void> {
+		for (let hold = this.gate.waitLeft(); hold > 0; hold = this.gate.waitLeft()) {
+			if (!budget.fits(hold)) throw this.waitTooLong(request, hold);
+			await this.pause(hold, request);
+			budget.spend(hold);
+		}
+	}
+
+	private accepted(request: ErpRequest, statusCode: number, envelope: ReturnType<typeof openEnvelope>): ErpResponse {
+		const { data, meta } = envelope;
+		const redact = this.redact;
+		if (request.expect === 'record' && !isObject(data)) {
+			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'record');
+		}
+		if (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data)) {
+			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'list');
+		}
+		return { statusCode, data: request.expect === 'list' ? (data ?? []) : data, meta };
+	}
+
+	/** Asks the request's lookup what became of an unclear POST; a lookup that fails cannot tell. */
+	private async resolve(lookup: () => Promise<UnclearResolution>, request: ErpRequest): Promise<UnclearResolution> {
+		try {
+			return await lookup();
+		} catch (error) {
+			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
+			return { unknown: true };
+		}
+	}
+
+	private stopIfCancelled(request: ErpRequest): void {
+		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
+	}
+
+	private async pause(ms: number, request: ErpRequest): Promise<void> {
+		try {
+			await this.clock.sleep(ms);
+		} catch {
+			// n8n's sleep rejects only when the execution is cancelled.
+			throw cancelledError(this.node, request.itemIndex);
+		}
+		this.stopIfCancelled(request);
 	}
 
 	private async send(request: ErpRequest): Promise<RawResponse | DetailedFailure> {
@@ -204,7 +263,7 @@ export class ErpClient {
 		};
 		const nodeCredentials = this.node.credentials?.[CREDENTIAL_TYPE];
 		try {
-			const response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
+			return (await this.ctx.helpers.httpRequestWithAuthentication.call(
 				this.ctx as IExecuteFunctions,
 				CREDENTIAL_TYPE,
 				options,
@@ -219,23 +278,34 @@ export class ErpClient {
 						}
 					: undefined,
 			)) as RawResponse;
-			return response;
 		} catch (error) {
-			// A cancelled execution is not a failure to retry; n8n's own error is passed on as it is.
-			if (isExecutionCancelled(error)) throw new NodeApiError(this.node, error as JsonObject);
+			// A cancelled execution is not a failure to retry.
+			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
 			return networkFailure(error);
 		}
 	}
 
-	private toError(failure: DetailedFailure, request: ErpRequest, retries: number) {
+	private readonly redact = (text: string): string => {
 		const token = typeof this.credentials.apiToken === 'string' ? this.credentials.apiToken : '';
+		return token.length >= 4 ? text.split(token).join('[redacted]') : text;
+	};
+
+	private waitTooLong(request: ErpRequest, ms: number, body?: unknown) {
+		return waitTooLongError(
+			{ node: this.node, request, redact: this.redact },
+			{ ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body },
+		);
+	}
+
+	private toError(failure: DetailedFailure, request: ErpRequest, retries: number, provenNotWritten: boolean) {
 		return failureToError(failure, {
 			node: this.node,
 			request,
 			baseUrl: this.baseUrl,
 			retries,
 			timeoutMs: this.options.timeoutMs,
-			redact: (text) => (token.length >= 4 ? text.split(token).join('[redacted]') : text),
+			provenNotWritten,
+			redact: this.redact,
 		});
 	}
 }

@@ -12,7 +12,7 @@ export interface Clock {
 	random(): number;
 }
 
-/** Real time; a cancelled execution (the signal) ends any back-off wait at once. */
+/** Real time; a cancelled execution (the signal) ends any wait at once (the sleep rejects). */
 export function systemClock(signal?: AbortSignal): Clock {
 	return {
 		now: () => Date.now(),
@@ -32,21 +32,16 @@ export class BackOffGate {
 
 	/** Whether a wait is on: answers arriving now belong to the window that was refused. */
 	holding(): boolean {
-		return this.clock.now() < this.resumeAt;
+		return this.waitLeft() > 0;
+	}
+
+	/** Milliseconds until requests may go again (0 when no wait is on). */
+	waitLeft(): number {
+		return Math.max(0, this.resumeAt - this.clock.now());
 	}
 
 	holdUntil(timestampMs: number): void {
 		this.resumeAt = Math.max(this.resumeAt, timestampMs);
-	}
-
-	/** Resolves once no wait is on; answers how long it waited (ms). */
-	async pass(): Promise<number> {
-		let waited = 0;
-		for (let wait = this.resumeAt - this.clock.now(); wait > 0; wait = this.resumeAt - this.clock.now()) {
-			await this.clock.sleep(wait);
-			waited += wait;
-		}
-		return waited;
 	}
 }
 

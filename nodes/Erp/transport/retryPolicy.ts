@@ -1,22 +1,57 @@
 import type { HttpMethod } from './types';
 
+/**
+ * The retry policy, in one place: which failures are sent again, after how long, and how much waiting one
+ * request may do in all.
+ *
+ * - 429: the ERP says it did nothing, so every method is retried, after the wait it names (Retry-After, else the
+ *   rate-limit reset) or, when it names none, on the rate-limit back-off schedule.
+ * - 5xx, timeouts, dropped connections: retried on the server-error back-off schedule for GET, PUT and DELETE.
+ *   Headers are ignored here: a reset time belongs to the rate limit, not to a failing server.
+ *   A POST (create, send, mark paid) is not repeated after such an unclear failure unless a lookup proved that
+ *   nothing was written: the ERP may have done it, and a second attempt would do it twice.
+ * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
+ * - No wait beyond what is left of the request's wait budget is started.
+ */
+
 /** How one attempt failed, as far as retrying is concerned. */
 export type Failure =
-	| { kind: 'status'; statusCode: number; retryAfterMs?: number }
+	| { kind: 'status'; statusCode: number; namedWaitMs?: number }
 	| { kind: 'network'; code: string; timedOut: boolean };
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number; rateLimited: boolean };
+export type RetryDecision =
+	| { retry: false }
+	| { retry: true; delayMs: number; rateLimited: boolean; namedByErp: boolean };
+
+export interface RetryContext {
+	method: HttpMethod;
+	retriesSoFar: number;
+	maxRetries: number;
+	random: () => number;
+	/** A lookup after this failure proved that the ERP wrote nothing: a POST may be sent again. */
+	provenNotWritten?: boolean;
+}
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 
-// Codes of a request that never reached the service (no connection was made): safe to send again whatever the method.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
-// Codes that a retry cannot cure: a host that does not exist, a malformed URL, a certificate the client rejects.
-const PERMANENT_CODE = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+// Failures before any byte of the request reached the service: no connection, no address, no trusted TLS.
+const NEVER_SENT = /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+// Of those, the ones a retry cannot cure: a host that does not exist, a malformed URL, a rejected certificate.
+const CANNOT_CURE = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
 
 const RATE_LIMIT_BASE_MS = 1_000;
 const SERVER_ERROR_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
+
+/** Whether the request certainly never reached the service (so nothing can have been done). */
+export function neverReachedService(failure: Failure): boolean {
+	return failure.kind === 'network' && NEVER_SENT.test(failure.code);
+}
+
+/** Whether the service may have done the request although no success came back (5xx, timeout, dropped connection). */
+export function isUnclear(failure: Failure): boolean {
+	return failure.kind === 'status' ? failure.statusCode >= 500 : !neverReachedService(failure);
+}
 
 /** Exponential back-off with "equal jitter": half fixed, half random, so parallel callers spread out. */
 export function backoffDelay(retryIndex: number, baseMs: number, random: () => number): number {
@@ -24,72 +59,74 @@ export function backoffDelay(retryIndex: number, baseMs: number, random: () => n
 	return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/**
- * Whether the request may have been processed by the service although no success came back.
- * A create retried after such a failure could write the record twice.
- */
-export function isAmbiguous(failure: Failure): boolean {
-	if (failure.kind === 'status') return failure.statusCode >= 500;
-	return !NOT_SENT_CODES.has(failure.code);
-}
-
-/**
- * The retry rules, in one place:
- * - 429: the service says it did nothing, so every method is retried, after Retry-After when given.
- * - 5xx and network failures: retried for GET/PUT/DELETE only. POST (create, send, mark paid) is never
- *   retried after an ambiguous failure: the service may have done it, and a second attempt would duplicate it.
- * - A connection that was never made (refused, host or network unreachable) never reached the service:
- *   retried for every method. A host that does not exist or a rejected certificate is not retried at all.
- */
-export function decideRetry(
-	method: HttpMethod,
-	failure: Failure,
-	retriesSoFar: number,
-	maxRetries: number,
-	random: () => number,
-): RetryDecision {
-	if (retriesSoFar >= maxRetries) return { retry: false };
+export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision {
+	if (ctx.retriesSoFar >= ctx.maxRetries) return { retry: false };
+	const resendable = IDEMPOTENT.has(ctx.method) || ctx.provenNotWritten === true;
+	const onServerSchedule = {
+		retry: true as const,
+		delayMs: backoffDelay(ctx.retriesSoFar, SERVER_ERROR_BASE_MS, ctx.random),
+		rateLimited: false,
+		namedByErp: false,
+	};
 
 	if (failure.kind === 'status') {
 		if (failure.statusCode === 429) {
-			const delayMs = failure.retryAfterMs ?? backoffDelay(retriesSoFar, RATE_LIMIT_BASE_MS, random);
-			return { retry: true, delayMs, rateLimited: true };
+			const named = failure.namedWaitMs !== undefined;
+			const delayMs = failure.namedWaitMs ?? backoffDelay(ctx.retriesSoFar, RATE_LIMIT_BASE_MS, ctx.random);
+			return { retry: true, delayMs, rateLimited: true, namedByErp: named };
 		}
-		if (failure.statusCode >= 500 && IDEMPOTENT.has(method)) {
-			const delayMs = failure.retryAfterMs ?? backoffDelay(retriesSoFar, SERVER_ERROR_BASE_MS, random);
-			return { retry: true, delayMs, rateLimited: false };
-		}
-		return { retry: false };
+		return failure.statusCode >= 500 && resendable ? onServerSchedule : { retry: false };
 	}
-
-	// Any other network failure (reset, timeout, a dropped connection…) may have reached the service.
-	const retryable = NOT_SENT_CODES.has(failure.code) || (IDEMPOTENT.has(method) && !PERMANENT_CODE.test(failure.code));
-	if (!retryable) return { retry: false };
-	return { retry: true, delayMs: backoffDelay(retriesSoFar, SERVER_ERROR_BASE_MS, random), rateLimited: false };
+	if (neverReachedService(failure)) return CANNOT_CURE.test(failure.code) ? { retry: false } : onServerSchedule;
+	return resendable ? onServerSchedule : { retry: false };
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-	return Array.isArray(value) ? value[0] : value;
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+	const value = headers[name];
+	return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
+
+const SECONDS = /^\d+(\.\d+)?$/;
 
 /**
- * Milliseconds to wait as the service asks: `Retry-After` in seconds or as an HTTP date, else
- * `X-RateLimit-Reset` (epoch seconds, or seconds from now when small). Undefined when it does not say.
+ * Milliseconds a 429 asks to wait: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch
+ * seconds, or seconds from now when small), else the IETF draft's `RateLimit-Reset` (seconds from now).
+ * Undefined when the answer names no wait.
  */
-export function parseRetryAfter(
-	headers: Record<string, string | string[] | undefined>,
-	nowMs: number,
-): number | undefined {
-	const retryAfter = headerValue(headers['retry-after'])?.trim();
+export function rateLimitWait(headers: Headers, nowMs: number): number | undefined {
+	const retryAfter = header(headers, 'retry-after');
 	if (retryAfter) {
-		if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
+		if (SECONDS.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
 		const date = Date.parse(retryAfter);
 		if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
 	}
-	const reset = headerValue(headers['x-ratelimit-reset'])?.trim();
-	if (reset && /^\d+(\.\d+)?$/.test(reset)) {
+	const reset = header(headers, 'x-ratelimit-reset');
+	if (reset && SECONDS.test(reset)) {
 		const value = Number(reset);
-		return value > 1e9 ? Math.max(0, value * 1000 - nowMs) : Math.round(value * 1000);
+		return value > 1e9 ? Math.max(0, Math.round(value * 1000 - nowMs)) : Math.round(value * 1000);
 	}
+	const ietfReset = header(headers, 'ratelimit-reset');
+	if (ietfReset && SECONDS.test(ietfReset)) return Math.round(Number(ietfReset) * 1000);
 	return undefined;
+}
+
+/** The waiting one request may do in all: back-off sleeps and waits at the shared 429 gate. */
+export class WaitBudget {
+	private spent = 0;
+
+	constructor(private readonly totalMs: number) {}
+
+	left(): number {
+		return this.totalMs - this.spent;
+	}
+
+	fits(ms: number): boolean {
+		return ms <= this.left();
+	}
+
+	spend(ms: number): void {
+		this.spent += ms;
+	}
 }

@@ -4,6 +4,9 @@ export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | '
 
 export type Query = Record<string, string | number | boolean>;
 
+/** What a lookup after an unclear POST failure found out: the record, proof that nothing was written, or neither. */
+export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
+
 export interface ErpRequest {
 	method: HttpMethod;
 	/** Path below the base URL, e.g. `/contacts/42`. */
@@ -11,13 +14,23 @@ export interface ErpRequest {
 	qs?: Query;
 	body?: IDataObject;
 	itemIndex?: number;
-	/** 'record': a success must carry an object as data. */
+	/**
+	 * What a success must carry: 'record' = `data` is an object (else a clear error, never an item with null json);
+	 * 'list' = `data` is a list (missing = empty); 'any' (default) = whatever came.
+	 */
 	expect?: 'record' | 'list' | 'any';
-	/** After an unclear POST failure: proves whether the ERP wrote it (see the transport's retry rules). */
+	/**
+	 * For a POST that failed unclearly (5xx, timeout, dropped connection: the ERP may have done it): looks in the
+	 * ERP. `found` makes the request succeed with that record; `absent` lets the POST be sent again as a retry;
+	 * `unknown` (or no resolver) fails with "the ERP may have done it". A POST is never repeated without that proof.
+	 */
 	resolveUnclear?: () => Promise<UnclearResolution>;
+	/**
+	 * For a request the ERP refused (400 or 422): a changed request to send instead, or undefined to fail.
+	 * Paging uses it to ask again with a page size the ERP accepts.
+	 */
+	amendRefused?: (refusal: { statusCode: number; body: unknown }) => ErpRequest | undefined;
 }
-
-export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
 
 /** What came back over the wire, before the envelope is opened. */
 export interface RawResponse {
@@ -36,7 +49,7 @@ export interface ErpResponse {
 	statusCode: number;
 	data: unknown;
 	meta?: ListMeta;
-	/** The data was found by `resolveUnclear` after an unclear failure. */
+	/** True when an unclear POST failure was resolved by finding the record it wrote (`data` is that record). */
 	recovered?: boolean;
 }
 
@@ -49,7 +62,7 @@ export interface TransportOptions {
 	maxTotalWaitMs: number;
 	/** Requests on the wire at once: items side by side, or the pages a Return All reads ahead. */
 	concurrency: number;
-	/** Records asked per page; undefined = the node chooses. */
+	/** Records asked per page of a list (the user's Page Size); undefined = the node chooses. */
 	pageSize?: number;
 }
 

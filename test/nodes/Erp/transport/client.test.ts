@@ -1,24 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { fakeClock, fakeContext, flush, json, manualClock, networkError, TOKEN } from '../fakes';
-import type { Responder } from '../fakes';
-
-async function clientFor(responder: Responder, options = {}, credentials?: { baseUrl: string; apiToken: string }) {
-	const { ctx, calls } = fakeContext(responder, credentials);
-	const clock = fakeClock();
-	const client = await ErpClient.create(ctx, options, clock);
-	return { client, calls, clock };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NodeApiError> {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	);
-	expect(error).toBeInstanceOf(NodeApiError);
-	return error as NodeApiError;
-}
+import { fakeContext, flush, json, manualClock, networkError, TOKEN } from '../fakes';
+import { clientFor, failureOf } from './clientFor';
 
 describe('ErpClient requests', () => {
 	it('sends JSON to base URL + path and opens the envelope', async () => {
@@ -170,9 +154,134 @@ describe('ErpClient retry rules', () => {
 		expect(response.data).toBeUndefined();
 	});
 
+	it('reports a 404 on a DELETE retried after a 429 as not found: a 429 means nothing was done', async () => {
+		const { client, calls } = await clientFor((_o, call) => (call === 1 ? json(429, {}, { 'retry-after': '1' }) : json(404, { error: { message: 'not found' } })));
+		const error = await failureOf(client.request({ method: 'DELETE', path: '/contacts/5' }));
+		expect(calls).toHaveLength(2);
+		expect(error.message).toBe('Contact 5 was not found (404)');
+	});
+
 	it('reports a 404 on a first DELETE as not found', async () => {
 		const { client } = await clientFor(() => json(404, { success: false, error: { code: 'not_found', message: 'Contact not found' } }));
 		const error = await failureOf(client.request({ method: 'DELETE', path: '/contacts/5' }));
 		expect(error.message).toBe('Contact 5 was not found (404)');
+	});
+});
+
+describe('ErpClient waits', () => {
+	const anHourFromNow = (now: number) => String(Math.round(now / 1000) + 3600);
+
+	it('retries a 5xx on its own short schedule, ignoring a far X-RateLimit-Reset and Retry-After', async () => {
+		const { client, calls, clock } = await clientFor((_o, call) =>
+			call <= 2
+				? json(503, { message: 'busy' }, { 'x-ratelimit-reset': anHourFromNow(clock.now()), 'retry-after': '3600' })
+				: json(200, { data: { id: 3 } }),
+		);
+		const response = await client.request({ method: 'GET', path: '/products/3' });
+		expect(response.data).toEqual({ id: 3 });
+		expect(calls).toHaveLength(3);
+		expect(clock.sleeps).toEqual([375, 750]);
+	});
+
+	it.each([
+		['Retry-After in seconds', () => ({ 'retry-after': '3600' })],
+		['X-RateLimit-Reset as epoch seconds', (now: number) => ({ 'x-ratelimit-reset': anHourFromNow(now) })],
+		['RateLimit-Reset in seconds', () => ({ 'ratelimit-reset': '3600' })],
+	])('fails at once when a 429 names a wait beyond the budget (%s), saying when to try again', async (_how, headers) => {
+		const { client, calls, clock } = await clientFor(() => json(429, { error: { message: 'quota used up' } }, headers(clock.now())));
+		const error = await failureOf(client.request({ method: 'GET', path: '/contacts', itemIndex: 2 }));
+		expect(calls).toHaveLength(1);
+		expect(clock.sleeps).toEqual([]);
+		expect(error.message).toBe('The ERP asks to wait 1 h before the next request (429)');
+		expect(error.description).toMatch(/^Try again after 2023-11-14 23:13:20 UTC \(in 1 h\)\. The node waits at most 5 min for one request/);
+		expect(error.description).toMatch(/quota used up/);
+		expect(error.httpCode).toBe('429');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it("fails at once, sending nothing, while another request's 429 names a wait beyond the budget", async () => {
+		const { client, calls } = await clientFor(() => json(429, {}, { 'retry-after': '3600' }), { concurrency: 2 });
+		await failureOf(client.request({ method: 'GET', path: '/contacts/1' }));
+		const second = await failureOf(client.request({ method: 'GET', path: '/contacts/2' }));
+		expect(second.message).toBe('The ERP asks to wait 1 h before the next request (429)');
+		expect(calls.map((call) => call.url)).toEqual(['https://erp.test/api/v1/contacts/1']);
+	});
+});
+
+describe('what a success must carry', () => {
+	it('takes `success: false` on a 200 or a 201 as a failure, with the ERP message and code, never retried', async () => {
+		for (const statusCode of [200, 201]) {
+			const { client, calls } = await clientFor(() => json(statusCode, { success: false, error: { code: 'plan_limit', message: 'Contact limit of your plan reached' } }));
+			const error = await failureOf(client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } }));
+			expect(calls).toHaveLength(1);
+			expect(error.message).toBe('The ERP refused to create the contact: Contact limit of your plan reached (error code plan_limit)');
+			expect(error.description).toMatch(new RegExp(`^It answered ${statusCode} with success: false`));
+			expect(error.httpCode).toBe(String(statusCode));
+		}
+	});
+
+	it('lists the field messages of a `success: false` answer as for a 422', async () => {
+		const body = { success: false, error: { code: 'validation_failed', fields: { email: ['is already taken'] } } };
+		const { client } = await clientFor(() => json(200, body));
+		const error = await failureOf(client.request({ method: 'PUT', path: '/contacts/4', body: { email: 'a@b.co' } }));
+		expect(error.message).toBe('The ERP refused to update contact 4: email: is already taken (error code validation_failed)');
+	});
+
+	it.each([
+		['no data', { success: true }],
+		['null data', { success: true, data: null }],
+		['a list', { success: true, data: [{ id: 1 }] }],
+		['a bare string', 'Created'],
+		['nothing', ''],
+	])('fails clearly when a create that expects a record gets %s, saying it was probably created', async (_what, body) => {
+		const { client, calls } = await clientFor(() => json(201, body));
+		const error = await failureOf(client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' }, expect: 'record', itemIndex: 4 }));
+		expect(calls).toHaveLength(1);
+		expect(error.message).toBe('The ERP answered success but sent no contact');
+		expect(error.description).toMatch(/^The contact was probably created: check in the ERP before running this item again/);
+		expect(error.context.itemIndex).toBe(4);
+	});
+
+	it('says the action was probably done when a send gets no invoice back, and explains a read that gets none', async () => {
+		const send = await clientFor(() => json(200, { success: true }));
+		const sent = await failureOf(send.client.request({ method: 'POST', path: '/invoices/7/send', expect: 'record' }));
+		expect(sent.message).toBe('The ERP answered success but sent no invoice');
+		expect(sent.description).toMatch(/^The ERP probably did send invoice 7: check in the ERP/);
+		const read = await clientFor(() => json(200, { success: true, data: null }));
+		const nothing = await failureOf(read.client.request({ method: 'GET', path: '/invoices/7', expect: 'record' }));
+		expect(nothing.message).toBe('The ERP answered success but sent no invoice');
+		expect(nothing.description).toMatch(/Base URL/);
+	});
+
+	it('accepts a record with or without the envelope, and a list, missing or given', async () => {
+		for (const body of [{ success: true, data: { id: 1 } }, { id: 1 }]) {
+			const { client } = await clientFor(() => json(200, body));
+			expect((await client.request({ method: 'GET', path: '/contacts/1', expect: 'record' })).data).toEqual({ id: 1 });
+		}
+		const missing = await clientFor(() => json(200, { success: true, meta: { total: 0 } }));
+		expect(await missing.client.request({ method: 'GET', path: '/contacts', expect: 'list' })).toMatchObject({ data: [], meta: { total: 0 } });
+		const bare = await clientFor(() => json(200, [{ id: 2 }]));
+		expect((await bare.client.request({ method: 'GET', path: '/contacts', expect: 'list' })).data).toEqual([{ id: 2 }]);
+		const notList = await clientFor(() => json(200, { success: true, data: { id: 1 } }));
+		expect((await failureOf(notList.client.request({ method: 'GET', path: '/contacts', expect: 'list' }))).message).toBe(
+			'The ERP answered /contacts with something that is not a list',
+		);
+	});
+});
+
+describe('a request that never reached the service', () => {
+	it('does not say a POST may have been done when the certificate was rejected, and does not retry it', async () => {
+		const { client, calls } = await clientFor(() => networkError('CERT_HAS_EXPIRED', 'certificate has expired'));
+		const error = await failureOf(client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } }));
+		expect(calls).toHaveLength(1);
+		expect(error.message).toBe('Could not reach the ERP at erp.test');
+		expect(error.description).toMatch(/^certificate has expired\. Nothing reached the ERP/);
+		expect(error.description).not.toMatch(/may have done it/);
+	});
+
+	it('retries a POST after a DNS failure that a retry can cure', async () => {
+		const { client, calls } = await clientFor((_o, call) => (call === 1 ? networkError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN erp.test') : json(201, { data: { id: 1 } })));
+		await client.request({ method: 'POST', path: '/contacts', body: { first_name: 'A' } });
+		expect(calls).toHaveLength(2);
 	});
 });

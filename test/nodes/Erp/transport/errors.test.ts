@@ -62,6 +62,13 @@ describe('error messages by status', () => {
 		expect(error.description).toContain(said);
 	});
 
+	it("carries the ERP's machine code beside its message, whatever the status", async () => {
+		const error = await errorFor(() => json(401, { success: false, error: { code: 'token_revoked', message: 'Invalid token' } }), get('/contacts'));
+		expect(error.description).toMatch(/The ERP said: Invalid token \(error code token_revoked\)$/);
+		const bare = await errorFor(() => json(400, { code: 'E_FILTER' }), get('/contacts'));
+		expect(bare.description).toBe("Check the values and filters sent. The ERP's error code: E_FILTER");
+	});
+
 	it('5xx with an empty body still explains', async () => {
 		const error = await errorFor(() => json(500, ''), get('/products/1'));
 		expect(error.message).toBe('The ERP failed with a server error (500)');

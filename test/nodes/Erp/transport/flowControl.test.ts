@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { InFlightLimit, RateWindow, remainingFrom } from '../../../../nodes/Erp/transport/flowControl';
+import { BackOffGate, InFlightLimit, RateWindow, remainingFrom, systemClock } from '../../../../nodes/Erp/transport/flowControl';
 import type { RawResponse } from '../../../../nodes/Erp/transport/types';
 import { flush, fakeContext, json, manualClock } from '../fakes';
 
@@ -104,6 +104,29 @@ describe('InFlightLimit', () => {
 		const limit = new InFlightLimit(1);
 		await expect(limit.run(async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
 		await expect(limit.run(async () => 'next')).resolves.toBe('next');
+	});
+});
+
+describe('BackOffGate', () => {
+	it('holds until the latest moment any 429 named, and says how long is left', async () => {
+		const clock = manualClock();
+		const gate = new BackOffGate(clock);
+		expect([gate.holding(), gate.waitLeft()]).toEqual([false, 0]);
+		gate.holdUntil(5000);
+		gate.holdUntil(3000);
+		await clock.advance(1000);
+		expect([gate.holding(), gate.waitLeft()]).toEqual([true, 4000]);
+		await clock.advance(4000);
+		expect([gate.holding(), gate.waitLeft()]).toEqual([false, 0]);
+	});
+});
+
+describe('systemClock', () => {
+	it("ends a wait at once when n8n's cancel signal fires", async () => {
+		const cancel = new AbortController();
+		const wait = systemClock(cancel.signal).sleep(3_600_000);
+		cancel.abort();
+		await expect(wait).rejects.toThrow();
 	});
 });
 

@@ -1,72 +1,109 @@
-import { backoffDelay, decideRetry, isAmbiguous, parseRetryAfter } from '../../../../nodes/Erp/transport/retryPolicy';
-import type { Failure } from '../../../../nodes/Erp/transport/retryPolicy';
+import {
+	backoffDelay,
+	decideRetry,
+	isUnclear,
+	neverReachedService,
+	rateLimitWait,
+	WaitBudget,
+} from '../../../../nodes/Erp/transport/retryPolicy';
+import type { Failure, RetryContext } from '../../../../nodes/Erp/transport/retryPolicy';
 import type { HttpMethod } from '../../../../nodes/Erp/transport/types';
 
-const half = () => 0.5;
-const status = (statusCode: number, retryAfterMs?: number): Failure => ({ kind: 'status', statusCode, retryAfterMs });
+const status = (statusCode: number, namedWaitMs?: number): Failure => ({ kind: 'status', statusCode, namedWaitMs });
 const network = (code: string, timedOut = false): Failure => ({ kind: 'network', code, timedOut });
+const attempt = (method: HttpMethod, retriesSoFar = 0, more: Partial<RetryContext> = {}): RetryContext => ({
+	method,
+	retriesSoFar,
+	maxRetries: 5,
+	random: () => 0.5,
+	...more,
+});
+
+const CANNOT_CURE = ['ENOTFOUND', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'];
 
 describe('decideRetry', () => {
 	const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-	it.each(methods)('retries a 429 for %s, waiting what Retry-After asked', (method) => {
-		expect(decideRetry(method, status(429, 2000), 0, 5, half)).toEqual({ retry: true, delayMs: 2000, rateLimited: true });
+	it.each(methods)('retries a 429 for %s, waiting what the ERP named', (method) => {
+		expect(decideRetry(status(429, 2000), attempt(method))).toEqual({ retry: true, delayMs: 2000, rateLimited: true, namedByErp: true });
 	});
 
 	it.each(['GET', 'PUT', 'DELETE'] as HttpMethod[])('retries a 5xx for idempotent %s', (method) => {
 		for (const code of [500, 502, 503, 504]) {
-			expect(decideRetry(method, status(code), 0, 5, half)).toMatchObject({ retry: true, rateLimited: false });
+			expect(decideRetry(status(code), attempt(method))).toMatchObject({ retry: true, rateLimited: false });
 		}
+	});
+
+	it('retries a 5xx on the server-error schedule, whatever wait its headers name', () => {
+		const anHourAway = 3_600_000;
+		expect(decideRetry(status(503, anHourAway), attempt('GET'))).toEqual({ retry: true, delayMs: 375, rateLimited: false, namedByErp: false });
+		expect(decideRetry(status(503, anHourAway), attempt('GET', 3))).toEqual({ retry: true, delayMs: 3000, rateLimited: false, namedByErp: false });
 	});
 
 	it('never retries a POST after a 5xx, a timeout or a dropped connection', () => {
 		for (const failure of [status(500), status(502), status(503), network('ECONNRESET'), network('ECONNABORTED', true), network('ETIMEDOUT', true)]) {
-			expect(decideRetry('POST', failure, 0, 5, half)).toEqual({ retry: false });
+			expect(decideRetry(failure, attempt('POST'))).toEqual({ retry: false });
 		}
 	});
 
-	it('retries any method when the connection was refused (nothing reached the service)', () => {
-		expect(decideRetry('POST', network('ECONNREFUSED'), 0, 5, half)).toMatchObject({ retry: true });
-		expect(isAmbiguous(network('ECONNREFUSED'))).toBe(false);
+	it('sends a POST again after an unclear failure once a lookup proved nothing was written', () => {
+		for (const failure of [status(500), network('ECONNRESET'), network('ECONNABORTED', true)]) {
+			expect(decideRetry(failure, attempt('POST', 0, { provenNotWritten: true }))).toMatchObject({ retry: true, rateLimited: false });
+			expect(decideRetry(failure, attempt('POST', 5, { provenNotWritten: true }))).toEqual({ retry: false });
+		}
 	});
 
-	it.each(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH'])('retries a POST whose connection was never made (%s)', (code) => {
-		expect(decideRetry('POST', network(code), 0, 5, half)).toMatchObject({ retry: true });
-		expect(isAmbiguous(network(code))).toBe(false);
+	it.each(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])('retries a POST whose connection was never made (%s)', (code) => {
+		expect(decideRetry(network(code), attempt('POST'))).toMatchObject({ retry: true });
 	});
 
 	it('retries any network failure of idempotent requests, even one it has no name for', () => {
 		for (const method of ['GET', 'PUT', 'DELETE'] as HttpMethod[]) {
 			for (const code of ['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ERR_UNKNOWN', 'ERR_STREAM_PREMATURE_CLOSE']) {
-				expect(decideRetry(method, network(code), 0, 5, half)).toMatchObject({ retry: true });
+				expect(decideRetry(network(code), attempt(method))).toMatchObject({ retry: true });
 			}
 		}
-		expect(decideRetry('POST', network('ERR_UNKNOWN'), 0, 5, half)).toEqual({ retry: false });
+		expect(decideRetry(network('ERR_UNKNOWN'), attempt('POST'))).toEqual({ retry: false });
 	});
 
 	it('does not retry what a retry cannot cure: an unknown host, a bad URL, a rejected certificate', () => {
-		for (const code of ['ENOTFOUND', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']) {
-			expect(decideRetry('GET', network(code), 0, 5, half)).toEqual({ retry: false });
+		for (const code of CANNOT_CURE) {
+			expect(decideRetry(network(code), attempt('GET'))).toEqual({ retry: false });
 		}
 	});
 
-	it('does not retry other client errors', () => {
-		for (const code of [400, 401, 403, 404, 409, 422]) {
-			expect(decideRetry('GET', status(code), 0, 5, half)).toEqual({ retry: false });
+	it('does not retry other client errors, nor a success status that reported a failure', () => {
+		for (const code of [200, 201, 400, 401, 403, 404, 409, 422]) {
+			expect(decideRetry(status(code), attempt('GET'))).toEqual({ retry: false });
 		}
 	});
 
 	it('stops after maxRetries', () => {
-		expect(decideRetry('GET', status(429), 4, 5, half)).toMatchObject({ retry: true });
-		expect(decideRetry('GET', status(429), 5, 5, half)).toEqual({ retry: false });
-		expect(decideRetry('GET', status(503), 0, 0, half)).toEqual({ retry: false });
+		expect(decideRetry(status(429), attempt('GET', 4))).toMatchObject({ retry: true });
+		expect(decideRetry(status(429), attempt('GET', 5))).toEqual({ retry: false });
+		expect(decideRetry(status(503), attempt('GET', 0, { maxRetries: 0 }))).toEqual({ retry: false });
 	});
 
-	it('backs off exponentially with jitter when the service gives no Retry-After', () => {
-		const first = decideRetry('GET', status(429), 0, 5, half);
-		const third = decideRetry('GET', status(429), 2, 5, half);
-		expect(first).toEqual({ retry: true, delayMs: 750, rateLimited: true });
-		expect(third).toEqual({ retry: true, delayMs: 3000, rateLimited: true });
+	it('backs off exponentially with jitter when a 429 names no wait', () => {
+		expect(decideRetry(status(429), attempt('GET'))).toEqual({ retry: true, delayMs: 750, rateLimited: true, namedByErp: false });
+		expect(decideRetry(status(429), attempt('GET', 2))).toEqual({ retry: true, delayMs: 3000, rateLimited: true, namedByErp: false });
+	});
+});
+
+describe('one predicate for "never reached the service"', () => {
+	it('covers refused and unreachable connections, DNS failures, bad URLs and rejected certificates', () => {
+		for (const code of ['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', ...CANNOT_CURE]) {
+			expect(neverReachedService(network(code))).toBe(true);
+			expect(isUnclear(network(code))).toBe(false);
+		}
+	});
+
+	it('calls resets, timeouts, unknown failures and 5xx unclear; other statuses are clear', () => {
+		for (const failure of [network('ECONNRESET'), network('ECONNABORTED', true), network('ERR_UNKNOWN'), status(500), status(502)]) {
+			expect(neverReachedService(failure)).toBe(false);
+			expect(isUnclear(failure)).toBe(true);
+		}
+		for (const failure of [status(429), status(422), status(404), status(200)]) expect(isUnclear(failure)).toBe(false);
 	});
 });
 
@@ -78,26 +115,43 @@ describe('backoffDelay', () => {
 	});
 });
 
-describe('parseRetryAfter', () => {
+describe('rateLimitWait', () => {
 	const now = Date.parse('2026-11-22T10:00:00Z');
 
-	it('reads seconds', () => {
-		expect(parseRetryAfter({ 'retry-after': '3' }, now)).toBe(3000);
-		expect(parseRetryAfter({ 'retry-after': '0.25' }, now)).toBe(250);
+	it('reads Retry-After in seconds', () => {
+		expect(rateLimitWait({ 'retry-after': '3' }, now)).toBe(3000);
+		expect(rateLimitWait({ 'retry-after': '0.25' }, now)).toBe(250);
 	});
 
-	it('reads an HTTP date', () => {
-		expect(parseRetryAfter({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' }, now)).toBe(7000);
-		expect(parseRetryAfter({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }, now)).toBe(0);
+	it('reads Retry-After as an HTTP date', () => {
+		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' }, now)).toBe(7000);
+		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }, now)).toBe(0);
 	});
 
 	it('falls back to X-RateLimit-Reset as epoch seconds or as seconds from now', () => {
-		expect(parseRetryAfter({ 'x-ratelimit-reset': String(now / 1000 + 4) }, now)).toBe(4000);
-		expect(parseRetryAfter({ 'x-ratelimit-reset': '2' }, now)).toBe(2000);
+		expect(rateLimitWait({ 'x-ratelimit-reset': String(now / 1000 + 4) }, now)).toBe(4000);
+		expect(rateLimitWait({ 'x-ratelimit-reset': '2' }, now)).toBe(2000);
 	});
 
-	it('returns undefined when the service does not say', () => {
-		expect(parseRetryAfter({}, now)).toBeUndefined();
-		expect(parseRetryAfter({ 'retry-after': 'soon' }, now)).toBeUndefined();
+	it("falls back to the IETF draft's RateLimit-Reset, seconds from now", () => {
+		expect(rateLimitWait({ 'ratelimit-reset': '9' }, now)).toBe(9000);
+		expect(rateLimitWait({ 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toBe(2000);
+		expect(rateLimitWait({ 'retry-after': '1', 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toBe(1000);
+	});
+
+	it('returns undefined when the answer names no wait', () => {
+		expect(rateLimitWait({}, now)).toBeUndefined();
+		expect(rateLimitWait({ 'retry-after': 'soon', 'ratelimit-reset': 'later' }, now)).toBeUndefined();
+	});
+});
+
+describe('WaitBudget', () => {
+	it('fits a wait only within what is left', () => {
+		const budget = new WaitBudget(1000);
+		expect(budget.fits(1000)).toBe(true);
+		budget.spend(600);
+		expect(budget.left()).toBe(400);
+		expect(budget.fits(400)).toBe(true);
+		expect(budget.fits(401)).toBe(false);
 	});
 });

@@ -1,0 +1,28 @@
+import { NodeApiError } from 'n8n-workflow';
+
+import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import type { TransportOptions } from '../../../../nodes/Erp/transport/types';
+import { fakeClock, fakeContext } from '../fakes';
+import type { Responder } from '../fakes';
+
+/** A client over a scripted HTTP helper and a clock whose sleeps return at once (recorded in `clock.sleeps`). */
+export async function clientFor(
+	responder: Responder,
+	options: Partial<TransportOptions> = {},
+	credentials?: { baseUrl: string; apiToken: string },
+) {
+	const { ctx, calls } = fakeContext(responder, credentials);
+	const clock = fakeClock();
+	const client = await ErpClient.create(ctx, options, clock);
+	return { client, calls, clock };
+}
+
+/** The NodeApiError the promise rejects with (the test fails when it resolves or rejects with anything else). */
+export async function failureOf(promise: Promise<unknown>): Promise<NodeApiError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	);
+	expect(error).toBeInstanceOf(NodeApiError);
+	return error as NodeApiError;
+}
