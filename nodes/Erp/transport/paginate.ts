@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import type { ErpClient } from './client';
-import type { ErpResponse, Query } from './types';
+import { pageIgnoredError } from './errors';
+import type { ErpRequest, ErpResponse, Query } from './types';
 
-/** The largest page the API document's service is assumed to serve (docs/api-assumptions.md). */
-export const MAX_PAGE_SIZE = 100;
-// A guard against a service that ignores `page` and keeps answering: no real list is this long.
+/** The page size asked when the user leaves Page Size blank (the largest docs/api-assumptions.md expects served). */
+export const DEFAULT_PAGE_SIZE = 100;
+// A guard against a service that ignores `page` and keeps answering new records: no real list is this long.
 const MAX_PAGES = 100_000;
 
 export interface PageRequest {
@@ -17,53 +17,86 @@ export interface PageRequest {
 	itemIndex: number;
 }
 
-function recordsOf(data: unknown, client: ErpClient, request: PageRequest): IDataObject[] {
-	if (data === undefined || data === null) return [];
-	if (Array.isArray(data)) return data as IDataObject[];
-	throw new NodeApiError(
-		client.node,
-		{ message: `Expected a list from ${request.path}` },
-		{
-			message: `The ERP answered ${request.path} with something that is not a list`,
-			description: 'Check that the Base URL points at the ERP API (it must end with /api/v1).',
-			itemIndex: request.itemIndex,
-		},
-	);
+/** The largest page size the ERP accepted after refusing a larger one, for the rest of the node run (one client per run). */
+const learntLimits = new WeakMap<ErpClient, number>();
+
+const SIZE_PHRASES: Array<[RegExp, (n: number) => number]> = [
+	[/between\s+\d+\s+and\s+(\d+)/, (n) => n],
+	[/(?:at most|maximum|max|not (?:be )?(?:greater|more|larger|bigger|higher) than|no (?:more|greater|larger|higher) than|not exceed|up to|less than or equal to|<=|≤)\D{0,12}?(\d+)/, (n) => n],
+	[/(\d+)\s*(?:or (?:less|fewer)|at most|max(?:imum)?\b)/, (n) => n],
+	[/less than\s+(\d+)/, (n) => n - 1],
+];
+
+/**
+ * The page size to ask next after the ERP refused `refusedSize`, or undefined when the refusal is not about the
+ * page size. Whatever shape the error body has, it must name `per_page`; the size is the one its message names
+ * ("must be at most 50", "between 1 and 50", "maximum 50"…), else half the refused one.
+ */
+function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefined {
+	const text = (typeof body === 'string' ? body : JSON.stringify(body ?? '')).toLowerCase();
+	if (!/per_?page/.test(text) || refusedSize <= 1) return undefined;
+	for (const [phrase, size] of SIZE_PHRASES) {
+		const match = phrase.exec(text);
+		const named = match ? size(Number(match[1])) : undefined;
+		if (named !== undefined && named >= 1 && named < refusedSize) return named;
+	}
+	return Math.floor(refusedSize / 2);
 }
 
 /**
  * Yields the records of a list endpoint page by page, in order, holding only the pages at hand.
- * The page size is what the service says it used (`meta.per_page`), not what was asked: a service may cap it.
- * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed),
- * at the first empty page, or when a page brings nothing new and no total says there is more. Records already
- * seen (by id) are not yielded twice, even when inserts shift the pages during the walk.
+ *
+ * Page size: Page Size (or 100), or Limit when it is smaller, or what the ERP accepted when it refused a larger
+ * one (learnt once per node run, never shown as an error). The size used for the walk is what the service says it
+ * used (`meta.per_page`, else the first page's count), not what was asked: a service may cap it or use its own.
+ *
+ * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed), at the
+ * first empty page, or at a short page without `meta`. Records already seen (by id) are not yielded twice, even
+ * when inserts shift the pages during the walk. A service that answers the same records whatever page is asked
+ * while its total says there are more is a clear error, not a silently short list.
  *
  * With Concurrency above 1, the pages that `meta.total` (and Limit) say are still needed are asked for up to
  * Concurrency at a time, ahead of the one being yielded; without a total, one page at a time.
  */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
-	const asked = request.limit === undefined ? MAX_PAGE_SIZE : Math.min(request.limit, MAX_PAGE_SIZE);
-	const seen = new Set<unknown>();
-	let remaining = request.limit ?? Number.POSITIVE_INFINITY;
-	const ahead: Array<Promise<ErpResponse>> = [];
-	let nextToAsk = 1;
-	let lastNeeded = 1;
+	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
+	let size = request.limit === undefined ? chosen : Math.min(request.limit, chosen);
+	const pageRequest = (page: number, perPage: number): ErpRequest => ({
+		method: 'GET',
+		path: request.path,
+		qs: { ...request.query, page, per_page: perPage },
+		itemIndex: request.itemIndex,
+		expect: 'list',
+		// Only the first page meets a refused size: the later ones ask the size it was served with.
+		amendRefused:
+			page === 1
+				? ({ body }) => {
+						const smaller = sizeAfterRefusal(body, perPage);
+						if (smaller === undefined) return undefined;
+						learntLimits.set(client, Math.min(smaller, learntLimits.get(client) ?? smaller));
+						size = smaller;
+						return pageRequest(1, smaller);
+					}
+				: undefined,
+	});
 	const ask = (page: number) => {
-		const response = client.request({
-			method: 'GET',
-			path: request.path,
-			qs: { ...request.query, page, per_page: asked },
-			itemIndex: request.itemIndex,
-		});
+		const response = client.request(pageRequest(page, size));
 		// A page asked ahead may fail after the walk has stopped: only a page that is read reports its error.
 		response.catch(() => undefined);
 		return response;
 	};
 
+	const seen = new Set<unknown>();
+	let remaining = request.limit ?? Number.POSITIVE_INFINITY;
+	let yielded = 0;
+	let repeats = 0;
+	const ahead: Array<Promise<ErpResponse>> = [];
+	let nextToAsk = 1;
+	let lastNeeded = 1;
 	for (let page = 1; page <= lastNeeded; page++) {
 		while (nextToAsk <= lastNeeded && ahead.length < client.options.concurrency) ahead.push(ask(nextToAsk++));
 		const response = await (ahead.shift() as Promise<ErpResponse>);
-		const records = recordsOf(response.data, client, request);
+		const records = response.data as IDataObject[];
 		const fresh = records.filter((record) => {
 			if (record.id === undefined) return true;
 			if (seen.has(record.id)) return false;
@@ -73,15 +106,25 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 		const kept = fresh.length > remaining ? fresh.slice(0, remaining) : fresh;
 		if (kept.length) yield kept;
 		remaining -= kept.length;
+		yielded += kept.length;
 
 		const total = response.meta?.total;
 		const perPage = response.meta?.perPage || records.length;
 		if (remaining <= 0 || records.length === 0) return;
 		if (total !== undefined && page * perPage >= total) return;
-		if (!response.meta && records.length < asked) return;
-		// A page of records already seen: a page's worth was inserted ahead of it (go on while the total says
-		// there is more), or the service ignores `page` (no total, or it answered another page than asked).
-		if (fresh.length === 0 && (total === undefined || (response.meta?.page !== undefined && response.meta.page !== page))) return;
+		if (!response.meta && records.length < size) return;
+		if (fresh.length > 0) {
+			repeats = 0;
+		} else {
+			// Nothing new: without a total nothing says there is more. With one, a page's worth may have been
+			// inserted ahead (go on once); a service that answers another page, or repeats itself again, ignores `page`.
+			if (total === undefined) return;
+			repeats++;
+			const answeredPage = response.meta?.page;
+			if ((answeredPage !== undefined && answeredPage !== page) || repeats > 1) {
+				throw pageIgnoredError(client.node, request, { page, answeredPage, read: yielded, total });
+			}
+		}
 		lastNeeded = Math.min(
 			MAX_PAGES,
 			total === undefined ? page + 1 : Math.ceil(total / perPage),

@@ -1,8 +1,9 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import { paginate } from '../../../../nodes/Erp/transport/paginate';
-import type { RawResponse } from '../../../../nodes/Erp/transport/types';
+import type { RawResponse, TransportOptions } from '../../../../nodes/Erp/transport/types';
 import { fakeClock, fakeContext, json } from '../fakes';
 
 const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
@@ -41,17 +42,38 @@ function listChangingAt(call: number, before: number, after: number) {
 	};
 }
 
-async function walk(
-	responder: (options: IHttpRequestOptions, call: number) => RawResponse | Promise<RawResponse>,
-	limit?: number,
-	concurrency = 1,
-) {
+type Responder = (options: IHttpRequestOptions, call: number) => RawResponse | Promise<RawResponse>;
+
+async function clientFor(responder: Responder, options: Partial<TransportOptions> = {}) {
 	const { ctx, calls } = fakeContext(responder);
-	const client = await ErpClient.create(ctx, { concurrency }, fakeClock());
+	const client = await ErpClient.create(ctx, options, fakeClock());
+	return { client, calls, asked: () => calls.map((c) => c.qs as { page: number; per_page: number }) };
+}
+
+/** Walks the list to its end (or to the error it ends in), collecting what was yielded. */
+async function walkWith(client: ErpClient, limit?: number) {
 	const pages: IDataObject[][] = [];
-	for await (const page of paginate(client, { path: '/contacts', limit, itemIndex: 0 })) pages.push(page);
-	const ids = pages.flat().map((r) => r.id);
-	return { calls, pages, ids, asked: calls.map((c) => c.qs as { page: number; per_page: number }) };
+	let error: unknown;
+	try {
+		for await (const page of paginate(client, { path: '/contacts', limit, itemIndex: 0 })) pages.push(page);
+	} catch (e) {
+		error = e;
+	}
+	return { pages, ids: pages.flat().map((r) => r.id), error };
+}
+
+async function walk(responder: Responder, limit?: number, concurrency = 1) {
+	const { client, calls, asked } = await clientFor(responder, { concurrency });
+	const { pages, ids, error } = await walkWith(client, limit);
+	if (error) throw error;
+	return { calls, pages, ids, asked: asked() };
+}
+
+async function failedWalk(responder: Responder, concurrency = 1) {
+	const { client, calls } = await clientFor(responder, { concurrency });
+	const { ids, error } = await walkWith(client);
+	expect(error).toBeInstanceOf(NodeApiError);
+	return { calls, ids, error: error as NodeApiError };
 }
 
 describe('paginate', () => {
@@ -128,16 +150,104 @@ describe('paginate', () => {
 		expect(ids).toEqual(original.map((r) => r.id));
 	});
 
-	it('stops when a service answers another page than asked, even with a total', async () => {
-		const { calls, ids } = await walk(() => json(200, { data: records(1, 100), meta: { page: 1, per_page: 100, total: 5000 } }));
-		expect(calls).toHaveLength(2);
-		expect(ids).toHaveLength(100);
+	describe('a service that ignores page while its total says there are more', () => {
+		const ignoringPage = (meta: (page: number) => IDataObject) => (options: IHttpRequestOptions) =>
+			json(200, { success: true, data: records(1, 100), meta: meta((options.qs as { page: number }).page) });
+
+		it('fails clearly when it answers another page than asked, after yielding the first page once', async () => {
+			const { calls, ids, error } = await failedWalk(ignoringPage(() => ({ page: 1, per_page: 100, total: 5000 })));
+			expect(calls).toHaveLength(2);
+			expect(ids).toEqual(records(1, 100).map((r) => r.id));
+			expect(error.message).toBe('The ERP answered page 1 when asked for page 2: it seems to ignore the page parameter, so the list cannot be read in full');
+			expect(error.description).toMatch(/^100 of the 5000 contacts the ERP reports were read\. Set Limit to at most 100/);
+		});
+
+		it('fails clearly when it echoes the page asked but repeats the records, or sends no page number', async () => {
+			for (const meta of [(page: number) => ({ page, per_page: 100, total: 5000 }), () => ({ total: 5000 })]) {
+				const { calls, ids, error } = await failedWalk(ignoringPage(meta));
+				// One page of repeats may be inserts ahead of it; a second one is not.
+				expect(calls).toHaveLength(3);
+				expect(ids).toHaveLength(100);
+				expect(error.message).toMatch(/sent contacts already read when asked for page 3: it seems to ignore the page parameter/);
+			}
+		});
+
+		it('fails clearly with Concurrency, without walking on', async () => {
+			const { calls, ids, error } = await failedWalk(ignoringPage((page) => ({ page, per_page: 100, total: 5000 })), 4);
+			expect(error.message).toMatch(/ignore the page parameter/);
+			expect(ids).toHaveLength(100);
+			expect(calls.length).toBeLessThanOrEqual(1 + 4 + 1);
+		});
 	});
 
 	it('stops when a service ignores page and repeats itself', async () => {
 		const { calls, ids } = await walk(() => json(200, { data: records(1, 100) }));
 		expect(calls).toHaveLength(2);
 		expect(ids).toHaveLength(100);
+	});
+
+	describe('page size', () => {
+		it('asks for Page Size, or for Limit when it is smaller', async () => {
+			const sized = await clientFor(listService(() => records(1, 90)), { pageSize: 40 });
+			expect((await walkWith(sized.client)).ids).toEqual(records(1, 90).map((r) => r.id));
+			expect(sized.asked().map((q) => q.per_page)).toEqual([40, 40, 40]);
+			const limited = await clientFor(listService(() => records(1, 90)), { pageSize: 40 });
+			expect((await walkWith(limited.client, 15)).ids).toHaveLength(15);
+			expect(limited.asked()).toEqual([{ page: 1, per_page: 15 }]);
+		});
+
+		it('follows a service that ignores per_page and serves its own default', async () => {
+			const ownDefault = (options: IHttpRequestOptions) => listService(() => records(1, 60), 100)({ ...options, qs: { ...(options.qs as object), per_page: 25 } });
+			const { ids, calls } = await walk(ownDefault);
+			expect(ids).toEqual(records(1, 60).map((r) => r.id));
+			expect(calls).toHaveLength(3);
+		});
+
+		/** A service that serves at most `max` per page and refuses a larger per_page with `refusal`. */
+		const refusing = (max: number, refusal: RawResponse) => {
+			const service = listService(() => records(1, 120));
+			return (options: IHttpRequestOptions) => ((options.qs as { per_page: number }).per_page > max ? refusal : service(options));
+		};
+
+		it.each([
+			['400, our envelope, "must be at most"', 50, json(400, { success: false, error: { code: 'bad_request', message: 'per_page must be at most 50' } }), [100, 50]],
+			['422, field messages, "between 1 and"', 50, json(422, { success: false, error: { code: 'validation_failed', message: 'Invalid query', fields: { per_page: ['must be between 1 and 50'] } } }), [100, 50]],
+			['422, errors list, "maximum"', 25, json(422, { errors: [{ field: 'per_page', message: 'maximum 25' }] }), [100, 25]],
+			['400, plain text, "(max N)"', 40, json(400, 'Bad Request: per_page too large (max 40)'), [100, 40]],
+			['400, {message} naming no size: halved', 30, json(400, { message: 'The per_page parameter is out of range' }), [100, 50, 25]],
+			['422, {detail} in camel case naming no size: halved', 30, json(422, { detail: 'perPage exceeds the limit' }), [100, 50, 25]],
+		])('learns the size when per_page is refused (%s), and says so in no error', async (_shape, max, refusal, sizes) => {
+			const { client, asked } = await clientFor(refusing(max, refusal));
+			const { ids, error } = await walkWith(client);
+			expect(error).toBeUndefined();
+			expect(ids).toEqual(records(1, 120).map((r) => r.id));
+			const firstPages = asked().filter((q) => q.page === 1).map((q) => q.per_page);
+			expect(firstPages).toEqual(sizes);
+			expect(new Set(asked().filter((q) => q.page > 1).map((q) => q.per_page))).toEqual(new Set([sizes[sizes.length - 1]]));
+		});
+
+		it('remembers the learnt size for the rest of the node run', async () => {
+			const refusal = json(400, { success: false, error: { code: 'bad_request', message: 'per_page must be at most 50' } });
+			const { client, asked } = await clientFor(refusing(50, refusal), { pageSize: 80 });
+			await walkWith(client);
+			const secondFrom = asked().length;
+			const second = await walkWith(client, 70);
+			expect(second.ids).toHaveLength(70);
+			expect(asked().slice(secondFrom)).toEqual([
+				{ page: 1, per_page: 50 },
+				{ page: 2, per_page: 50 },
+			]);
+		});
+
+		it('shows a 400 that is not about per_page, and one that refuses even a page of 1', async () => {
+			const other = await clientFor(() => json(400, { success: false, error: { code: 'bad_request', message: 'Unknown sort field' } }));
+			expect((await walkWith(other.client)).error).toBeInstanceOf(NodeApiError);
+			expect(other.asked()).toHaveLength(1);
+			const always = await clientFor(() => json(422, { errors: { per_page: ['is not supported'] } }));
+			const { error } = await walkWith(always.client);
+			expect((error as NodeApiError).message).toBe('The ERP refused to list contacts (422): per_page: is not supported');
+			expect(always.asked().map((q) => q.per_page)).toEqual([100, 50, 25, 12, 6, 3, 1]);
+		});
 	});
 
 	describe('with Concurrency above 1', () => {
@@ -187,8 +297,8 @@ describe('paginate', () => {
 
 		it('reports the error of a page it reads', async () => {
 			const service = listService(() => records(1, 1000));
-			const failing = (options: IHttpRequestOptions, call: number) =>
-				(options.qs as { page: number }).page === 3 ? json(403, { message: 'no access' }) : service(options, call);
+			const failing = (options: IHttpRequestOptions) =>
+				(options.qs as { page: number }).page === 3 ? json(403, { message: 'no access' }) : service(options);
 			await expect(walk(slow(failing).answer, undefined, 4)).rejects.toThrow(/403|access/i);
 		});
 	});
