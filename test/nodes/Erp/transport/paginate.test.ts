@@ -214,6 +214,7 @@ describe('paginate', () => {
 			['422, field messages, "between 1 and"', 50, json(422, { success: false, error: { code: 'validation_failed', message: 'Invalid query', fields: { per_page: ['must be between 1 and 50'] } } }), [100, 50]],
 			['422, errors list, "maximum"', 25, json(422, { errors: [{ field: 'per_page', message: 'maximum 25' }] }), [100, 25]],
 			['400, plain text, "(max N)"', 40, json(400, 'Bad Request: per_page too large (max 40)'), [100, 40]],
+			['400, {error: "…"}, "less than"', 50, json(400, { error: 'per_page must be less than 51' }), [100, 50]],
 			['400, {message} naming no size: halved', 30, json(400, { message: 'The per_page parameter is out of range' }), [100, 50, 25]],
 			['422, {detail} in camel case naming no size: halved', 30, json(422, { detail: 'perPage exceeds the limit' }), [100, 50, 25]],
 		])('learns the size when per_page is refused (%s), and says so in no error', async (_shape, max, refusal, sizes) => {
