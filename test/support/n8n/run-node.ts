@@ -29,6 +29,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	/** Default: the node's default version. */
 	typeVersion?: number;
+	/** Cancels the execution (as the editor's Stop button does) once this promise settles. */
+	cancelWhen?: Promise<unknown>;
 }
 
 export interface RunNodeResult {
@@ -66,9 +68,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }] },
 	});
 
-	const run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	void options.cancelWhen?.finally(() => execution.cancel());
+	const run = await execution;
 
 	const { runData, error: workflowError } = run.data.resultData;
 	const task = runData[node.name]?.[0];

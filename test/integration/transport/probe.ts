@@ -1,0 +1,27 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { runNode } from '../../support/n8n/run-node';
+import type { RunNodeResult } from '../../support/n8n/run-node';
+import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
+import { ErpTransportProbe } from './fixtures/ErpTransportProbe.node';
+
+export interface ProbeRun {
+	baseUrl: string;
+	apiToken?: string;
+	calls: ProbeCall[];
+	options?: IDataObject;
+	cancelWhen?: Promise<unknown>;
+}
+
+/** Runs the probe node in n8n's WorkflowExecute: one input item per call. */
+export async function runProbe(run: ProbeRun): Promise<RunNodeResult> {
+	return await runNode({
+		nodeType: new ErpTransportProbe(),
+		credentialType: new ErpApi(),
+		credentials: { baseUrl: run.baseUrl, apiToken: run.apiToken ?? 'scripted-token' },
+		parameters: { call: '={{ JSON.stringify($json.call) }}', transportOptions: JSON.stringify(run.options ?? {}) },
+		input: run.calls.map((call) => ({ call: call as unknown as IDataObject })),
+		cancelWhen: run.cancelWhen,
+	});
+}
