@@ -1,21 +1,13 @@
-import type { TestSandbox } from '../../support/sandbox';
-import { startTestSandbox } from '../../support/sandbox';
-import { runProbe } from './probe';
+import { useSandbox } from './probe';
 
 const refused = { success: false, error: { code: 'plan_limit', message: 'Contact limit of your plan reached' } };
 
 describe('the envelope on the wire (real n8n, the sandbox answering with queued bodies)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => await sandbox.admin.reset());
+	const erp = useSandbox();
+	const admin = () => erp.sandbox.admin;
 
 	const run = async (method: 'GET' | 'POST', path: string) =>
-		await runProbe({
-			baseUrl: sandbox.baseUrl,
-			apiToken: sandbox.token,
+		await erp.probe({
 			calls: [{ request: { method, path, body: method === 'POST' ? { first_name: 'Ada' } : undefined, expect: 'record' } }],
 		});
 
@@ -23,22 +15,22 @@ describe('the envelope on the wire (real n8n, the sandbox answering with queued 
 		['GET', '/contacts/1', 200, 'read contact 1'],
 		['POST', '/contacts', 201, 'create the contact'],
 	] as const)('takes `success: false` on %s %s answered %i as an error with the ERP message and code', async (method, path, status, refusedTo) => {
-		await sandbox.admin.queueFault({ match: { method, path }, fault: { kind: 'status', status, body: refused } });
+		await admin().queueFault({ match: { method, path }, fault: { kind: 'status', status, body: refused } });
 		const result = await run(method, path);
 		expect(result.error).toMatchObject({
 			name: 'NodeApiError',
 			message: `The ERP refused to ${refusedTo}: Contact limit of your plan reached (error code plan_limit)`,
 			httpCode: String(status),
 		});
-		expect(await sandbox.admin.requests()).toHaveLength(1);
+		expect(await admin().requests()).toHaveLength(1);
 	});
 
 	it('says a create answered 201 without the contact was probably done, and does not send it again', async () => {
-		await sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 201, body: { success: true }, afterCommit: true } });
+		await admin().queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 201, body: { success: true }, afterCommit: true } });
 		const result = await run('POST', '/contacts');
 		expect(result.error).toMatchObject({ message: 'The ERP answered success but sent no contact' });
 		expect((result.error as { description?: string }).description).toMatch(/^The contact was probably created/);
-		expect(await sandbox.admin.records('contacts')).toHaveLength(1);
-		expect(await sandbox.admin.requests()).toHaveLength(1);
+		expect(await admin().records('contacts')).toHaveLength(1);
+		expect(await admin().requests()).toHaveLength(1);
 	});
 });

@@ -15,15 +15,19 @@ export interface ScriptedAnswer {
 	body?: unknown;
 }
 
+/** How the ERP answers the n-th request of a test; `'hold'` answers nothing until the server closes. */
+export type Script = (request: SeenRequest, n: number) => ScriptedAnswer | 'hold';
+
 /**
- * An ERP that answers as a script says, for the answers the sandbox cannot give (a page-ignoring list, a reset
- * header on a 5xx, a refused per_page). `'hold'` answers nothing until the server closes. Listens on a free
- * port; records every request it gets.
+ * An ERP that answers as the test's script says, for the answers the sandbox cannot give (a page-ignoring list,
+ * a reset header on a 5xx, a refused per_page). One server per test file on a free port; each test sets its
+ * script with `answer()`, which also clears what the server saw.
  */
-export async function startScriptedErp(script: (request: SeenRequest, n: number) => ScriptedAnswer | 'hold') {
+export function useScriptedErp() {
+	let script: Script = () => ({ status: 404 });
 	const requests: SeenRequest[] = [];
 	let answers = 0;
-	const waiting: Array<{ count: number; resolve: () => void }> = [];
+	let waiting: Array<{ count: number; resolve: () => void }> = [];
 	const server = createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://erp.local');
 		const request = { method: req.method ?? 'GET', path: url.pathname.replace(/^\/api\/v1/, ''), query: Object.fromEntries(url.searchParams) };
@@ -41,17 +45,26 @@ export async function startScriptedErp(script: (request: SeenRequest, n: number)
 			res.end(text);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
+	beforeAll(async () => await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
+	afterAll(async () => {
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	});
 	return {
-		baseUrl: `http://127.0.0.1:${port}/api/v1`,
+		get baseUrl() {
+			return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+		},
 		requests,
-		/** Resolves once `count` answers have been sent in full. */
+		answer(next: Script) {
+			script = next;
+			requests.splice(0);
+			answers = 0;
+			waiting = [];
+			// A request held by the previous test must not linger into this one.
+			server.closeAllConnections();
+		},
+		/** Resolves once `count` answers of this test have been sent in full. */
 		answered: async (count: number) =>
 			await new Promise<void>((resolve) => (answers >= count ? resolve() : waiting.push({ count, resolve }))),
-		close: async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
 	};
 }

@@ -1,42 +1,30 @@
-import type { TestSandbox } from '../../support/sandbox';
-import { startTestSandbox } from '../../support/sandbox';
 import { useErpHarness, byId, jsonOf } from '../erp/setup';
-import { runProbe } from './probe';
-import { startScriptedErp } from './scriptedErp';
+import { runProbe, useSandbox } from './probe';
+import { useScriptedErp } from './scriptedErp';
 
 describe('waits and retries on the wire', () => {
+	const scripted = useScriptedErp();
+	const erp = useSandbox();
+
 	it('retries a 5xx on its own short schedule although it names a reset an hour away', async () => {
 		const inAnHour = String(Math.round(Date.now() / 1000) + 3600);
-		const erp = await startScriptedErp((_request, n) =>
+		scripted.answer((_request, n) =>
 			n <= 2
 				? { status: 503, headers: { 'X-RateLimit-Reset': inAnHour, 'X-RateLimit-Remaining': '0', 'Retry-After': '3600' }, body: { message: 'busy' } }
 				: { status: 200, body: { success: true, data: { id: 1, first_name: 'Ada' } } },
 		);
-		try {
-			const result = await runProbe({ baseUrl: erp.baseUrl, calls: [{ request: { method: 'GET', path: '/contacts/1', expect: 'record' } }] });
-			expect(result.error).toBeUndefined();
-			expect(result.items[0].json).toMatchObject({ statusCode: 200, data: { id: 1 } });
-			expect(erp.requests).toHaveLength(3);
-		} finally {
-			await erp.close();
-		}
+		const result = await runProbe({ baseUrl: scripted.baseUrl, calls: [{ request: { method: 'GET', path: '/contacts/1', expect: 'record' } }] });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ statusCode: 200, data: { id: 1 } });
+		expect(scripted.requests).toHaveLength(3);
 	});
 
-	describe('against the sandbox', () => {
-		let sandbox: TestSandbox;
-		beforeAll(async () => {
-			sandbox = await startTestSandbox();
-		});
-		afterAll(async () => await sandbox.close());
-		beforeEach(async () => await sandbox.admin.reset());
-
-		it('fails at once when a 429 names a wait beyond the budget, saying when to try again', async () => {
-			await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-			const result = await runProbe({ baseUrl: sandbox.baseUrl, apiToken: sandbox.token, calls: [{ request: { method: 'GET', path: '/contacts' } }] });
-			expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'The ERP asks to wait 1 h before the next request (429)', httpCode: '429' });
-			expect((result.error as { description?: string }).description).toMatch(/^Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in 1 h\)/);
-			expect((await sandbox.admin.requests()).map((r) => r.status)).toEqual([429]);
-		});
+	it('fails at once when a 429 names a wait beyond the budget, saying when to try again', async () => {
+		await erp.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
+		const result = await erp.probe({ calls: [{ request: { method: 'GET', path: '/contacts' } }] });
+		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'The ERP asks to wait 1 h before the next request (429)', httpCode: '429' });
+		expect((result.error as { description?: string }).description).toMatch(/^Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in 1 h\)/);
+		expect((await erp.sandbox.admin.requests()).map((r) => r.status)).toEqual([429]);
 	});
 });
 
