@@ -178,7 +178,8 @@ export class ErpClient {
 			if (request.method === 'POST' && isUnclear(failure) && request.resolveUnclear) {
 				const verdict = await this.resolve(request.resolveUnclear, request);
 				if ('found' in verdict) return { statusCode: 200, data: verdict.found, recovered: true };
-				provenNotWritten = 'absent' in verdict;
+				// After a timeout the ERP may still be working on the POST: finding nothing yet proves nothing.
+				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
 			}
 
 			const decision = decideRetry(failure, {

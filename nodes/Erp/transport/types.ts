@@ -21,8 +21,9 @@ export interface ErpRequest {
 	expect?: 'record' | 'list' | 'any';
 	/**
 	 * For a POST that failed unclearly (5xx, timeout, dropped connection: the ERP may have done it): looks in the
-	 * ERP. `found` makes the request succeed with that record; `absent` lets the POST be sent again as a retry;
-	 * `unknown` (or no resolver) fails with "the ERP may have done it". A POST is never repeated without that proof.
+	 * ERP. `found` makes the request succeed with that record; `absent` lets the POST be sent again as a retry
+	 * (not after a timeout: the ERP may still be working on it); `unknown` (or no resolver) fails with "the ERP may
+	 * have done it". A POST is never repeated without that proof.
 	 */
 	resolveUnclear?: () => Promise<UnclearResolution>;
 	/**

@@ -1,3 +1,4 @@
+import { waitFor } from '../../support/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
 import { useSandbox } from './probe';
 
@@ -29,6 +30,17 @@ describe('an unclear POST failure, resolved by a lookup in the ERP (real n8n, re
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ statusCode: 201, recovered: false });
 		expect(await posts()).toEqual([status, 201]);
+		expect(await admin().records('contacts')).toHaveLength(1);
+	});
+
+	it('a slow answer past the timeout: the lookup finds nothing yet, and the POST is not sent again', async () => {
+		await admin().queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'latency', delayMs: 1500 } });
+		const result = await run({ timeoutMs: 300 });
+		expect(result.error).toMatchObject({ message: 'The ERP did not answer within 0.3 s' });
+		expect((result.error as { description?: string }).description).toMatch(/may have done it anyway/);
+		// The sandbox logs the slow POST once it has answered it, after the node gave up.
+		await waitFor(async () => (await posts()).length > 0);
+		expect(await posts()).toEqual([201]);
 		expect(await admin().records('contacts')).toHaveLength(1);
 	});
 

@@ -51,13 +51,28 @@ describe('resolveUnclear: a lookup after a POST failed unclearly', () => {
 		expect(clock.sleeps).toEqual([375]);
 	});
 
-	it('absent after a dropped connection or a timeout: sent again as well', async () => {
-		for (const [code, message] of [['ECONNRESET', 'socket hang up'], ['ECONNABORTED', 'timeout of 30000ms exceeded']]) {
-			const resolver = lookup({ absent: true });
-			const { request, calls } = await createWith((_o, call) => (call === 1 ? networkError(code, message) : created), resolver);
-			await request;
-			expect(calls).toHaveLength(2);
-		}
+	it('absent after a dropped connection: sent again as well', async () => {
+		const resolver = lookup({ absent: true });
+		const { request, calls } = await createWith((_o, call) => (call === 1 ? networkError('ECONNRESET', 'socket hang up') : created), resolver);
+		await request;
+		expect(calls).toHaveLength(2);
+	});
+
+	it('absent after a timeout proves nothing (the ERP may still be working on it): one POST, "may have done it"', async () => {
+		const resolver = lookup({ absent: true });
+		const { request, calls } = await createWith(() => networkError('ECONNABORTED', 'timeout of 30000ms exceeded'), resolver);
+		const error = await failureOf(request);
+		expect(calls).toHaveLength(1);
+		expect(resolver.asked).toHaveLength(1);
+		expect(error.message).toBe('The ERP did not answer within 30 s');
+		expect(error.description).toMatch(/may have done it anyway/);
+	});
+
+	it('found after a timeout: the record found', async () => {
+		const resolver = lookup({ found: { id: 41 } });
+		const { request, calls } = await createWith(() => networkError('ETIMEDOUT', 'connect ETIMEDOUT'), resolver);
+		expect(await request).toMatchObject({ data: { id: 41 }, recovered: true });
+		expect(calls).toHaveLength(1);
 	});
 
 	it('absent every time: stops at Max Retries and says running the item again is safe', async () => {
