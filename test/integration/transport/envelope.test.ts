@@ -1,13 +1,15 @@
-import { useSandbox } from './probe';
+import { useTestSandbox } from '../../support/sandbox';
+import { probeOn } from './probe';
 
 const refused = { success: false, error: { code: 'plan_limit', message: 'Contact limit of your plan reached' } };
 
 describe('the envelope on the wire (real n8n, the sandbox answering with queued bodies)', () => {
-	const erp = useSandbox();
-	const admin = () => erp.sandbox.admin;
+	const sandbox = useTestSandbox();
+	const probe = probeOn(sandbox);
+	const admin = () => sandbox.admin;
 
 	const run = async (method: 'GET' | 'POST', path: string) =>
-		await erp.probe({
+		await probe({
 			calls: [{ request: { method, path, body: method === 'POST' ? { first_name: 'Ada' } : undefined, expect: 'record' } }],
 		});
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runProbe, useSandbox } from './probe';
+import { useTestSandbox } from '../../support/sandbox';
+import { probeOn, runProbe } from './probe';
 import type { ScriptedAnswer, SeenRequest } from './scriptedErp';
 import { useScriptedErp } from './scriptedErp';
 
@@ -42,16 +43,18 @@ describe('paging on the wire', () => {
 	});
 
 	describe('against the sandbox (it caps per_page at 100 silently)', () => {
-		const erp = useSandbox({ contacts: 230 });
+		const sandbox = useTestSandbox();
+		const probe = probeOn(sandbox);
+		beforeEach(async () => await sandbox.admin.seed({ contacts: 230 }));
 
 		it.each([
 			[250, ['250', '250', '250']],
 			[40, ['40', '40', '40', '40', '40', '40']],
 		])('asks for Page Size %i and follows the size served', async (pageSize, perPages) => {
-			const result = await erp.probe({ calls: listAll, options: { pageSize } });
+			const result = await probe({ calls: listAll, options: { pageSize } });
 			expect(result.error).toBeUndefined();
 			expect(ids(result.items)).toEqual(records(1, 230).map((r) => r.id));
-			expect((await erp.sandbox.admin.requests()).map((r) => r.query.per_page)).toEqual(perPages);
+			expect((await sandbox.admin.requests()).map((r) => r.query.per_page)).toEqual(perPages);
 		});
 	});
 });

@@ -1,11 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import type { SeedOptions } from '../../../sandbox/seed';
 import { runNode } from '../../support/n8n/run-node';
 import type { RunNodeResult } from '../../support/n8n/run-node';
 import type { TestSandbox } from '../../support/sandbox';
-import { startTestSandbox } from '../../support/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
 import { ErpTransportProbe } from './fixtures/ErpTransportProbe.node';
 
@@ -29,21 +27,7 @@ export async function runProbe(run: ProbeRun): Promise<RunNodeResult> {
 	});
 }
 
-/** One sandbox for the test file, emptied (and seeded when asked) before each test. */
-export function useSandbox(seedEachTest?: SeedOptions): { sandbox: TestSandbox; probe: (run: Omit<ProbeRun, 'baseUrl' | 'apiToken'>) => Promise<RunNodeResult> } {
-	const held = {} as { sandbox: TestSandbox };
-	beforeAll(async () => {
-		held.sandbox = await startTestSandbox();
-	});
-	afterAll(async () => await held.sandbox.close());
-	beforeEach(async () => {
-		await held.sandbox.admin.reset();
-		if (seedEachTest) await held.sandbox.admin.seed(seedEachTest);
-	});
-	return {
-		get sandbox() {
-			return held.sandbox;
-		},
-		probe: async (run) => await runProbe({ ...run, baseUrl: held.sandbox.baseUrl, apiToken: held.sandbox.token }),
-	};
+/** Runs the probe against the sandbox's API with its full-access token. */
+export function probeOn(sandbox: TestSandbox) {
+	return async (run: Omit<ProbeRun, 'baseUrl' | 'apiToken'>) => await runProbe({ ...run, baseUrl: sandbox.baseUrl, apiToken: sandbox.token });
 }

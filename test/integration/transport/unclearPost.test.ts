@@ -1,15 +1,17 @@
 import { waitFor } from '../../support/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
-import { useSandbox } from './probe';
+import { useTestSandbox } from '../../support/sandbox';
+import { probeOn } from './probe';
 
 const ada = { first_name: 'Ada', email: 'ada@example.com' };
 const createAda: ProbeCall = { request: { method: 'POST', path: '/contacts', body: ada, expect: 'record' }, lookupByEmail: true };
 
 describe('an unclear POST failure, resolved by a lookup in the ERP (real n8n, real HTTP, the sandbox)', () => {
-	const erp = useSandbox();
-	const admin = () => erp.sandbox.admin;
+	const sandbox = useTestSandbox();
+	const probe = probeOn(sandbox);
+	const admin = () => sandbox.admin;
 
-	const run = async (options = {}) => await erp.probe({ calls: [createAda], options });
+	const run = async (options = {}) => await probe({ calls: [createAda], options });
 	const posts = async () => (await admin().requests()).filter((r) => r.method === 'POST').map((r) => r.status);
 
 	it('found: a 500 after the ERP saved the contact ends in that contact, marked recovered, with one POST', async () => {
@@ -54,8 +56,8 @@ describe('an unclear POST failure, resolved by a lookup in the ERP (real n8n, re
 	});
 
 	it('unknown: when the lookup cannot tell (two contacts match), one POST and "the ERP may have done it"', async () => {
-		await erp.sandbox.api.post('/contacts', ada);
-		await erp.sandbox.api.post('/contacts', ada);
+		await sandbox.api.post('/contacts', ada);
+		await sandbox.api.post('/contacts', ada);
 		await admin().queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 500, afterCommit: true } });
 		const result = await run();
 		expect(result.error).toMatchObject({ message: 'The ERP failed with a server error (500)' });

@@ -1,10 +1,12 @@
 import { useErpHarness, byId, jsonOf } from '../erp/setup';
-import { runProbe, useSandbox } from './probe';
+import { useTestSandbox } from '../../support/sandbox';
+import { probeOn, runProbe } from './probe';
 import { useScriptedErp } from './scriptedErp';
 
 describe('waits and retries on the wire', () => {
 	const scripted = useScriptedErp();
-	const erp = useSandbox();
+	const sandbox = useTestSandbox();
+	const probe = probeOn(sandbox);
 
 	it('retries a 5xx on its own short schedule although it names a reset an hour away', async () => {
 		const inAnHour = String(Math.round(Date.now() / 1000) + 3600);
@@ -20,11 +22,11 @@ describe('waits and retries on the wire', () => {
 	});
 
 	it('fails at once when a 429 names a wait beyond the budget, saying when to try again', async () => {
-		await erp.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		const result = await erp.probe({ calls: [{ request: { method: 'GET', path: '/contacts' } }] });
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
+		const result = await probe({ calls: [{ request: { method: 'GET', path: '/contacts' } }] });
 		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'The ERP asks to wait 1 h before the next request (429)', httpCode: '429' });
 		expect((result.error as { description?: string }).description).toMatch(/^Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in 1 h\)/);
-		expect((await erp.sandbox.admin.requests()).map((r) => r.status)).toEqual([429]);
+		expect((await sandbox.admin.requests()).map((r) => r.status)).toEqual([429]);
 	});
 });
 
