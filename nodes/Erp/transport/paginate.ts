@@ -51,7 +51,7 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
  * used (`meta.per_page`, else the first page's count), not what was asked: a service may cap it or use its own.
  *
  * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed), at the
- * first empty page, or at a short page without `meta`. Records already seen (by id) are not yielded twice, even
+ * first empty page, or, without a total, at a short page. Records already seen (by id) are not yielded twice, even
  * when inserts shift the pages during the walk. A service that answers the same records whatever page is asked
  * while its total says there are more is a clear error, not a silently short list.
  *
@@ -111,24 +111,26 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 		const total = response.meta?.total;
 		const perPage = response.meta?.perPage || records.length;
 		if (remaining <= 0 || records.length === 0) return;
-		if (total !== undefined && page * perPage >= total) return;
-		if (!response.meta && records.length < size) return;
 		if (fresh.length > 0) {
 			repeats = 0;
+			if (total !== undefined && page * perPage >= total) return;
+			// Without a total, a page shorter than the size served (meta.per_page; without meta, the size asked) is the last.
+			const served = response.meta ? response.meta.perPage : size;
+			if (total === undefined && served !== undefined && records.length < served) return;
 		} else {
-			// Nothing new: without a total nothing says there is more. With one, a page's worth may have been
-			// inserted ahead (go on once); a service that answers another page, or repeats itself again, ignores `page`.
-			if (total === undefined) return;
+			// Nothing new while the total says there is more: a page's worth may have been inserted ahead (go on, one
+			// page past the total's last if need be); a service that answers another page, or repeats itself again,
+			// ignores `page`. Without a total, nothing says there is more.
+			if (total === undefined || yielded >= total) return;
 			repeats++;
 			const answeredPage = response.meta?.page;
 			if ((answeredPage !== undefined && answeredPage !== page) || repeats > 1) {
 				throw pageIgnoredError(client.node, request, { page, answeredPage, read: yielded, total });
 			}
 		}
-		lastNeeded = Math.min(
-			MAX_PAGES,
-			total === undefined ? page + 1 : Math.ceil(total / perPage),
-			page + Math.ceil(remaining / perPage),
+		lastNeeded = Math.max(
+			page + (fresh.length === 0 ? 1 : 0),
+			Math.min(MAX_PAGES, total === undefined ? page + 1 : Math.ceil(total / perPage), page + Math.ceil(remaining / perPage)),
 		);
 	}
 }

@@ -132,6 +132,21 @@ describe('paginate', () => {
 		expect(calls).toHaveLength(2);
 	});
 
+	it('stops at a page shorter than meta.per_page when there is no total, and walks on when meta names no size', async () => {
+		const noTotal = (perPage?: number) => (options: IHttpRequestOptions) => {
+			const { page } = options.qs as { page: number };
+			const data = records(1, 130).slice((page - 1) * 50, page * 50);
+			return json(200, { success: true, data, meta: perPage ? { page, per_page: perPage } : { page } });
+		};
+		const sized = await walk(noTotal(50));
+		expect(sized.ids).toEqual(records(1, 130).map((r) => r.id));
+		expect(sized.calls).toHaveLength(3);
+		// Its own default of 50 with no per_page in meta: 50 records are no sign of the end.
+		const unsized = await walk(noTotal());
+		expect(unsized.ids).toEqual(records(1, 130).map((r) => r.id));
+		expect(unsized.calls).toHaveLength(4);
+	});
+
 	it('reads a list without meta as one page when it is short', async () => {
 		const { calls, ids } = await walk(listService(() => records(1, 7), 100, false));
 		expect(calls).toHaveLength(1);
@@ -170,6 +185,13 @@ describe('paginate', () => {
 				expect(ids).toHaveLength(100);
 				expect(error.message).toMatch(/sent contacts already read when asked for page 3: it seems to ignore the page parameter/);
 			}
+		});
+
+		it('fails clearly when the total is less than two pages', async () => {
+			const { calls, ids, error } = await failedWalk(ignoringPage((page) => ({ page, per_page: 100, total: 120 })));
+			expect(calls).toHaveLength(3);
+			expect(ids).toHaveLength(100);
+			expect(error.description).toMatch(/^100 of the 120 contacts the ERP reports were read/);
 		});
 
 		it('fails clearly with Concurrency, without walking on', async () => {
