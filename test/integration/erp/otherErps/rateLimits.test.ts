@@ -1,0 +1,45 @@
+import { byId, jsonOf, useErpHarness } from '../setup';
+
+// ERPs that report their rate limit (or a gateway's) in other ways. A wrong wait would exceed the test's time limit.
+const h = useErpHarness({ contacts: 2 });
+
+describe('rate limits and waits on ERPs that report them otherwise', () => {
+	it('gateway-headers: a 5xx carrying a rate-limit reset an hour away is retried on the short schedule', async () => {
+		await h.sandbox.admin.setVariants(['gateway-headers']);
+		const [contact] = await h.sandbox.admin.records('contacts');
+		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 }, times: 2 });
+		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		expect(jsonOf(result)).toEqual([contact]);
+		const log = await h.requests();
+		expect(log.map((r) => r.status)).toEqual([503, 503, 200]);
+		const first = Date.parse(log[0].at);
+		expect(Date.parse(log[2].at) - first).toBeLessThan(60_000);
+	});
+
+	it('ietf-ratelimit: a 429 whose Retry-After is an HTTP date is waited out, then the request succeeds', async () => {
+		await h.sandbox.admin.setVariants(['ietf-ratelimit']);
+		const [contact] = await h.sandbox.admin.records('contacts');
+		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit' } });
+		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		expect(jsonOf(result)).toEqual([contact]);
+		expect((await h.requests()).map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it('no-retry-after: a 429 naming only X-RateLimit-Reset is waited out until that reset', async () => {
+		await h.sandbox.admin.setVariants(['no-retry-after']);
+		const [contact] = await h.sandbox.admin.records('contacts');
+		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit' } });
+		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		expect(jsonOf(result)).toEqual([contact]);
+		const log = await h.requests();
+		expect(log.map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it('a 429 that names a wait beyond the node\'s wait budget fails at once, saying when to try again', async () => {
+		const [contact] = await h.sandbox.admin.records('contacts');
+		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
+		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		expect(`${result.error?.message} ${(result.error as { description?: string }).description}`).toMatch(/wait 1 h .*Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/s);
+		expect((await h.requests()).map((r) => r.status)).toEqual([429]);
+	});
+});
