@@ -1,22 +1,31 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { REPO_ROOT } from './paths';
 
 export interface N8nInstall {
 	version: string;
-	/** Node 24: n8n 2.x refuses older versions. */
+	/** The Node this n8n runs on: Node 24 when its `engines` accept it (2.x, 1.123.x), else the system Node. */
 	nodeBin: string;
 	/** n8n's JS entry point, run with `nodeBin`. */
 	n8nBin: string;
 	cacheDir: string;
 }
 
-export const N8N_VERSION = process.env.N8N_VERSION ?? '2.41.1';
+/** The n8n versions the project is tested on: the current line and the newest 1.x patch that installs here. */
+export const TESTED_N8N_VERSIONS = { current: '2.41.1', v1: '1.123.81' } as const;
+
+export const N8N_VERSION = process.env.N8N_VERSION || TESTED_N8N_VERSIONS.current;
+
+/** The Node scripts/install-n8n.sh chose for this version (installs from before that choice ran on Node 24). */
+function nodeFor(cacheDir: string, version: string): string {
+	const choice = path.join(cacheDir, `n8n-${version}`, '.node');
+	return existsSync(choice) ? readFileSync(choice, 'utf8').trim() : path.join(cacheDir, 'node24', 'bin', 'node');
+}
 
 /**
- * Runs scripts/install-n8n.sh, which installs Node 24 and n8n into the cache on the first run (minutes, with
+ * Runs scripts/install-n8n.sh, which installs n8n and the Node it runs on into the cache on the first run (minutes, with
  * progress on stderr) and only checks the cache afterwards (under a second). Its last stdout line is the cache.
  */
 export function ensureN8nInstalled(): N8nInstall {
@@ -32,7 +41,7 @@ export function ensureN8nInstalled(): N8nInstall {
 	const cacheDir = result.stdout.trim().split('\n').pop() ?? '';
 	const install: N8nInstall = {
 		version: N8N_VERSION,
-		nodeBin: path.join(cacheDir, 'node24', 'bin', 'node'),
+		nodeBin: nodeFor(cacheDir, N8N_VERSION),
 		n8nBin: path.join(cacheDir, `n8n-${N8N_VERSION}`, 'node_modules', 'n8n', 'bin', 'n8n'),
 		cacheDir,
 	};

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { N8nInstall } from './install';
+import { n8nLine } from './lines';
 import { killGroup, sleep, stopGroup } from './processGroup';
 
 export interface N8nServerOptions {
@@ -16,7 +17,7 @@ export interface N8nServerOptions {
 export interface N8nServer {
 	baseUrl: string;
 	logFile: string;
-	/** How long boot took until /healthz/readiness answered 200. */
+	/** How long boot took until n8n served its REST API (the line's readyPath answered). */
 	bootMs: number;
 	stop(): Promise<void>;
 }
@@ -51,9 +52,8 @@ function n8nEnvironment(options: N8nServerOptions): NodeJS.ProcessEnv {
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
-		// Activation then takes effect before the activate call answers, instead of on the publication outbox's next poll.
-		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+		...n8nLine(install.version).environment,
 	};
 }
 
@@ -65,22 +65,32 @@ function logTail(file: string, lines = 40): string {
 	}
 }
 
-async function waitForReady(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+/** Whether `url` answers 200 with JSON (1.x answers "n8n is starting up" as text to any path during migrations). */
+async function answersJson(url: string): Promise<boolean> {
+	try {
+		const response = await fetch(url);
+		await response.arrayBuffer();
+		return response.ok && (response.headers.get('content-type') ?? '').includes('application/json');
+	} catch {
+		return false;
+	}
+}
+
+async function waitForReady(baseUrl: string, readyPath: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
 			throw new Error(`n8n exited during boot (${child.exitCode ?? child.signalCode}). Last lines of ${logFile}:\n${logTail(logFile)}`);
 		}
-		// /healthz answers during the database migrations already; readiness waits for them.
-		const ready = await fetch(`${baseUrl}/healthz/readiness`).then((r) => r.ok, () => false);
-		if (ready) return;
+		// /healthz answers during the database migrations already; each line names what waits for its REST API.
+		if (await answersJson(`${baseUrl}${readyPath}`)) return;
 		await sleep(250);
 	}
 	throw new Error(`n8n was not ready within ${timeoutMs / 1000} s. Last lines of ${logFile}:\n${logTail(logFile)}`);
 }
 
 /**
- * Starts `n8n start` under Node 24 in its own process group (n8n plus its task runners), logging to
+ * Starts `n8n start` under the install's Node in its own process group (n8n plus its task runners), logging to
  * `<userFolder>/n8n.log`, and resolves once n8n is ready. `stop()` ends the whole group.
  */
 export async function startN8n(options: N8nServerOptions): Promise<N8nServer> {
@@ -108,7 +118,7 @@ export async function startN8n(options: N8nServerOptions): Promise<N8nServer> {
 
 	const baseUrl = `http://127.0.0.1:${options.port}`;
 	try {
-		await waitForReady(baseUrl, child, logFile, READY_TIMEOUT_MS);
+		await waitForReady(baseUrl, n8nLine(options.install.version).readyPath, child, logFile, READY_TIMEOUT_MS);
 	} catch (error) {
 		await stop();
 		throw error;

@@ -1,3 +1,5 @@
+import { N8N_VERSION } from './install';
+import { n8nLine, type N8nLine } from './lines';
 import type {
 	Credential,
 	Execution,
@@ -37,14 +39,17 @@ export interface WebhookResponse {
 
 /**
  * A small client for n8n's REST API (what the editor uses, authenticated by the `n8n-auth` cookie) and its
- * public API (`/api/v1`, authenticated by an API key), plus production webhook calls.
+ * public API (`/api/v1`, authenticated by an API key), plus production webhook calls. Where n8n's lines differ,
+ * it asks `line` (default: the line of N8N_VERSION, the n8n this run uses).
  */
 export class N8nClient {
 	private cookie?: string;
+	private projectId?: string;
 
 	constructor(
 		readonly baseUrl: string,
 		private apiKey?: string,
+		readonly line: N8nLine = n8nLine(N8N_VERSION),
 	) {}
 
 	/** The session cookie's value (`n8n-auth`), e.g. for a browser. */
@@ -120,8 +125,17 @@ export class N8nClient {
 		return await this.rest<CredentialTestResult>('POST', '/rest/credentials/test', { credentials: { ...credential, data } });
 	}
 
+	/** The signed-in user's personal project, where the editor saves a new workflow. */
+	async personalProjectId(): Promise<string> {
+		this.projectId ??= (await this.rest<{ id: string }>('GET', '/rest/projects/personal')).id;
+		return this.projectId;
+	}
+
+	/** Saves a new workflow as the editor does; credentials named without an id are linked by name (1.x needs the project for that). */
 	async createWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
 		return await this.rest<SavedWorkflow>('POST', '/rest/workflows', {
+			...this.line.newWorkflowFields,
+			projectId: await this.personalProjectId(),
 			...workflow,
 			settings: { executionOrder: 'v1', ...workflow.settings },
 		});
@@ -149,9 +163,8 @@ export class N8nClient {
 
 	/** What the editor's "Execute workflow" button does: a manual run from the given trigger node. */
 	async runManually(workflowId: string, triggerName: string): Promise<string> {
-		const { executionId } = await this.rest<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, {
-			triggerToStartFrom: { name: triggerName },
-		});
+		const body = this.line.manualRunBody(await this.getWorkflow(workflowId), triggerName);
+		const { executionId } = await this.rest<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, body);
 		return executionId;
 	}
 

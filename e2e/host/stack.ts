@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { buildPackage, installCommunityPackage, packPackage } from './communityPackage';
 import { ensureN8nInstalled, type N8nInstall } from './install';
+import { n8nLine } from './lines';
 import { startN8n, type N8nServer } from './n8nServer';
 import { PACKAGE_NAME } from './paths';
 import { freePort } from './ports';
@@ -93,7 +94,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		n8n = await startN8n({ install, userFolder, port, brokerPort: await freePort() });
 		log(`n8n ready in ${(n8n.bootMs / 1000).toFixed(1)} s`);
 
-		const client = new N8nClient(n8n.baseUrl);
+		const client = new N8nClient(n8n.baseUrl, undefined, n8nLine(install.version));
 		await signIn(client, options.owner);
 		const credential = await erpCredential(client, sandbox);
 		const timings = { installCheckMs, buildMs, bootMs: n8n.bootMs };

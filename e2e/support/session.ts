@@ -1,3 +1,4 @@
+import { n8nLine } from '../host/lines';
 import { N8nClient } from '../host/restClient';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import { readContext, type E2eContext } from '../setup/context';
@@ -12,7 +13,7 @@ export interface Session {
 /** Connects a test file to the n8n and sandbox globalSetup started. */
 export async function connect(): Promise<Session> {
 	const ctx = readContext();
-	const n8n = new N8nClient(ctx.n8nUrl, ctx.apiKey);
+	const n8n = new N8nClient(ctx.n8nUrl, ctx.apiKey, n8nLine(ctx.n8nVersion));
 	await n8n.login(ctx.owner);
 	return { ctx, n8n, sandbox: new SandboxAdmin(ctx.sandboxUrl) };
 }

@@ -1,0 +1,15 @@
+import type { N8nLine } from './types';
+
+/** n8n 2.x (tested: 2.41.1). */
+export const line2: N8nLine = {
+	name: '2.x',
+	// Activation then takes effect before the activate call answers, instead of on the publication outbox's next poll.
+	environment: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' },
+	readyPath: '/healthz/readiness',
+	newWorkflowFields: {},
+	// It runs the saved workflow.
+	manualRunBody: (_workflow, triggerName) => ({ triggerToStartFrom: { name: triggerName } }),
+	// The Query holds each tool's arguments under its name (spaces as underscores).
+	toolExecutorQuery: (toolName, args) => ({ [toolName.replaceAll(' ', '_')]: args }),
+	credentialTestRuleMessages: true,
+};
