@@ -54,7 +54,7 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 		const contact = (await session.sandbox.records('contacts'))[3];
 		const since = await session.sandbox.lastRequestSeq();
 
-		const response = await session.n8n.callWebhook(path, { Get_contact: { contact_id: contact.id } });
+		const response = await session.n8n.callWebhook(path, session.n8n.line.toolExecutorQuery(tool.name, { contact_id: contact.id }));
 
 		const requests = await session.sandbox.requests(since);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /contacts/${contact.id} 200`]);

@@ -13,6 +13,8 @@ describe('ERP API credential: the Test button of a real n8n', () => {
 		const requests = await session.sandbox.requests(since);
 		return { result, requests: requests.map((r) => ({ path: r.path, query: r.query, status: r.status, auth: r.auth })) };
 	};
+	/** The message shown for an error status: the credential's own, or on n8n 1.x n8n's generic one (see N8nLine). */
+	const shown = (own: string, generic: string) => (session.n8n.line.credentialTestRuleMessages ? own : generic);
 
 	test('the right token: OK, after one cheap read of one contact', async () => {
 		const { result, requests } = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.token });
@@ -31,7 +33,10 @@ describe('ERP API credential: the Test button of a real n8n', () => {
 	test('a wrong token fails with the message telling where to get the right one', async () => {
 		const { result, requests } = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.wrongToken });
 
-		expect(result).toEqual({ status: 'Error', message: 'The ERP rejected the API token: copy it again from Settings › API keys' });
+		expect(result).toEqual({
+			status: 'Error',
+			message: shown('The ERP rejected the API token: copy it again from Settings › API keys', 'Authorization failed - please check your credentials'),
+		});
 		expect(requests.length).toBeGreaterThan(0);
 		expect(requests.every((r) => r.status === 401 && r.auth === 'invalid')).toBe(true);
 	});
@@ -41,7 +46,10 @@ describe('ERP API credential: the Test button of a real n8n', () => {
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: 'Nothing answers at this Base URL: it must end with /api/v1, e.g. https://erp.example.com/api/v1',
+			message: shown(
+				'Nothing answers at this Base URL: it must end with /api/v1, e.g. https://erp.example.com/api/v1',
+				'The resource you are requesting could not be found',
+			),
 		});
 	});
 
