@@ -1,7 +1,8 @@
 /**
  * End-to-end tests: a real n8n (installed by scripts/install-n8n.sh) with this package installed as a
  * community package, and the sandbox ERP. One n8n for the whole run (globalSetup), test files one after the
- * other (run with --runInBand). Not part of `npm test`: `npm run test:e2e`.
+ * other (run with --runInBand). Not part of `npm test`: `npm run test:e2e`, on the n8n N8N_VERSION names (default
+ * 2.41.1); `npm run test:e2e:matrix` runs it on each tested line. A full run records itself in docs/e2e-results.json.
  */
 module.exports = {
 	rootDir: '..',
@@ -14,6 +15,7 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/e2e/setup/globalSetup.ts',
 	globalTeardown: '<rootDir>/e2e/setup/globalTeardown.ts',
+	reporters: ['default', '<rootDir>/e2e/setup/outcomeReporter.js'],
 	// Booting n8n (and installing it on a fresh machine) happens in globalSetup, which has no timeout.
 	testTimeout: 60_000,
 	maxWorkers: 1,

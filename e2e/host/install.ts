@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,6 +8,8 @@ export interface N8nInstall {
 	version: string;
 	/** The Node this n8n runs on: Node 24 when its `engines` accept it (2.x, 1.123.x), else the system Node. */
 	nodeBin: string;
+	/** Its version, e.g. v24.21.0. */
+	nodeVersion: string;
 	/** n8n's JS entry point, run with `nodeBin`. */
 	n8nBin: string;
 	cacheDir: string;
@@ -39,14 +41,11 @@ export function ensureN8nInstalled(): N8nInstall {
 		throw new Error(`${script} failed (exit ${result.status ?? result.signal}): see its messages above`);
 	}
 	const cacheDir = result.stdout.trim().split('\n').pop() ?? '';
-	const install: N8nInstall = {
-		version: N8N_VERSION,
-		nodeBin: nodeFor(cacheDir, N8N_VERSION),
-		n8nBin: path.join(cacheDir, `n8n-${N8N_VERSION}`, 'node_modules', 'n8n', 'bin', 'n8n'),
-		cacheDir,
-	};
-	for (const file of [install.nodeBin, install.n8nBin]) {
+	const nodeBin = nodeFor(cacheDir, N8N_VERSION);
+	const n8nBin = path.join(cacheDir, `n8n-${N8N_VERSION}`, 'node_modules', 'n8n', 'bin', 'n8n');
+	for (const file of [nodeBin, n8nBin]) {
 		if (!existsSync(file)) throw new Error(`${file} is missing after ${script}: delete ${cacheDir} and run it again`);
 	}
-	return install;
+	const nodeVersion = execFileSync(nodeBin, ['-v'], { encoding: 'utf8' }).trim();
+	return { version: N8N_VERSION, nodeBin, nodeVersion, n8nBin, cacheDir };
 }

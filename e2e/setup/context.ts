@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type { Owner } from '../host/restClient';
 import type { Credential } from '../host/types';
@@ -24,8 +25,15 @@ export interface E2eContext {
 
 export const CONTEXT_ENV = 'N8N_ERP_E2E_CONTEXT';
 
-export function readContext(): E2eContext {
+function contextFile(): string {
 	const file = process.env[CONTEXT_ENV];
 	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the end-to-end tests with npm run test:e2e`);
-	return JSON.parse(readFileSync(file, 'utf8')) as E2eContext;
+	return file;
 }
+
+export function readContext(): E2eContext {
+	return JSON.parse(readFileSync(contextFile(), 'utf8')) as E2eContext;
+}
+
+/** Where the round-trip test leaves its timings (ms) for globalTeardown: n8n's user folder, beside the context file. */
+export const roundTripsFile = (userFolder = path.dirname(contextFile())): string => path.join(userFolder, 'round-trips.json');

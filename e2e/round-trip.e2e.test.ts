@@ -1,0 +1,38 @@
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+import { roundTripsFile } from './setup/context';
+import { connect, type Session } from './support/session';
+import { byId, chain, erpNode, webhookNode } from './support/workflows';
+
+const CALLS = 30;
+
+// Timed, never asserted on time: the figures go to docs/e2e-results.json (min / median / max) for the README.
+describe('webhook → ERP node → sandbox round trips', () => {
+	let session: Session;
+	beforeAll(async () => {
+		session = await connect();
+	});
+
+	test(`${CALLS} sequential calls each answer the contact the ERP holds, after one GET each`, async () => {
+		const contact = (await session.sandbox.records('contacts'))[1];
+		const path = `erp-round-trip-${Date.now()}`;
+		const erp = erpNode({ resource: 'contact', operation: 'get', contactId: byId(contact.id) }, session.ctx.credentials.good);
+		await session.n8n.createActiveWorkflow(chain(`e2e ${path}`, [webhookNode(path), erp]));
+		// The first call of a new workflow also pays for loading it: not timed.
+		expect(await session.n8n.callWebhook(path, {})).toEqual({ status: 200, body: [contact] });
+		const since = await session.sandbox.lastRequestSeq();
+
+		const samplesMs: number[] = [];
+		for (let call = 0; call < CALLS; call++) {
+			const started = performance.now();
+			const response = await session.n8n.callWebhook(path, {});
+			samplesMs.push(performance.now() - started);
+			expect(response).toEqual({ status: 200, body: [contact] });
+		}
+
+		const requests = await session.sandbox.requests(since);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(Array(CALLS).fill(`GET /contacts/${contact.id} 200`));
+		writeFileSync(roundTripsFile(), JSON.stringify(samplesMs));
+	});
+});
