@@ -3,10 +3,13 @@
  * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
  * sandbox's events). Ctrl-C stops everything.
  *
- * Env: N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
- * n8n's data there between runs; default: a fresh temporary folder, deleted on exit).
+ * Env: N8N_VERSION (2.41.1; 1.123.81 for the 1.x line, installed beside it on first use), N8N_PORT (5678),
+ * SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep n8n's data there between runs;
+ * default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older version's database, so keep
+ * one folder per n8n version).
  */
 import { importExamples } from '../e2e/host/demoWorkflows';
+import { N8N_VERSION } from '../e2e/host/install';
 import { assertPortFree } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
 
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
 	await assertPortFree(sandboxPort, 'SANDBOX_PORT');
 
 	say('n8n-nodes-erp demo: sandbox ERP + real n8n with this package (Ctrl-C stops everything)');
-	say(`settings: ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${name.includes('PASSWORD') ? '…' : setting(name)}`).join(' ')}`);
+	say(`settings: N8N_VERSION=${N8N_VERSION} ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${name.includes('PASSWORD') ? '…' : setting(name)}`).join(' ')}`);
 	stack = await startStack({
 		n8nPort,
 		owner,
@@ -64,9 +67,9 @@ async function main(): Promise<void> {
 	});
 	const imported = await importExamples(stack);
 
-	const { n8n, sandbox } = stack;
+	const { n8n, sandbox, install } = stack;
 	say();
-	say(`n8n editor   ${n8n.baseUrl}`);
+	say(`n8n editor   ${n8n.baseUrl}   (n8n ${install.version} on Node ${install.nodeVersion})`);
 	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
