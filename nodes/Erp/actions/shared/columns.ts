@@ -38,7 +38,9 @@ export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
  * ("map" mode never blocks a run): the API document names no required field, so the ERP's 422 decides.
  */
 export function columnsDescription(resourceMapperMethod: string, noun: string): INodeProperties[] {
-	const auto = { show: { 'columns.mappingMode': ['autoMapInputData'] } };
+	// A root path ("/"): n8n 1.x cannot order a dependency on "columns.mappingMode" and refuses the whole node
+	// ("Could not resolve parameter dependencies"); both lines read "/columns.mappingMode" from the node's values.
+	const auto = { show: { '/columns.mappingMode': ['autoMapInputData'] } };
 	return [
 		{
 			displayName: 'Fields',
