@@ -69,7 +69,8 @@ describe('ERP node errors, as n8n shows them in the execution', () => {
 			{ credential: readOnly },
 		);
 
-		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`PUT /contacts/${id} 403`]);
+		// Update reads the contact first (allowed), then writes it whole (refused).
+		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /contacts/${id} 200`, `PUT /contacts/${id} 403`]);
 		expect((await session.sandbox.record('contacts', id))?.company).toBeNull();
 		const { error } = await failedExecution(run.workflowId);
 		expect(error?.message).toBe('The API token is not allowed to update contact ' + id + ' (403)');
