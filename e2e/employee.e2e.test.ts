@@ -11,30 +11,11 @@ describe('ERP node › Employee, inside a real n8n', () => {
 
 	test('Create: a new hire in the ERP, active, with an employee number', async () => {
 		const email = `mara.keller.${Date.now()}@northwind-industries.com`;
-		const run = await runErp(session, {
-			resource: 'employee',
-			operation: 'create',
-			columns: fieldsParameter('employee', {
-				first_name: 'Mara',
-				last_name: 'Keller',
-				email,
-				department: 'Finance',
-				job_title: 'Controller',
-				salary: 64000,
-				employment_type: 'part_time',
-			}),
-		});
+		const hire = { first_name: 'Mara', last_name: 'Keller', email, department: 'Finance', job_title: 'Controller', salary: 64000, employment_type: 'part_time' };
+		const run = await runErp(session, { resource: 'employee', operation: 'create', columns: fieldsParameter('employee', hire) });
 
 		expect(calls(run)).toEqual(['POST /employees 201']);
-		expect(run.requests[0].body).toEqual({
-			first_name: 'Mara',
-			last_name: 'Keller',
-			email,
-			department: 'Finance',
-			job_title: 'Controller',
-			salary: 64000,
-			employment_type: 'part_time',
-		});
+		expect(run.requests[0].body).toEqual(hire);
 		const stored = (await session.sandbox.records('employees')).filter((e) => e.email === email);
 		expect(stored).toEqual([
 			expect.objectContaining({ status: 'active', department: 'Finance', salary: 64000, employee_number: expect.stringMatching(/^EMP-\d{4}$/) }),

@@ -20,11 +20,12 @@ function files(dir: string): string[] {
 
 const normalized = (literal: string) => literal.replace(/\$\{[^}]+\}/g, '{id}');
 
-/** Every endpoint a file calls, as written in its code: a request's method and literal path, or a list walk (GET). */
+/** Every endpoint a file calls, as written in its code: a request's method and literal path, a list walk (GET), a keyed create (POST). */
 function endpointsIn(source: string): string[] {
 	const requests = [...source.matchAll(/method: '(GET|POST|PUT|DELETE)', path: [`'](\/[^`']+)[`']/g)].map(([, m, p]) => `${m} ${normalized(p)}`);
 	const lists = [...source.matchAll(/(?:listPath = |fetchList\(client, )[`'](\/[^`']+)[`']/g)].map(([, p]) => `GET ${normalized(p)}`);
-	return [...requests, ...lists];
+	const creates = [...source.matchAll(/createPath: '(\/[^']+)'/g)].map(([, p]) => `POST ${p}`);
+	return [...requests, ...lists, ...creates];
 }
 
 describe('endpoints', () => {

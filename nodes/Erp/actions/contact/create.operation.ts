@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import type { ErpResponse, UnclearResolution } from '../../transport/types';
 import { columnsDescription, mappedBody } from '../shared/columns';
 import type { KeyedResource } from '../shared/keyed';
-import { createKeyed } from '../shared/keyed';
+import { createdItem, createKeyed } from '../shared/keyed';
 import { forOperation } from '../shared/operation';
 import { contactFields } from './fields';
 import { getContact } from './get.operation';
@@ -12,18 +11,11 @@ import { listPath } from './getAll.operation';
 
 export const description = forOperation('contact', 'create', columnsDescription('getContactFields', 'contact'));
 
-/** POST /contacts: the ERP answers with the new contact's id, first_name and created_at (the document). */
-async function createContact(
-	client: ErpClient,
-	body: IDataObject,
-	itemIndex: number,
-	resolveUnclear?: () => Promise<UnclearResolution>,
-): Promise<ErpResponse> {
-	return await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear });
-}
-
-/** Contacts are found by e-mail: for Create or Update, and to settle a create whose answer was lost. */
-export const keyedContacts: KeyedResource = { noun: 'contact', key: 'email', listPath, create: createContact };
+/**
+ * POST /contacts: the ERP answers with the new contact's id, first_name and created_at (the document). Contacts
+ * are found by e-mail (GET /contacts?email=…): for Create or Update, and to settle a create whose answer was lost.
+ */
+export const keyedContacts: KeyedResource = { noun: 'contact', key: 'email', listPath, createPath: '/contacts' };
 
 /** The whole contact, read back when Fetch Full Record is on; a failed read keeps the created contact's item. */
 export async function withFullRecord(this: IExecuteFunctions, client: ErpClient, created: IDataObject, itemIndex: number): Promise<IDataObject> {
@@ -39,6 +31,5 @@ export async function withFullRecord(this: IExecuteFunctions, client: ErpClient,
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, contactFields, 'contact');
 	const { record, recovered } = await createKeyed(client, keyedContacts, body, itemIndex);
-	const created = await withFullRecord.call(this, client, record, itemIndex);
-	return [recovered ? { ...created, recovered } : created];
+	return [createdItem({ record: await withFullRecord.call(this, client, record, itemIndex), recovered })];
 }

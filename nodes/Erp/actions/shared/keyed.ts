@@ -16,7 +16,12 @@ export interface KeyedResource {
 	key: 'email' | 'sku';
 	/** The list endpoint (GET). */
 	listPath: string;
-	create(client: ErpClient, body: IDataObject, itemIndex: number, resolveUnclear?: () => Promise<UnclearResolution>): Promise<ErpResponse>;
+	/** The create endpoint (POST). */
+	createPath: string;
+}
+
+async function create(client: ErpClient, resource: KeyedResource, body: IDataObject, itemIndex: number, resolveUnclear?: () => Promise<UnclearResolution>) {
+	return await client.request({ method: 'POST', path: resource.createPath, body, itemIndex, resolveUnclear });
 }
 
 // How far the ERP's clock may lag n8n's when a record's created_at is compared with the start of its create.
@@ -135,6 +140,10 @@ async function settled(
 	});
 }
 
+/** A created record as an item: marked when it was found after an unclear failure. */
+export const createdItem = ({ record, recovered }: { record: IDataObject; recovered?: boolean }): IDataObject =>
+	recovered ? { ...record, recovered } : record;
+
 /** Creates a record; an unclear failure, or a success without the record, is settled by looking its key up. */
 export async function createKeyed(
 	client: ErpClient,
@@ -143,7 +152,7 @@ export async function createKeyed(
 	itemIndex: number,
 ): Promise<{ record: IDataObject; recovered?: boolean }> {
 	const recover = recoverByCreationTime(client, resource, body, itemIndex);
-	return await settled(client, resource, await resource.create(client, body, itemIndex, recover), itemIndex, recover);
+	return await settled(client, resource, await create(client, resource, body, itemIndex, recover), itemIndex, recover);
 }
 
 export interface KeyedOutcome {
@@ -177,7 +186,7 @@ export async function createUnlessFound(
 		}
 		if (found.length === 1) return await whenFound(found[0]);
 		const recover = recoverBySeenIds(client, resource, key, found, itemIndex);
-		const response = await resource.create(client, body, itemIndex, recover);
+		const response = await create(client, resource, body, itemIndex, recover);
 		return { action: 'created', ...(await settled(client, resource, response, itemIndex, recover)) };
 	});
 }
