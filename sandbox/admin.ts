@@ -4,7 +4,7 @@ import { bodyObject, parseBody, sendJson } from './body';
 import { todayUtc } from './dates';
 import { ApiError, errorBody, notFound, validationFailed } from './errors';
 import { EVENT_NAMES, isEventName, type EventName } from './events';
-import type { FaultBody, FaultSettings, FaultSpec, QueuedFault } from './faults';
+import type { FaultBody, FaultChanges, FaultSettings, FaultSpec, QueuedFault } from './faults';
 import { sweepOverdue } from './overdue';
 import type { RateLimitConfig } from './rateLimit';
 import { Router } from './router';
@@ -53,6 +53,7 @@ const faultSchema: Schema = {
 	dropRate: rate,
 	latencyMs: { type: 'number', integer: true, min: 0 },
 	nonJsonRate: rate,
+	seed: { type: 'number', integer: true, min: 0, max: 2 ** 32 - 1, nullable: true },
 };
 
 const rateLimitSchema: Schema = {
@@ -98,7 +99,7 @@ function faultsView(state: SandboxState): FaultSettings & { rateLimit: RateLimit
 const seed: AdminHandler = ({ state, body }) => seedStore(state.store, read(body, seedSchema) as SeedOptions, todayUtc());
 
 const putFaults: AdminHandler = ({ state, body }) => {
-	const values = read(body, faultSchema) as Partial<FaultSettings>;
+	const values = read(body, faultSchema) as FaultChanges;
 	if ('rateLimit' in body) {
 		if (body.rateLimit === null) state.limiter.configure(null);
 		else if (isPlainObject(body.rateLimit)) state.limiter.configure(read(body.rateLimit, rateLimitSchema, 'rateLimit.') as unknown as RateLimitConfig);

@@ -73,7 +73,7 @@ export function createApi(state: SandboxState) {
 		const variant = state.variant.settings;
 		const auth = authenticate(req.headers.authorization, state.config);
 		const body = parseBody(raw);
-		const fault = state.faults.pick(method, path);
+		const fault = state.faults.pick(method, path, `${query.toString()} ${raw}`);
 		const log = (status: number | null, logged?: LoggedFault) =>
 			state.log.add({
 				at,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { Answer } from './body';
 import { statusText } from './errors';
 import { errorAnswer } from './errorFormats';
@@ -18,7 +20,16 @@ export interface FaultSettings {
 	dropRate: number;
 	latencyMs: number;
 	nonJsonRate: number;
+	/**
+	 * Makes the random faults replayable: a request's draw then depends only on the seed, the request (method,
+	 * path, query, body) and how many times that same request came before, not on the order requests arrive in.
+	 * Absent: Math.random.
+	 */
+	seed?: number;
 }
+
+/** What PUT /__sandbox/faults may change; `seed: null` goes back to unseeded draws. */
+export type FaultChanges = Partial<Omit<FaultSettings, 'seed'>> & { seed?: number | null };
 
 export interface FaultSpec {
 	kind: FaultKind;
@@ -70,8 +81,17 @@ export class Faults {
 
 	private lastId = 0;
 
-	update(changes: Partial<FaultSettings>): void {
-		this.settings = { ...this.settings, ...changes };
+	/** Seeded only: how often each request has been drawn for so far. */
+	private attempts = new Map<string, number>();
+
+	/** Any `seed` given starts counting attempts afresh. */
+	update(changes: FaultChanges): void {
+		const { seed, ...rest } = changes;
+		this.settings = { ...this.settings, ...rest };
+		if (seed === undefined) return;
+		this.attempts.clear();
+		if (seed === null) delete this.settings.seed;
+		else this.settings.seed = seed;
 	}
 
 	enqueue(match: QueuedFault['match'], fault: FaultSpec, times: number): QueuedFault {
@@ -90,11 +110,15 @@ export class Faults {
 
 	clear(): void {
 		this.settings = { ...NO_FAULTS };
+		this.attempts.clear();
 		this.clearQueue();
 	}
 
-	/** The fault for this request, if any: the first matching queue entry wins over random faults. */
-	pick(method: string, path: string): PickedFault | null {
+	/**
+	 * The fault for this request, if any: the first matching queue entry wins over random faults. `request` is
+	 * whatever else tells requests apart (query and body): seeded draws are made per request.
+	 */
+	pick(method: string, path: string, request = ''): PickedFault | null {
 		const write = method !== 'GET';
 		const index = this.queue.findIndex((entry) => matches(entry.match, method, path));
 		if (index >= 0) {
@@ -114,13 +138,29 @@ export class Faults {
 			};
 		}
 		const s = this.settings;
+		const draw = this.draws(`${method} ${path} ${request}`);
 		let fault: Pick<PickedFault, 'kind' | 'status' | 'body'> | null = null;
-		if (Math.random() < s.dropRate) fault = { kind: 'drop', status: 0, body: 'empty' };
-		else if (Math.random() < s.nonJsonRate) fault = { kind: 'html', status: 502, body: 'html' };
-		else if (Math.random() < s.errorRate) fault = { kind: 'status', status: s.errorStatus, body: s.errorBody };
+		if (draw() < s.dropRate) fault = { kind: 'drop', status: 0, body: 'empty' };
+		else if (draw() < s.nonJsonRate) fault = { kind: 'html', status: 502, body: 'html' };
+		else if (draw() < s.errorRate) fault = { kind: 'status', status: s.errorStatus, body: s.errorBody };
 		if (!fault) return null;
 		const afterCommit = s.faultTiming ? s.faultTiming === 'after' : ambiguousByDefault(write, fault.kind, fault.status);
 		return { ...fault, retryAfter: undefined, delayMs: 0, afterCommit, source: 'random' };
+	}
+
+	/** Numbers in [0, 1) for one request: from the seed, the request and its attempt number when seeded. */
+	private draws(request: string): () => number {
+		const { seed } = this.settings;
+		if (seed === undefined) return Math.random;
+		const attempt = this.attempts.get(request) ?? 0;
+		this.attempts.set(request, attempt + 1);
+		const digest = createHash('sha256').update(`${seed}\n${attempt}\n${request}`).digest();
+		let offset = 0;
+		return () => {
+			const value = digest.readUInt32BE(offset) / 2 ** 32;
+			offset += 4;
+			return value;
+		};
 	}
 }
 
