@@ -16,6 +16,8 @@ export interface ReliabilityContext extends E2eContext {
 	};
 	webhookSecret: string;
 	n8nLogFile: string;
+	/** Seeds the sandbox's random faults and the picks of faulted records: the same seed replays them. */
+	faultSeed: number;
 }
 
 export function readReliabilityContext(): ReliabilityContext {

@@ -6,6 +6,7 @@ import { exitOnSignals } from '../../e2e/host/processGroup';
 import { startStack, type Stack } from '../../e2e/host/stack';
 import { CONTEXT_ENV } from '../../e2e/setup/context';
 import type { ReliabilityContext } from './context';
+import { runSeed, SEED_ENV } from './seed';
 
 declare global {
 	// Shared with globalTeardown, which runs in the same process.
@@ -20,6 +21,8 @@ const distinctive = (label: string) => `${label}-${randomBytes(12).toString('hex
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stderr.write(`[reliability] ${line}\n`);
 	exitOnSignals();
+	const faultSeed = runSeed();
+	log(`random faults seeded with ${faultSeed}: ${SEED_ENV}=${faultSeed} npm run test:reliability replays them`);
 	// n8n inherits this process's environment.
 	process.env.N8N_LOG_LEVEL = 'debug';
 	const token = distinctive('erp-full');
@@ -51,6 +54,7 @@ export default async function globalSetup(): Promise<void> {
 		webhookSecret,
 		n8nLogFile: n8n.logFile,
 		n8nVersion: install.version,
+		faultSeed,
 	};
 	const file = path.join(stack.userFolder, 'reliability-context.json');
 	writeFileSync(file, JSON.stringify(context, null, 2));
