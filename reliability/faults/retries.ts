@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../../sandbox/requestLog';
+import type { RequestChain, StruckTest } from './chains';
 
 /** The waits before the n-th retry of the same request. */
 export interface RetryWaits {
@@ -9,46 +9,57 @@ export interface RetryWaits {
 	maxMs: number;
 }
 
-/** What the request log shows of the node's retries after faulted requests. */
-export interface RetryEvidence {
-	/** Requests the sandbox faulted or refused with 429. */
-	struckRequests: number;
-	/** Of them, those followed by another request for the same thing. */
-	retried: number;
-	/** From a faulted request's arrival to the arrival of the next one for the same thing, per retry number. */
-	waitsBeforeRetry: RetryWaits[];
+/** Per method: requests the sandbox received, attempts it struck, and of those how many were sent again. */
+export interface MethodEvidence {
+	requests: number;
+	struck: number;
+	sentAgain: number;
 }
 
-/** The same thing asked again: method and path, and for creates the e-mail (all creates share one path). */
-const target = (r: RequestLogEntry) => `${r.method} ${r.path} ${r.method === 'POST' ? String((r.body as { email?: unknown } | null)?.email) : ''}`;
-
-const struck = (r: RequestLogEntry) => r.fault !== undefined || r.status === 429;
+/** What the request log shows of the node's retries after struck requests. */
+export interface RetryEvidence {
+	/** Attempts the sandbox faulted or refused with 429 (or, for timeouts, delayed past the timeout). */
+	struckRequests: number;
+	/** Of them, those followed by another attempt at the same request. */
+	retried: number;
+	byMethod: Record<string, MethodEvidence>;
+	/** The most attempts of one request that were struck. */
+	mostStrikesOnOneRequest: number;
+	/** From a struck attempt's arrival to the arrival of the next attempt, per retry number. */
+	waitsBeforeRetry: RetryWaits[];
+}
 
 function waitsOf(retry: number, waits: number[]): RetryWaits {
 	const sorted = [...waits].sort((a, b) => a - b);
 	return { retry, count: sorted.length, minMs: sorted[0], medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted[sorted.length - 1] };
 }
 
-export function retryEvidence(requests: RequestLogEntry[]): RetryEvidence {
-	const byTarget = new Map<string, RequestLogEntry[]>();
-	for (const r of requests) {
-		const key = target(r);
-		const attempts = byTarget.get(key);
-		if (attempts) attempts.push(r);
-		else byTarget.set(key, [r]);
-	}
-	let retried = 0;
+export function retryEvidence(chains: RequestChain[], struck: StruckTest): RetryEvidence {
+	const byMethod: Record<string, MethodEvidence> = {};
 	const waits: number[][] = [];
-	for (const attempts of byTarget.values()) {
-		// `at` is when a request arrived; the log's order is when it was answered (a delayed one after its retry).
-		attempts.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
-		let faultsSoFar = 0;
-		for (let i = 0; i < attempts.length - 1; i++) {
-			if (!struck(attempts[i])) continue;
-			retried++;
-			(waits[faultsSoFar] ??= []).push(Date.parse(attempts[i + 1].at) - Date.parse(attempts[i].at));
-			faultsSoFar++;
-		}
+	let mostStrikesOnOneRequest = 0;
+	for (const { method, attempts } of chains) {
+		const counts = (byMethod[method] ??= { requests: 0, struck: 0, sentAgain: 0 });
+		counts.requests += attempts.length;
+		let strikes = 0;
+		attempts.forEach((attempt, i) => {
+			if (!struck(attempt)) return;
+			counts.struck++;
+			const next = attempts[i + 1];
+			if (next) {
+				counts.sentAgain++;
+				(waits[strikes] ??= []).push(Date.parse(next.at) - Date.parse(attempt.at));
+			}
+			strikes++;
+		});
+		mostStrikesOnOneRequest = Math.max(mostStrikesOnOneRequest, strikes);
 	}
-	return { struckRequests: requests.filter(struck).length, retried, waitsBeforeRetry: waits.map((w, i) => waitsOf(i + 1, w)) };
+	const methods = Object.values(byMethod);
+	return {
+		struckRequests: methods.reduce((n, m) => n + m.struck, 0),
+		retried: methods.reduce((n, m) => n + m.sentAgain, 0),
+		byMethod,
+		mostStrikesOnOneRequest,
+		waitsBeforeRetry: waits.map((w, i) => waitsOf(i + 1, w)),
+	};
 }

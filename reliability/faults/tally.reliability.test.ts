@@ -19,7 +19,19 @@ const contact = (id: number, email: string, company: string | null = null): Cont
 });
 const ok = (item: number, json: Record<string, unknown>): OutputItem => ({ json, pairedItem: { item } });
 const failed = (item: number, description: string): OutputItem => ({ json: { error: 'The ERP failed with a server error (500)', description }, pairedItem: { item } });
-const post = (seq: number, email: string, status: number | null): RequestLogEntry => ({ seq, at: '', method: 'POST', path: '/contacts', query: {}, body: { email }, status, auth: 'full' });
+const at = (seq: number) => new Date(Date.UTC(2026, 0, 1) + seq).toISOString();
+const post = (seq: number, email: string, status: number | null, fault?: RequestLogEntry['fault']): RequestLogEntry => ({
+	seq,
+	at: at(seq),
+	method: 'POST',
+	path: '/contacts',
+	query: {},
+	body: { email },
+	status,
+	auth: 'full',
+	...(fault ? { fault } : {}),
+});
+const lookup = (seq: number, email: string): RequestLogEntry => ({ seq, at: at(seq), method: 'GET', path: '/contacts', query: { email }, body: null, status: 200, auth: 'full' });
 const MAYBE = 'The ERP may have done it anyway. Check in the ERP before running this item again.';
 
 const creates: BatchInput[] = [
@@ -47,6 +59,35 @@ describe('tally', () => {
 		const items = [failed(0, MAYBE), failed(1, 'Try again later.'), ok(2, { id: 9 })];
 		const t = tally(creates, items, [], stored, []);
 		expect(t).toMatchObject({ errorItems: 2, committedDespiteError: 2, unclearErrors: 1, lost: 1 });
+	});
+
+	test('an error item that says the ERP may have done it is an unresolved create', () => {
+		const items = [failed(0, MAYBE), failed(1, 'Try again later.'), ok(2, { id: 3 })];
+		const t = tally(creates, items, [], [contact(1, 'a@x.example'), contact(3, 'c@x.example')], []);
+		expect(t.unresolvedCreates).toBe(1);
+	});
+
+	test('a create may be sent again after a 429, or for a keyed record after a lookup proved the first wrote nothing', () => {
+		const stored = [contact(1, 'a@x.example'), contact(2, 'b@x.example'), contact(3, 'c@x.example')];
+		const items = [ok(0, { id: 1 }), ok(1, { id: 2 }), ok(2, { id: 3 })];
+		const before = { kind: 'status', source: 'random', afterCommit: false, appStatus: undefined } as const;
+		const after = { kind: 'status', source: 'random', afterCommit: true, appStatus: 201 } as const;
+		const requests = [
+			post(1, 'a@x.example', 429),
+			post(2, 'a@x.example', 201),
+			post(3, 'b@x.example', 500, before),
+			lookup(4, 'b@x.example'),
+			post(5, 'b@x.example', 201),
+			post(6, 'c@x.example', 500, after),
+			lookup(7, 'c@x.example'),
+			post(8, 'c@x.example', 201),
+		];
+		// Without a key nothing but the 429 may be repeated; with one, c was saved the first time: its lookup
+		// should have found it.
+		expect(tally(creates, items, [], stored, requests).resent).toBe(2);
+		expect(tally(creates, items, [], stored, requests, true).resent).toBe(1);
+		// No lookup in between: not even a keyed create may be repeated.
+		expect(tally(creates, items, [], stored, [post(1, 'b@x.example', 500, before), post(2, 'b@x.example', 201)], true).resent).toBe(1);
 	});
 
 	test('an input without exactly one output item is unpaired', () => {

@@ -27,7 +27,9 @@ export interface Tally {
 	committedDespiteError: number;
 	/** Error items without a message and a description, or with signs of a crash; for a committed create, one that does not say so. */
 	unclearErrors: number;
-	/** Creates only: e-mails the sandbox received more than one (non-429) POST for, i.e. a create sent again. */
+	/** Creates only: error items that say the ERP may have done it (a create answered unclearly, left to the user). */
+	unresolvedCreates: number;
+	/** Creates only: creates sent again without proof that the earlier attempt wrote nothing (see repeatedCreates). */
 	resent: number;
 	/** Each distinct error (message — description) and how many items had it. */
 	errorMessages: Record<string, number>;
@@ -42,15 +44,35 @@ function clearError(json: Record<string, unknown>, committedCreate: boolean): bo
 	return !committedCreate || MAYBE_DONE.test(description);
 }
 
-/** E-mails POSTed more than once, not counting answers of 429 (refused before anything happened). */
-function resentCreates(requests: RequestLogEntry[]): number {
-	const posts = new Map<string, number>();
-	for (const r of requests) {
-		if (r.method !== 'POST' || r.status === 429) continue;
-		const email = (r.body as { email?: string } | null)?.email ?? '';
-		posts.set(email, (posts.get(email) ?? 0) + 1);
+const emailOf = (r: RequestLogEntry) => String((r.body as { email?: unknown } | null)?.email ?? '');
+
+/** The ERP processed the request and saved the record (a fault after the commit only replaced the answer). */
+const committed = (r: RequestLogEntry) => {
+	const status = r.fault?.afterCommit ? r.fault.appStatus : r.status;
+	return status !== undefined && status !== null && status >= 200 && status < 300;
+};
+
+/**
+ * Creates sent again when they should not have been. A 429 means the ERP did nothing, so a create refused
+ * with 429 may be sent again. After any other answer: without a key (`keyed` false) never; with one, only
+ * when a lookup (a GET of the list with the e-mail in its query) came in between and the earlier attempt had
+ * indeed written nothing.
+ */
+function repeatedCreates(requests: RequestLogEntry[], keyed: boolean): number {
+	const byArrival = [...requests].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+	const lastPost = new Map<string, RequestLogEntry>();
+	const lookedUp = new Set<string>();
+	let repeated = 0;
+	for (const r of byArrival) {
+		if (r.method === 'GET' && r.path === '/contacts' && r.query.email) lookedUp.add(r.query.email);
+		if (r.method !== 'POST') continue;
+		const email = emailOf(r);
+		const earlier = lastPost.get(email);
+		if (earlier && earlier.status !== 429 && (!keyed || !lookedUp.has(email) || committed(earlier))) repeated++;
+		lastPost.set(email, r);
+		lookedUp.delete(email);
 	}
-	return [...posts.values()].filter((n) => n > 1).length;
+	return repeated;
 }
 
 /** Whether the ERP's records show the item's request as done (for a failed create: whether it was written anyway). */
@@ -77,7 +99,14 @@ function carriedOut(
  * Counts a batch's outcome against the sandbox's own records: `before` as they were when the run started,
  * `after` once every request of the run has been processed.
  */
-export function tally(inputs: BatchInput[], items: OutputItem[], before: Contact[], after: Contact[], requests: RequestLogEntry[]): Tally {
+export function tally(
+	inputs: BatchInput[],
+	items: OutputItem[],
+	before: Contact[],
+	after: Contact[],
+	requests: RequestLogEntry[],
+	keyed = false,
+): Tally {
 	const byInput: OutputItem[][] = inputs.map(() => []);
 	let strays = 0;
 	for (const item of items) {
@@ -100,6 +129,7 @@ export function tally(inputs: BatchInput[], items: OutputItem[], before: Contact
 		collateral: 0,
 		committedDespiteError: 0,
 		unclearErrors: 0,
+		unresolvedCreates: 0,
 		resent: 0,
 		errorMessages: {},
 	};
@@ -117,6 +147,7 @@ export function tally(inputs: BatchInput[], items: OutputItem[], before: Contact
 			t.errorMessages[shown] = (t.errorMessages[shown] ?? 0) + 1;
 			if (done && input.kind !== 'read') t.committedDespiteError++;
 			if (!clearError(json, done && input.kind === 'create')) t.unclearErrors++;
+			if (input.kind === 'create' && MAYBE_DONE.test(String(json.description))) t.unresolvedCreates++;
 		}
 	});
 	const targeted = new Set(inputs.map((input) => ('id' in input ? input.id : undefined)));
@@ -124,7 +155,7 @@ export function tally(inputs: BatchInput[], items: OutputItem[], before: Contact
 	const creates = inputs.filter((input) => input.kind === 'create');
 	if (creates.length > 0) {
 		for (const { email } of creates) t.duplicated += Math.max(0, (withEmail.get(email) ?? 0) - 1);
-		t.resent = resentCreates(requests);
+		t.resent = repeatedCreates(requests, keyed);
 	} else {
 		t.duplicated = Math.max(0, after.length - before.length);
 	}

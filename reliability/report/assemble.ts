@@ -1,11 +1,12 @@
 import type { BadInputResult, FaultScenarioResult, Results, SecretsScan } from './results';
 
-const sum = (scenarios: FaultScenarioResult[], field: 'itemsAttempted' | 'succeeded' | 'errorItems' | 'lost' | 'duplicated') =>
+const sum = (scenarios: FaultScenarioResult[], field: 'itemsAttempted' | 'succeeded' | 'errorItems' | 'lost' | 'duplicated' | 'unresolvedCreates') =>
 	scenarios.reduce((total, scenario) => total + scenario[field], 0);
 
 /** The figures tooling reads: totals over the fault scenarios and the hostile inputs, and the leaks found. */
 export function assembleResults(
 	n8nVersion: string,
+	seed: number,
 	scenarios: FaultScenarioResult[],
 	cases: BadInputResult[],
 	secretsScan: SecretsScan | null,
@@ -13,12 +14,15 @@ export function assembleResults(
 	return {
 		generatedAt: new Date().toISOString(),
 		n8nVersion,
+		seed,
 		faults: {
 			itemsAttempted: sum(scenarios, 'itemsAttempted'),
 			succeeded: sum(scenarios, 'succeeded'),
 			errorItems: sum(scenarios, 'errorItems'),
 			lost: sum(scenarios, 'lost'),
 			duplicated: sum(scenarios, 'duplicated'),
+			unresolvedCreates: sum(scenarios, 'unresolvedCreates'),
+			chanceOfAnUnluckyFailure: scenarios.reduce((total, s) => total + (s.arithmetic?.chance ?? 0), 0),
 			scenarios,
 		},
 		badInputs: {

@@ -1,4 +1,5 @@
 import type { RetryEvidence } from '../faults/retries';
+import type { RetryArithmetic, ScenarioRule, StrikeMinimum } from '../faults/rule';
 import type { Tally } from '../faults/tally';
 
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves. */
@@ -9,6 +10,18 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	setup: string;
 	/** The sandbox fault settings and the node's options, as sent. */
 	settings: Record<string, unknown>;
+	/** Creates of a record with a natural key, which the node settles by a lookup: unresolvedCreates must be 0. */
+	keyed: boolean;
+	/** Must every item succeed, and why. */
+	rule: ScenarioRule;
+	/** Why Max Retries lets every item succeed, with this run's counts (scenarios where every item must succeed). */
+	arithmetic?: RetryArithmetic;
+	/** How often the fault had to strike, and why. */
+	minStruck: StrikeMinimum;
+	/** Requests whose last attempt the fault struck and nothing settled: each must be one error item. */
+	unfinishedRequests: number;
+	/** Batches on existing contacts: how many more contacts no item is about were seeded (they must stay as they were). */
+	otherContacts?: number;
 	/**
 	 * What itemsAttempted counts: the input items of a batch, or for Return All the records the one input item's
 	 * output should hold (one output item each); a Return All that failed clearly counts its one input item.
@@ -67,12 +80,18 @@ export interface BadInputResult {
 export interface Results {
 	generatedAt: string;
 	n8nVersion: string;
+	/** The seed of the random faults: RELIABILITY_SEED=<seed> npm run test:reliability replays them. */
+	seed: number;
 	faults: {
 		itemsAttempted: number;
 		succeeded: number;
 		errorItems: number;
 		lost: number;
 		duplicated: number;
+		/** Error items that say the ERP may have done it: creates answered unclearly, left for the user to check. */
+		unresolvedCreates: number;
+		/** The chance that some scenario where every item must succeed fails by bad luck (the sum of their chances). */
+		chanceOfAnUnluckyFailure: number;
 		scenarios: FaultScenarioResult[];
 	};
 	badInputs: { tried: number; clearErrors: number; crashes: number; cases: BadInputResult[] };
