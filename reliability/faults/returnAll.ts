@@ -9,46 +9,64 @@ import type { FaultScenarioResult } from '../report/results';
 
 export interface RestartScenario {
 	id: string;
-	title: string;
 	contacts: number;
-	/** The sandbox restarts once it has served this page of the walk. */
+	/** The sandbox holds the request for the page after this one, and restarts while it holds it. */
 	atPage: number;
 	downMs: number;
-	/** The node's Max Retries option; undefined: its default. */
-	maxRetries?: number;
+	/** The node's Max Retries option. */
+	maxRetries: number;
+	/**
+	 * What the node must do: return every record once (it waits out the restart: a refused connection never
+	 * reached the ERP and a read is sent again), or fail with one clear error (Max Retries runs out while the ERP
+	 * is down), never anything in between.
+	 */
+	expect: 'complete' | 'failed clearly';
 }
 
 export const RESTART_SCENARIOS: RestartScenario[] = [
-	{
-		id: 'restart-during-return-all',
-		title: 'The ERP restarts (down 3 s) in the middle of Get Many, Return All over 20,000 contacts',
-		contacts: 20_000,
-		atPage: 80,
-		downMs: 3000,
-	},
-	{
-		id: 'outage-during-return-all',
-		title: 'The ERP goes down for 20 s in the middle of Get Many, Return All over 20,000 contacts, Max Retries 2',
-		contacts: 20_000,
-		atPage: 80,
-		downMs: 20_000,
-		maxRetries: 2,
-	},
+	{ id: 'restart-during-return-all', contacts: 20_000, atPage: 80, downMs: 3000, maxRetries: 5, expect: 'complete' },
+	{ id: 'outage-during-return-all', contacts: 20_000, atPage: 80, downMs: 20_000, maxRetries: 2, expect: 'failed clearly' },
 ];
+
+const titleOf = (s: RestartScenario) =>
+	`The ERP ${s.expect === 'complete' ? 'restarts' : 'goes down'} (down ${s.downMs / 1000} s) in the middle of Get Many, ` +
+	`Return All over ${s.contacts} contacts, Max Retries ${s.maxRetries}: it must ${s.expect === 'complete' ? 'return every record once' : 'fail with one clear error'}`;
 
 const pageRequests = (requests: RequestLogEntry[]) => requests.filter((r) => r.method === 'GET' && r.path === '/contacts');
 
+/** How long the sandbox holds the page request the restart cuts: the suite must restart it within that time. */
+const HOLD_MS = 10_000;
+// The walk reaches the held page in seconds; this only stops a broken one from blocking the suite.
+const REACH_LIMIT_MS = 5 * 60_000;
+
 /**
- * Waits until the node has read `page`, then restarts the sandbox and waits until it is back. Returns when
- * the sandbox was first seen down (ms since the epoch).
+ * Lets the first `atPage` page requests through (a queued fault without delay) and holds the next one, so that
+ * the restart strikes that very request, however fast or slow the machine is.
  */
-async function restartAtPage(session: ReliabilitySession, since: number, scenario: RestartScenario): Promise<number> {
-	while (!pageRequests(await session.sandbox.requests(since)).some((r) => Number(r.query.page) >= scenario.atPage)) await sleep(20);
+async function holdAfterPage(session: ReliabilitySession, atPage: number): Promise<void> {
+	const match = { method: 'GET', path: '/contacts' };
+	await session.sandbox.queueFault({ match, fault: { kind: 'latency', delayMs: 0 }, times: atPage });
+	await session.sandbox.queueFault({ match, fault: { kind: 'latency', delayMs: HOLD_MS }, times: 1 });
+}
+
+/** Once the held request is in (the queue is used up), restarts the sandbox and waits until it is back. */
+async function restartWhileHeld(session: ReliabilitySession, scenario: RestartScenario): Promise<{ downAt: number }> {
+	const deadline = Date.now() + REACH_LIMIT_MS;
+	while ((await session.sandbox.faults()).queue.length > 0) {
+		if (Date.now() > deadline) throw new Error(`the walk did not reach page ${scenario.atPage + 1} within ${REACH_LIMIT_MS / 1000} s`);
+		await sleep(20);
+	}
 	await session.sandbox.restart(scenario.downMs);
 	await waitFor(() => session.sandbox.health().then(() => false, () => true));
 	const downAt = Date.now();
 	await session.sandbox.waitUntilUp(scenario.downMs + 10_000);
-	return downAt;
+	return { downAt };
+}
+
+/** The held request is logged when its hold ends (its answer went nowhere): wait for it, so the log is complete. */
+async function heldRequestLogged(session: ReliabilitySession, since: number, atPage: number): Promise<void> {
+	const held = async () => pageRequests(await session.sandbox.requests(since)).filter((r) => r.fault?.kind === 'latency').length > atPage;
+	await waitFor(held, HOLD_MS + 10_000);
 }
 
 /**
@@ -59,17 +77,20 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	await session.sandbox.reset();
 	await session.sandbox.seed({ contacts: scenario.contacts });
 	const stored = await session.sandbox.records('contacts');
-	const options = scenario.maxRetries === undefined ? {} : { maxRetries: scenario.maxRetries };
+	const options = { maxRetries: scenario.maxRetries };
+	await holdAfterPage(session, scenario.atPage);
 	let downAt = 0;
-	const run = await runBatch(session, scenario.id, { resource: 'contact', operation: 'getAll', returnAll: true, options }, [{}], async (since) => {
-		downAt = await restartAtPage(session, since, scenario);
+	const run = await runBatch(session, scenario.id, { resource: 'contact', operation: 'getAll', returnAll: true, options }, [{}], async () => {
+		({ downAt } = await restartWhileHeld(session, scenario));
 	});
+	await heldRequestLogged(session, run.since, scenario.atPage);
 
 	const requests = await session.sandbox.requests(run.since);
 	const unchanged = new Map((await session.sandbox.records('contacts')).map((c) => [c.id, JSON.stringify(c)]));
 	const collateral = stored.filter((c) => unchanged.get(c.id) !== JSON.stringify(c)).length;
 	const pages = pageRequests(requests);
-	const before = pages.filter((r) => Date.parse(r.at) < downAt);
+	const held = pages.find((r) => Number(r.query.page) === scenario.atPage + 1 && Date.parse(r.at) < downAt);
+	const before = pages.filter((r) => Date.parse(r.at) < downAt && r !== held);
 	const after = pages.filter((r) => Date.parse(r.at) >= downAt);
 	const errors = run.items.filter((item) => 'error' in item.json);
 	const records = run.items.filter((item) => !('error' in item.json)).map((item) => item.json);
@@ -86,16 +107,19 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 		!looksLikeCrash(`${String(errors[0].json.error)} ${String(errors[0].json.description)}`);
 	const complete = errors.length === 0 && wrong === 0 && ids.length === stored.length && stored.every((c) => intact.has(c.id));
 
+	const outcome = complete ? 'complete' : failedClearly ? 'failed clearly' : undefined;
 	const failures: string[] = [];
 	if (run.execution.status !== 'success') failures.push(`the execution ended "${run.execution.status}", not "success"`);
-	if (!complete && !failedClearly) {
+	if (outcome !== scenario.expect) {
 		failures.push(
-			`neither every record once nor one clear error: ${ids.length} records (${returned.size} distinct, ${wrong} not as in the ERP) of ${stored.length}, ${errors.length} error items`,
+			`expected "${scenario.expect}", got ${outcome ? `"${outcome}"` : 'neither every record once nor one clear error'}: ` +
+				`${ids.length} records (${returned.size} distinct, ${wrong} not as in the ERP) of ${stored.length}, ${errors.length} error items`,
 		);
 	}
-	// Struck in the middle: pages were read before it, and the walk went on after it or failed on it.
-	const struck = before.length > 0 && (after.length > 0 || errors.length > 0);
-	if (!struck) failures.push('the restart did not strike in the middle of the walk');
+	// Struck in the middle: the pages before the held one were read, the restart cut the held one, and the walk
+	// went on after it or failed on it.
+	const struck = held !== undefined && before.length === scenario.atPage && (after.length > 0 || errors.length > 0);
+	if (!struck) failures.push(`the restart did not cut page ${scenario.atPage + 1} after ${scenario.atPage} pages had been read`);
 	if (collateral > 0) failures.push(`${collateral} records changed or disappeared during a read`);
 	// A clear failure returns no records and says so: nothing it returned is missing.
 	const lost = failedClearly ? 0 : stored.filter((c) => !intact.has(c.id)).length;
@@ -105,13 +129,24 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	const counted = failedClearly ? 'input items' : 'records';
 	return {
 		id: scenario.id,
-		title: scenario.title,
+		title: titleOf(scenario),
 		setup:
-			`1 input item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${scenario.contacts / 100} pages), the sandbox restarting after page ${scenario.atPage}; ` +
+			`1 input item, ERP node Get Many contacts with Return All over ${scenario.contacts} contacts (${new Set(pages.map((r) => r.query.page)).size} pages asked for); ` +
+			`the sandbox lets ${scenario.atPage} page requests through (a queued fault without delay), holds the next one and restarts while holding it; ` +
 			(failedClearly
 				? 'it failed with one error item, so the item counted is the input item'
 				: `its output is one item per contact, so the items counted are the ${scenario.contacts} contacts`),
 		settings: { restart: { afterPage: scenario.atPage, downMs: scenario.downMs }, nodeOptions: options },
+		keyed: false,
+		rule: {
+			everyItemSucceeds: scenario.expect === 'complete',
+			why:
+				scenario.expect === 'complete'
+					? 'a refused connection never reached the ERP and a read is sent again: the node waits out the restart and must return every record once'
+					: 'Max Retries runs out while the ERP is down: the node must fail with one clear error and return no partial list',
+		},
+		minStruck: { count: 1, chanceFewer: null, why: `the restart must cut the request for page ${scenario.atPage + 1}` },
+		unfinishedRequests: failedClearly ? 1 : 0,
 		counted,
 		itemsAttempted: failedClearly ? 1 : stored.length,
 		outputItems: run.items.length,
@@ -123,14 +158,16 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 		collateral,
 		committedDespiteError: 0,
 		unclearErrors: errors.length > 0 && !failedClearly ? errors.length : 0,
+		unresolvedCreates: 0,
 		resent: 0,
 		faultsStruck: struck ? 1 : 0,
 		requestsSent: requests.length,
 		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
-		outcome: complete ? 'complete' : failedClearly ? 'failed clearly' : undefined,
+		outcome,
 		records: { inErp: stored.length, returned: ids.length },
 		evidence: {
 			pagesServedBeforeRestart: before.length,
+			pageCutByRestart: held ? Number(held.query.page) : null,
 			lastPageBeforeRestart: Number(before.at(-1)?.query.page),
 			pagesServedAfterRestart: after.length,
 			firstPageAfterRestart: after.length ? Number(after[0].query.page) : null,
