@@ -55,11 +55,13 @@ describe('probability', () => {
 });
 
 describe('the rule: which scenarios must end with every item succeeded', () => {
-	test('creates may end unresolved only after an unclear failure, and only without a key', () => {
+	test('creates may end unresolved only after an unclear failure, and only without a key or a lookup that can get through', () => {
 		expect(ruleOf(scenario({ kind: 'create', faults: { errorRate: 0.2, errorStatus: 500 } })).everyItemSucceeds).toBe(false);
 		expect(ruleOf(scenario({ kind: 'create', faults: { dropRate: 0.1 } })).everyItemSucceeds).toBe(false);
 		expect(ruleOf(scenario({ kind: 'create', faults: { latencyMs: 3000 }, options: { concurrency: 5, timeout: 1000 } })).everyItemSucceeds).toBe(false);
 		expect(ruleOf(scenario({ kind: 'create', keyed: true, faults: { errorRate: 0.2, errorStatus: 500 } })).everyItemSucceeds).toBe(true);
+		// A key settles nothing when the lookup fails as surely as the create.
+		expect(ruleOf(scenario({ kind: 'create', keyed: true, faults: { latencyMs: 3000 }, options: { concurrency: 5, timeout: 1000 } })).everyItemSucceeds).toBe(false);
 		expect(ruleOf(scenario({ kind: 'create', faults: { errorRate: 0.2, errorStatus: 429 } })).everyItemSucceeds).toBe(true);
 		expect(ruleOf(scenario({ kind: 'create', faults: { rateLimit: { limit: 40, windowMs: 1000 } } })).everyItemSucceeds).toBe(true);
 		// A delay shorter than the timeout is no fault.

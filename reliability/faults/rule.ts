@@ -54,10 +54,18 @@ export function ruleOf(s: FaultScenario): ScenarioRule {
 				'so each such item must end as an error that says the ERP may have done it, and every other item must succeed',
 		};
 	}
+	if (strikes.has('unclear') && s.kind === 'create' && randomRate(s) >= 1) {
+		return {
+			everyItemSucceeds: false,
+			why:
+				'a create that failed unclearly is looked up by its key, but every request fails here, the lookup too: nothing settles it, ' +
+				'so each item must end as an error that says the ERP may have done it',
+		};
+	}
 	const reasons = [
 		...(strikes.has('rate limited') ? ['a 429 is sent again whatever the method'] : []),
 		...(strikes.has('unclear') ? ['after an unclear failure GET, PUT and DELETE are sent again'] : []),
-		...(s.keyed ? ['a create that failed unclearly is settled by looking its key up'] : []),
+		...(s.keyed && strikes.has('unclear') ? ['a create that failed unclearly is settled by looking its key up (issue 15)'] : []),
 	];
 	return { everyItemSucceeds: true, why: `every fault here is one the node gets past (${reasons.join('; ')}): every item must succeed` };
 }

@@ -30,8 +30,9 @@ export interface FaultScenario {
 
 /**
  * The fault scenarios. Writes are hit after the ERP committed them (the ambiguous case that duplicates data
- * when a client retries a create). Updates, reads and deletes work on seeded contacts, and as many again that no
- * item is about must stay as they were (runScenario.ts).
+ * when a client retries a create). Contacts are keyed by e-mail: the node settles an unclear create by looking
+ * the e-mail up (issue 15). Updates, reads and deletes work on seeded contacts, and more that no item is about
+ * must stay as they were (runScenario.ts).
  *
  * Where every fault is one the node gets past, Max Retries r is chosen so that, at a rate p per attempt, the
  * chance that some request fails all its 1 + r attempts stays below 1e-6 per run: 1 − (1 − p^(r+1))^n for the n
@@ -44,6 +45,7 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		// The node paces itself by X-RateLimit-Remaining, so few 429s strike: the storms are the next two.
 		id: 'rate-limit-window',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
 		faults: { rateLimit: { limit: 40, windowMs: 1000 } },
 		options: { concurrency: 10, maxRetries: 5 },
@@ -53,6 +55,7 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		id: 'rate-limit-storm',
 		label: '429 storm',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
 		faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' },
 		options: { concurrency: 50, maxRetries: 9 },
@@ -79,9 +82,10 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 	{
 		id: 'server-errors-create',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
-		faults: { errorRate: 0.2, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
-		options: { concurrency: 5 },
+		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
 	},
 	{
 		id: 'server-errors-update',
@@ -93,9 +97,10 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 	{
 		id: 'dropped-connections-create',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
 		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5 },
+		options: { concurrency: 5, maxRetries: 9 },
 	},
 	{
 		id: 'dropped-connections-read',
@@ -112,13 +117,14 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		options: { concurrency: 5, maxRetries: 9 },
 	},
 	{
-		// Every request times out, and a create is never repeated after a timeout: 1,000 items at one second
-		// each would take 17 minutes one at a time, so 25 run at once.
+		// Every request times out, the lookup that would settle a create as well: every item stays unresolved.
+		// Max Retries 0 keeps it to two timeouts per item (the create and one lookup), 25 items at once.
 		id: 'latency-over-timeout-create',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
 		faults: { latencyMs: 3000 },
-		options: { concurrency: 25, timeout: 1000 },
+		options: { concurrency: 25, timeout: 1000, maxRetries: 0 },
 	},
 	{
 		// A read is retried after a timeout; the sandbox delays only the first request for each of 200 records.
@@ -132,9 +138,10 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 	{
 		id: 'html-502-create',
 		kind: 'create',
+		keyed: true,
 		items: 1000,
-		faults: { nonJsonRate: 0.2, faultTiming: 'after' },
-		options: { concurrency: 5 },
+		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
 	},
 	{
 		id: 'html-502-update',

@@ -172,9 +172,10 @@ some answers come late. The sandbox is reset before each scenario. Per scenario:
   node sends any request again; after an unclear failure (5xx, HTML page, dropped connection, timeout) it sends
   reads, updates and deletes again, but never a create, which the ERP may have saved. So every item must succeed
   unless a fault can leave a create unclear: such an item must end as one error item that says the ERP may have
-  done it (**unresolved creates**), and every other item must succeed. For keyed creates (a natural key the
-  node looks up instead, issue 15) unresolved creates must be 0. In every scenario the error items must be
-  exactly the requests whose last attempt the fault struck and that nothing settled.
+  done it (**unresolved creates**), and every other item must succeed. Creates of a record with a natural key
+  (contacts by e-mail, issue 15) are settled by looking the key up, so there every item must succeed and
+  unresolved creates must be 0, unless the lookup fails as surely as the create. In every scenario the error
+  items must be exactly the requests whose last attempt the fault struck and that nothing settled.
 - **Max Retries**: where every item must succeed, it is chosen so that the chance of some request failing all
   its attempts stays below ${shownChance(ACCEPTED_CHANCE)} per run: with p the chance that one attempt is struck, r the Max
   Retries and n the distinct requests of the run (counted per method from the request log: an update made of
