@@ -41,7 +41,7 @@ function faultTable(scenarios: FaultScenarioResult[]): string {
 
 function scenarioDetails(s: FaultScenarioResult): string {
 	const lines = [`### ${s.title}`, '', `${s.setup}. Settings: \`${JSON.stringify(s.settings)}\`.`, ''];
-	lines.push(`Rule: ${s.rule.why}${s.keyed ? '; keyed creates: no item may be left unresolved' : ''}.`, '');
+	lines.push(`Rule: ${s.rule.why}${s.keyed && s.rule.everyItemSucceeds ? '; keyed creates: no item may be left unresolved' : ''}.`, '');
 	if (s.arithmetic) lines.push(`Max Retries: ${s.arithmetic.text}.`, '');
 	lines.push(`The fault had to strike at least ${times(s.minStruck.count, 'time', 'times')} (${s.minStruck.why}); it struck ${times(s.faultsStruck, 'time', 'times')}.`, '');
 	if (s.outcome) lines.push(`Outcome: **${s.outcome}** — ${s.records?.returned} records returned of ${s.records?.inErp} in the ERP.`, '');
