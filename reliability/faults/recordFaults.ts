@@ -19,15 +19,20 @@ export interface RecordFaults {
 	groups: RecordFaultGroup[];
 }
 
+/** `items` in an order drawn from `random` (shuffled in place, and returned). */
+export function shuffled<T>(items: T[], random: Random): T[] {
+	for (let i = items.length - 1; i > 0; i--) {
+		const j = random.int(0, i);
+		[items[i], items[j]] = [items[j], items[i]];
+	}
+	return items;
+}
+
 /** `count` distinct indices below `below`, none of them in `taken`, drawn from `random`. */
 function pickIndices(below: number, count: number, taken: Set<number>, random: Random): number[] {
 	const free = Array.from({ length: below }, (_, i) => i).filter((i) => !taken.has(i));
 	if (count > free.length) throw new Error(`cannot pick ${count} of ${free.length} items`);
-	for (let i = free.length - 1; i > 0; i--) {
-		const j = random.int(0, i);
-		[free[i], free[j]] = [free[j], free[i]];
-	}
-	return free.slice(0, count);
+	return shuffled(free, random).slice(0, count);
 }
 
 /** Per input item, how often its record is faulted (0: never); the same `random` seed gives the same plan. */

@@ -1,8 +1,7 @@
-import { sleep } from '../../e2e/host/processGroup';
-import { erpApi } from '../../e2e/support/erpApi';
 import { fieldsParameter } from '../../e2e/support/fields';
 import type { Contact } from '../../sandbox/types';
 import { runBatch, type BatchRun } from '../support/batch';
+import { settle } from '../support/settle';
 import type { ReliabilitySession } from '../support/session';
 import type { FaultScenarioResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
@@ -39,21 +38,6 @@ function batchInputs(scenario: FaultScenario, existing: Contact[]): BatchInput[]
 		if (scenario.kind === 'update') return { kind: 'update', id: existing[i].id, company: `${scenario.id} ${i}` };
 		return { kind: scenario.kind, id: existing[i].id };
 	});
-}
-
-/**
- * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
- * still being delayed when n8n has given up on it; a request sent now, with the same delay, is answered after
- * all earlier ones (a request delayed by a queued fault is waited out: `lateMs`). Returns that request's
- * sequence number: the run's requests are the ones before it.
- */
-async function settle(session: ReliabilitySession, lateMs: number): Promise<number> {
-	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });
-	await session.sandbox.clearFaultQueue();
-	await sleep(lateMs);
-	await erpApi(session.ctx, 'GET', '/contacts?per_page=1');
-	await session.sandbox.clearFaults();
-	return await session.sandbox.lastRequestSeq();
 }
 
 interface Observed {

@@ -35,7 +35,8 @@ export interface Tally {
 	errorMessages: Record<string, number>;
 }
 
-const MAYBE_DONE = /may have done it anyway/;
+/** How the node's error says that a create answered unclearly may have been saved all the same. */
+export const MAYBE_DONE = /may have done it anyway/;
 
 function clearError(json: Record<string, unknown>, committedCreate: boolean): boolean {
 	const { error, description } = json;
@@ -44,10 +45,10 @@ function clearError(json: Record<string, unknown>, committedCreate: boolean): bo
 	return !committedCreate || MAYBE_DONE.test(description);
 }
 
-const emailOf = (r: RequestLogEntry) => String((r.body as { email?: unknown } | null)?.email ?? '');
+export const emailOf = (r: RequestLogEntry) => String((r.body as { email?: unknown } | null)?.email ?? '');
 
 /** The ERP processed the request and saved the record (a fault after the commit only replaced the answer). */
-const committed = (r: RequestLogEntry) => {
+export const committed = (r: RequestLogEntry) => {
 	const status = r.fault?.afterCommit ? r.fault.appStatus : r.status;
 	return status !== undefined && status !== null && status >= 200 && status < 300;
 };
@@ -95,6 +96,18 @@ function carriedOut(
 	}
 }
 
+/** The output items of each input item (by their pairing), and how many are paired to no single input item. */
+export function pairToInputs(items: OutputItem[], inputs: number): { byInput: OutputItem[][]; strays: number } {
+	const byInput: OutputItem[][] = Array.from({ length: inputs }, () => []);
+	let strays = 0;
+	for (const item of items) {
+		const index = pairedIndex(item);
+		if (index === undefined || index < 0 || index >= inputs) strays++;
+		else byInput[index].push(item);
+	}
+	return { byInput, strays };
+}
+
 /**
  * Counts a batch's outcome against the sandbox's own records: `before` as they were when the run started,
  * `after` once every request of the run has been processed.
@@ -107,13 +120,7 @@ export function tally(
 	requests: RequestLogEntry[],
 	keyed = false,
 ): Tally {
-	const byInput: OutputItem[][] = inputs.map(() => []);
-	let strays = 0;
-	for (const item of items) {
-		const index = pairedIndex(item);
-		if (index === undefined || index < 0 || index >= inputs.length) strays++;
-		else byInput[index].push(item);
-	}
+	const { byInput, strays } = pairToInputs(items, inputs.length);
 	const stored = new Map(after.map((contact) => [contact.id, contact]));
 	const withEmail = new Map<string | null, number>();
 	for (const contact of after) withEmail.set(contact.email, (withEmail.get(contact.email) ?? 0) + 1);

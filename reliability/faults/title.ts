@@ -1,10 +1,10 @@
 import type { RecordFaults } from './recordFaults';
 import type { BatchKind, FaultScenario } from './scenarios';
 
-const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 const seconds = (ms: number) => `${ms / 1000} s`;
 const TIMES = ['never', 'once', 'twice', 'three times'];
-const times = (n: number) => TIMES[n] ?? `${n} times`;
+export const times = (n: number) => TIMES[n] ?? `${n} times`;
 
 const WORK: Record<BatchKind, string> = {
 	create: 'create contacts',

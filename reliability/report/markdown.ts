@@ -2,11 +2,8 @@ import { ACCEPTED_CHANCE, shownChance } from '../faults/probability';
 import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
 import type { BadInputResult, FaultScenarioResult, Results } from './results';
+import { seconds, table, verdict } from './tables';
 
-const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const row = (cells: unknown[]) => `| ${cells.map(cell).join(' | ')} |`;
-const table = (header: string[], rows: unknown[][]) => [row(header), row(header.map(() => '---')), ...rows.map(row)].join('\n');
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const othersOf = (scenarios: FaultScenarioResult[]) => [...new Set(scenarios.map((s) => s.otherContacts).filter((n) => n !== undefined))].join(' or ') || 'no';
 const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -15,7 +12,6 @@ const answeredByN8n = (cases: BadInputResult[]) =>
 		.filter((c) => c.answeredBy === 'n8n')
 		.map((c) => `${c.title}: ${c.actual.httpStatus}`)
 		.join('; ');
-const verdict = (failures: string[]) => (failures.length === 0 ? 'pass' : `**FAIL**: ${failures.join('; ')}`);
 
 function faultTable(scenarios: FaultScenarioResult[]): string {
 	return table(
