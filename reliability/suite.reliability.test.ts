@@ -6,8 +6,10 @@ import { TRIGGER_CASES } from './badInputs/triggerCases';
 import { RESTART_SCENARIOS, runRestartScenario } from './faults/returnAll';
 import { runFaultScenario } from './faults/runScenario';
 import { FAULT_SCENARIOS } from './faults/scenarios';
+import { runImportScenario } from './imports/runImport';
+import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { assembleResults } from './report/assemble';
-import type { BadInputResult, FaultScenarioResult, SecretsScan } from './report/results';
+import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, SecretsScan } from './report/results';
 import { writeReport } from './report/write';
 import { scanForSecrets } from './secrets/scan';
 import { secretsOf } from './setup/context';
@@ -16,6 +18,7 @@ import { connect, type ReliabilitySession } from './support/session';
 // The tests run in this order; the secrets scan last, over everything the others made n8n do.
 let session: ReliabilitySession;
 const scenarios: FaultScenarioResult[] = [];
+const imports: ImportScenarioResult[] = [];
 const cases: BadInputResult[] = [];
 let scan: SecretsScan | null = null;
 
@@ -25,7 +28,7 @@ beforeAll(async () => {
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.
 afterAll(() => {
-	if (session) writeReport(assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, cases, scan));
+	if (session) writeReport(assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, cases, scan));
 });
 
 describe('faults: nothing lost, nothing written twice, every item answered, every item the node gets past succeeds', () => {
@@ -45,6 +48,14 @@ describe('faults: nothing lost, nothing written twice, every item answered, ever
 		expect(scenarios).toHaveLength(FAULT_SCENARIOS.length + RESTART_SCENARIOS.length);
 		const sums = scenarios.map((s) => ({ id: s.id, accounted: s.succeeded + s.errorItems }));
 		expect(sums).toEqual(scenarios.map((s) => ({ id: s.id, accounted: s.itemsAttempted })));
+	});
+});
+
+describe('imports with Create or Update: every item succeeds, each e-mail on one contact, no POST for an e-mail the ERP holds', () => {
+	test.each(IMPORT_SCENARIOS)('$id', async (scenario) => {
+		const result = await runImportScenario(session, scenario);
+		imports.push(result);
+		expect(result.failures).toEqual([]);
 	});
 });
 
@@ -80,12 +91,13 @@ describe('hostile input: a clear error naming the field and the fix, never a cra
 
 describe('secrets', () => {
 	test('no token and no webhook secret in any execution, output item, error, answer or n8n log line', async () => {
-		const answers = JSON.stringify({ scenarios, cases });
+		const answers = JSON.stringify({ scenarios, imports, cases });
 		scan = await scanForSecrets(session, secretsOf(session.ctx), answers);
 
 		expect(scan.leaks).toEqual([]);
 		// The places searched really hold the run: every workflow's executions, and the log.
-		expect(scan.executions).toBeGreaterThanOrEqual(scenarios.length + cases.filter((c) => c.area === 'node').length);
+		const importRuns = imports.reduce((n, s) => n + s.runs.length, 0);
+		expect(scan.executions).toBeGreaterThanOrEqual(scenarios.length + importRuns + cases.filter((c) => c.area === 'node').length);
 		expect(scan.searched['n8n log']).toBeGreaterThan(0);
 		// An ERP answer echoed the token (case token-expired-echoed) and the node redacted it.
 		expect(scan.redactions).toBeGreaterThan(0);

@@ -1,13 +1,21 @@
-import type { BadInputResult, FaultScenarioResult, Results, SecretsScan } from './results';
+import { sum } from '../support/sum';
+import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, Results, SecretsScan, Totals } from './results';
 
-const sum = (scenarios: FaultScenarioResult[], field: 'itemsAttempted' | 'succeeded' | 'errorItems' | 'lost' | 'duplicated' | 'unresolvedCreates') =>
-	scenarios.reduce((total, scenario) => total + scenario[field], 0);
+const totals = (scenarios: Totals[]): Totals => ({
+	itemsAttempted: sum(scenarios, 'itemsAttempted'),
+	succeeded: sum(scenarios, 'succeeded'),
+	errorItems: sum(scenarios, 'errorItems'),
+	lost: sum(scenarios, 'lost'),
+	duplicated: sum(scenarios, 'duplicated'),
+	unresolvedCreates: sum(scenarios, 'unresolvedCreates'),
+});
 
-/** The figures tooling reads: totals over the fault scenarios and the hostile inputs, and the leaks found. */
+/** The figures tooling reads: totals over the fault scenarios, the imports and the hostile inputs, and the leaks found. */
 export function assembleResults(
 	n8nVersion: string,
 	seed: number,
 	scenarios: FaultScenarioResult[],
+	imports: ImportScenarioResult[],
 	cases: BadInputResult[],
 	secretsScan: SecretsScan | null,
 ): Results {
@@ -16,14 +24,14 @@ export function assembleResults(
 		n8nVersion,
 		seed,
 		faults: {
-			itemsAttempted: sum(scenarios, 'itemsAttempted'),
-			succeeded: sum(scenarios, 'succeeded'),
-			errorItems: sum(scenarios, 'errorItems'),
-			lost: sum(scenarios, 'lost'),
-			duplicated: sum(scenarios, 'duplicated'),
-			unresolvedCreates: sum(scenarios, 'unresolvedCreates'),
+			...totals(scenarios),
 			chanceOfAnUnluckyFailure: scenarios.reduce((total, s) => total + (s.arithmetic?.chance ?? 0), 0),
 			scenarios,
+		},
+		imports: {
+			...totals(imports),
+			postsForExistingKeys: sum(imports, 'postsForExistingKeys'),
+			scenarios: imports,
 		},
 		badInputs: {
 			tried: cases.length,

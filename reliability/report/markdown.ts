@@ -2,6 +2,7 @@ import { ACCEPTED_CHANCE, shownChance } from '../faults/probability';
 import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
 import type { BadInputResult, FaultScenarioResult, Results } from './results';
+import { importsMarkdown, importSummaryRows } from './importsMarkdown';
 import { seconds, table, verdict } from './tables';
 
 const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
@@ -130,6 +131,7 @@ ${table(
 			'chance that a scenario where every item must succeed fails by bad luck',
 			`${shownChance(faults.chanceOfAnUnluckyFailure)} (the sum over those scenarios; each is designed below ${shownChance(ACCEPTED_CHANCE)})`,
 		],
+		...importSummaryRows(results),
 		['hostile inputs tried', badInputs.tried],
 		['clear errors', badInputs.clearErrors],
 		["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
@@ -184,6 +186,7 @@ some answers come late. The sandbox is reset before each scenario. Per scenario:
 ${faultTable(faults.scenarios)}
 
 ${faults.scenarios.map(scenarioDetails).join('\n')}
+${importsMarkdown(results)}
 ## Hostile input
 
 A case is **clear** when all of its checks hold:

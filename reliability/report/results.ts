@@ -1,6 +1,8 @@
 import type { RetryEvidence } from '../faults/retries';
 import type { RetryArithmetic, ScenarioRule, StrikeMinimum } from '../faults/rule';
 import type { Tally } from '../faults/tally';
+import type { ImportCheck } from '../imports/checks';
+import type { ImportTally } from '../imports/tallyImport';
 
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves. */
 export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
@@ -45,6 +47,40 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	failures: string[];
 }
 
+/** One run of an import: its counts, and the checks it was judged by. */
+export interface ImportRunResult extends Omit<ImportTally, 'errorMessages'> {
+	/** 1 for the first run. */
+	run: number;
+	executionStatus: string;
+	/** Start to end of the n8n execution. */
+	executionMs: number;
+	checks: ImportCheck[];
+	errorMessages: Array<{ message: string; items: number }>;
+}
+
+/** One import (Contact › Create or Update) run once or more, judged by the sandbox's records and request log. */
+export interface ImportScenarioResult {
+	id: string;
+	title: string;
+	/** The scenario's settings, the run seed and the node's options, as used. */
+	settings: Record<string, unknown>;
+	runs: ImportRunResult[];
+	/** Over all runs: rows imported (rows × runs), and what became of them. */
+	itemsAttempted: number;
+	succeeded: number;
+	errorItems: number;
+	created: number;
+	updated: number;
+	recovered: number;
+	unresolvedCreates: number;
+	lost: number;
+	/** After the last run: contacts beyond one per row's e-mail. */
+	duplicated: number;
+	postsForExistingKeys: number;
+	/** Checks that do not hold, with their run; empty when the scenario passes. */
+	failures: string[];
+}
+
 /** One hostile input and what the package answered. */
 export interface BadInputResult {
 	id: string;
@@ -77,23 +113,29 @@ export interface BadInputResult {
 	failures: string[];
 }
 
+/** Totals over a group of scenarios. */
+export interface Totals {
+	itemsAttempted: number;
+	succeeded: number;
+	errorItems: number;
+	lost: number;
+	duplicated: number;
+	/** Error items that say the ERP may have done it: creates answered unclearly, left for the user to check. */
+	unresolvedCreates: number;
+}
+
 export interface Results {
 	generatedAt: string;
 	n8nVersion: string;
 	/** The seed of the random faults: RELIABILITY_SEED=<seed> npm run test:reliability replays them. */
 	seed: number;
-	faults: {
-		itemsAttempted: number;
-		succeeded: number;
-		errorItems: number;
-		lost: number;
-		duplicated: number;
-		/** Error items that say the ERP may have done it: creates answered unclearly, left for the user to check. */
-		unresolvedCreates: number;
+	faults: Totals & {
 		/** The chance that some scenario where every item must succeed fails by bad luck (the sum of their chances). */
 		chanceOfAnUnluckyFailure: number;
 		scenarios: FaultScenarioResult[];
 	};
+	/** Imports with Contact › Create or Update: every item must succeed, unresolvedCreates must be 0 (keyed). */
+	imports: Totals & { postsForExistingKeys: number; scenarios: ImportScenarioResult[] };
 	badInputs: { tried: number; clearErrors: number; crashes: number; cases: BadInputResult[] };
 	/** null when the scan did not run (never 0 then). */
 	tokenLeaks: number | null;
