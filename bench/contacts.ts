@@ -1,5 +1,5 @@
 import type { SandboxAdmin } from '../sandbox/adminClient';
-import type { ContactRow } from './rawTasks';
+import type { Api, ContactRow } from './rawTasks';
 
 let batches = 0;
 
@@ -29,4 +29,15 @@ export async function tally(sandbox: SandboxAdmin, tag: string, count: number): 
 	const mine = (await sandbox.records('contacts')).filter((contact) => contact.email?.startsWith(`${tag}-`));
 	const distinct = new Set(mine.map((contact) => contact.email)).size;
 	return { records: mine.length, missing: count - distinct, duplicates: mine.length - distinct };
+}
+
+/** Creates one contact through the API (as a user would have it already) and answers its id. */
+export async function createContact(api: Api, row: ContactRow): Promise<number> {
+	const response = await fetch(`${api.baseUrl}/contacts`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify(row),
+	});
+	if (response.status !== 201) throw new Error(`creating a contact answered ${response.status}: ${await response.text()}`);
+	return ((await response.json()) as { data: { id: number } }).data.id;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const readProc = (pid: string, file: string): string => {
@@ -38,4 +39,15 @@ export async function peakRssDuring<T>(pid: number, work: () => Promise<T>, ever
 	} finally {
 		clearInterval(timer);
 	}
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time the process has used so far (user and system, /proc/<pid>/stat), in milliseconds. */
+export function cpuMs(pid: number): number {
+	const stat = readProc(String(pid), 'stat');
+	// The fields after the command name, which is in parentheses and may itself hold spaces.
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	if (fields.length < 13) throw new Error(`no CPU times for pid ${pid}: has n8n exited?`);
+	return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }

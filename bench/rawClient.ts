@@ -6,14 +6,18 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-import type { Api, ContactRow, RawReply, RawResult, RawTask } from './rawTasks';
+import type { Api, RawReply, RawResult, RawTask } from './rawTasks';
 
-interface Envelope {
-	data: Array<{ id: number }>;
+interface Envelope<T> {
+	data: T;
 	meta?: { page: number; per_page: number; total: number };
 }
 
-function call(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string, body?: object): Promise<Envelope> {
+interface Stored {
+	id: number;
+}
+
+function call<T>(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string, body?: object): Promise<Envelope<T>> {
 	const payload = body === undefined ? undefined : JSON.stringify(body);
 	return new Promise((resolve, reject) => {
 		const request = http.request(
@@ -33,7 +37,7 @@ function call(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string,
 				response.on('data', (chunk: string) => (text += chunk));
 				response.on('end', () => {
 					if ((response.statusCode ?? 0) >= 300) reject(new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`));
-					else resolve(JSON.parse(text) as Envelope);
+					else resolve(JSON.parse(text) as Envelope<T>);
 				});
 			},
 		);
@@ -43,12 +47,12 @@ function call(agent: http.Agent, api: Api, method: 'GET' | 'POST', path: string,
 }
 
 const listPage = (agent: http.Agent, api: Api, page: number, perPage: number) =>
-	call(agent, api, 'GET', `/contacts?page=${page}&per_page=${perPage}`);
+	call<Stored[]>(agent, api, 'GET', `/contacts?page=${page}&per_page=${perPage}`);
 
 /** Page after page; with concurrency above 1, the pages the first page's total names, that many at a time. */
 async function listAll(agent: http.Agent, api: Api, perPage: number, concurrency: number): Promise<number> {
 	const first = await listPage(agent, api, 1, perPage);
-	const records: Envelope['data'] = [...first.data];
+	const records: Stored[] = [...first.data];
 	if (!first.meta || first.data.length === 0) return records.length;
 	const pages = Math.ceil(first.meta.total / first.meta.per_page);
 	let next = 2;
@@ -62,28 +66,27 @@ async function listAll(agent: http.Agent, api: Api, perPage: number, concurrency
 	return records.length;
 }
 
-async function bulkCreate(agent: http.Agent, api: Api, rows: ContactRow[], concurrency: number): Promise<number> {
+async function create(agent: http.Agent, task: Extract<RawTask, { kind: 'create' }>): Promise<number> {
+	const { api, path, rows, then } = task;
 	let next = 0;
-	let created = 0;
+	let completed = 0;
 	const worker = async () => {
 		while (next < rows.length) {
 			const row = rows[next++];
-			await call(agent, api, 'POST', '/contacts', row);
-			created++;
+			const created = (await call<Stored>(agent, api, 'POST', path, row)).data;
+			if (then !== undefined) await call(agent, api, 'POST', `${path}/${created.id}/${then}`);
+			completed++;
 		}
 	};
-	await Promise.all(Array.from({ length: concurrency }, worker));
-	return created;
+	await Promise.all(Array.from({ length: task.concurrency }, worker));
+	return completed;
 }
 
 async function run(task: RawTask): Promise<RawResult> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: task.concurrency });
 	const started = performance.now();
 	try {
-		const count =
-			task.kind === 'listAll'
-				? await listAll(agent, task.api, task.perPage, task.concurrency)
-				: await bulkCreate(agent, task.api, task.rows, task.concurrency);
+		const count = task.kind === 'listAll' ? await listAll(agent, task.api, task.perPage, task.concurrency) : await create(agent, task);
 		return { count, seconds: Math.round(performance.now() - started) / 1000 };
 	} finally {
 		agent.destroy();

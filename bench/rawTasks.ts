@@ -9,10 +9,11 @@ export type ContactRow = Record<'first_name' | 'last_name' | 'email' | 'company'
 
 export type RawTask =
 	| { kind: 'listAll'; api: Api; perPage: number; concurrency: number }
-	| { kind: 'bulkCreate'; api: Api; rows: ContactRow[]; concurrency: number };
+	/** POST each row to `path`; with `then`, POST `<path>/<new id>/<then>` right after, as the item's second call. */
+	| { kind: 'create'; api: Api; path: string; rows: object[]; then?: string; concurrency: number };
 
 export interface RawResult {
-	/** Records read or created. */
+	/** Records read, or items completed. */
 	count: number;
 	seconds: number;
 }

@@ -1,41 +1,57 @@
 import type { Machine } from './machine';
+import type { ProfileResult } from './profile';
 import type { Target } from './targets';
 import type { BulkCreateResult } from './workloads/bulkCreate';
 import type { ListAllResult, Rss } from './workloads/listAll';
 import type { RateLimitedResult } from './workloads/rateLimited';
+import type { RemoteResult } from './workloads/remote';
 
-/** bench/results.json. The field names of issue 6 are read by tooling; the rest is there to check them by. */
+/** The loopback workloads of issue 6. */
+export interface Loopback {
+	listAll: ListAllResult;
+	bulkCreate: BulkCreateResult;
+	rateLimited: RateLimitedResult;
+}
+
+/**
+ * bench/results.json. The field names of issues 6 and 17 (`remote30`, `remote100`) are read by tooling; the
+ * rest is there to check them by.
+ */
 export interface Results {
 	n8n: string;
 	runs: number;
+	/** Runs at each Concurrency of a sweep. */
+	sweepRuns: number;
 	date: string;
 	machine: Machine;
+	/** Issue 17: the sandbox answering each request 30 ms and 100 ms late. */
+	[remote: `remote${number}`]: RemoteResult;
 	workloads: {
 		listAll: Omit<ListAllResult, 'rss'>;
 		bulkCreate: BulkCreateResult;
 		rateLimited: RateLimitedResult;
 	};
+	/** Where n8n's main process spends its CPU per request of the ERP node on loopback (a V8 CPU profile). */
+	profile: ProfileResult;
 	/** n8n's main process around the ERP node's listAll runs (medians); the HTTP Request node's for comparison. */
 	memory: { rssBefore_mb: number; rssAfter_mb: number; rssPeak_mb: number; httpRequestNode: Rss };
 	targets: Target[];
 }
 
 export function assembleResults(
-	n8n: string,
-	runs: number,
-	machine: Machine,
-	list: ListAllResult,
-	bulk: BulkCreateResult,
-	rate: RateLimitedResult,
+	head: Pick<Results, 'n8n' | 'runs' | 'sweepRuns' | 'machine'>,
+	loopback: Loopback,
+	profile: ProfileResult,
+	remotes: RemoteResult[],
 	targets: Target[],
 ): Results {
-	const { rss, ...listAll } = list;
+	const { rss, ...listAll } = loopback.listAll;
 	return {
-		n8n,
-		runs,
+		...head,
 		date: new Date().toISOString(),
-		machine,
-		workloads: { listAll, bulkCreate: bulk, rateLimited: rate },
+		...Object.fromEntries(remotes.map((remote) => [`remote${remote.latency_ms}`, remote])),
+		workloads: { listAll, bulkCreate: loopback.bulkCreate, rateLimited: loopback.rateLimited },
+		profile,
 		memory: {
 			rssBefore_mb: rss.erpNode.before_mb,
 			rssAfter_mb: rss.erpNode.after_mb,
@@ -45,3 +61,10 @@ export function assembleResults(
 		targets,
 	};
 }
+
+/** The remote results in the order of their latencies. */
+export const remotesOf = (results: Results): RemoteResult[] =>
+	Object.keys(results)
+		.filter((key): key is `remote${number}` => /^remote\d+$/.test(key))
+		.map((key) => results[key])
+		.sort((a, b) => a.latency_ms - b.latency_ms);

@@ -1,36 +1,64 @@
 /**
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
- * this package installed, against the sandbox ERP on loopback. Writes bench/results.json and the results block
- * of bench/README.md. Takes about ten minutes; BENCH_RUNS=1 for a quick look. Never part of `npm test`.
+ * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
+ * a remote ERP would. Writes bench/results.json and the results block of bench/README.md. Takes about 40
+ * minutes; BENCH_RUNS, BENCH_SCALE and BENCH_ONLY (bench/config.ts) make quick looks. Never part of `npm test`.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/adminClient';
 import { REPO_ROOT } from '../e2e/host/paths';
 import { exitOnSignals } from '../e2e/host/processGroup';
 import { startStack, type Stack } from '../e2e/host/stack';
-import { RUNS } from './config';
+import { LOOPBACK_PARTS, ONLY, PARTS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { findN8nMainPid } from './n8nProcess';
+import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
 import { writeReadme } from './readme';
-import { assembleResults } from './results';
+import { assembleResults, type Loopback } from './results';
 import { evaluateTargets } from './targets';
 import { bulkCreate } from './workloads/bulkCreate';
 import { listAll } from './workloads/listAll';
 import { rateLimited } from './workloads/rateLimited';
+import { remote, type RemoteResult } from './workloads/remote';
 
 const OWNER = { email: 'bench@example.com', password: 'Bench-passw0rd', firstName: 'Bench', lastName: 'Mark' };
 const BUSY_LOAD = 0.8;
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+/** The loopback workloads BENCH_ONLY asks for: all three unless it names some. */
+async function loopback(ctx: BenchContext): Promise<Partial<Loopback>> {
+	const want = (part: (typeof LOOPBACK_PARTS)[number]) => ONLY.includes(part);
+	return {
+		...(want('listAll') && { listAll: await listAll(ctx) }),
+		...(want('bulkCreate') && { bulkCreate: await bulkCreate(ctx) }),
+		...(want('rateLimited') && { rateLimited: await rateLimited(ctx) }),
+	};
+}
+
+const isComplete = (local: Partial<Loopback>): local is Loopback => LOOPBACK_PARTS.every((part) => local[part] !== undefined);
+
+/** n8n loads bench/profile/hook.js, which profiles its main process on a signal (inherited through the environment). */
+function loadProfilerHook(): string {
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-erp-bench-profile-'));
+	process.env.BENCH_PROFILE_DIR = dir;
+	process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'profile', 'hook.js')}`.trim();
+	return dir;
+}
+
+/** A run of every part at full size is the only one that may replace the published figures. */
+const complete = PARTS.every((part) => ONLY.includes(part)) && SCALE === 1;
 
 async function main(): Promise<void> {
 	exitOnSignals();
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
 	let stack: Stack | undefined;
 	let raw: RawWorker | undefined;
+	const profileDir = loadProfilerHook();
 	try {
 		// No rate limit and no timers in the sandbox unless a workload sets one.
 		stack = await startStack({ owner: OWNER, sandbox: { rateLimit: null, overdueSweepMs: 0 }, log });
@@ -46,12 +74,25 @@ async function main(): Promise<void> {
 			runs: RUNS,
 			log,
 		};
-		const list = await listAll(ctx);
-		const bulk = await bulkCreate(ctx);
-		const rate = await rateLimited(ctx);
+		const remotes: RemoteResult[] = [];
+		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));
+		const local = await loopback(ctx);
+		const profiled: ProfileResult | undefined = ONLY.includes('profile')
+			? await profile(ctx, profileDir, {
+					listAll: local.listAll?.concurrency ?? PROFILE_DEFAULT_CONCURRENCY.listAll,
+					bulkCreate: local.bulkCreate?.concurrency ?? PROFILE_DEFAULT_CONCURRENCY.bulkCreate,
+				})
+			: undefined;
 		machine.loadAvg.end = loadAvg1();
 
-		const results = assembleResults(stack.install.version, RUNS, machine, list, bulk, rate, evaluateTargets(list, bulk, rate));
+		if (!complete || !isComplete(local) || !profiled) {
+			const file = path.join(os.tmpdir(), `n8n-nodes-erp-bench-${Date.now()}.json`);
+			writeFileSync(file, `${JSON.stringify({ scale: SCALE, only: ONLY, machine, remotes, loopback: local, profile: profiled }, null, 2)}\n`);
+			log(`a partial run (BENCH_ONLY or BENCH_SCALE): its figures are in ${file}; bench/results.json and bench/README.md are unchanged`);
+			return;
+		}
+		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
+		const results = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes));
 		const dir = path.join(REPO_ROOT, 'bench');
 		writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 		writeReadme(path.join(dir, 'README.md'), results);
@@ -60,6 +101,7 @@ async function main(): Promise<void> {
 	} finally {
 		raw?.stop();
 		await stack?.stop();
+		rmSync(profileDir, { recursive: true, force: true });
 	}
 }
 

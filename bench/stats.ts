@@ -18,6 +18,10 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; sec
 
 export const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
 
+/** The median run's CPU milliseconds per request, to a thousandth, of samples that measured n8n's CPU time. */
+export const cpuPerRequest = (samples: Array<{ cpu_ms?: number }>, requests: number): number =>
+	Math.round((median(samples.map((sample) => sample.cpu_ms ?? Number.NaN)) / requests) * 1000) / 1000;
+
 /** Each contender's run times in seconds, and their medians. */
 export function secondsOf<K extends string>(samples: Record<K, { seconds: number }[]>) {
 	const runs = {} as Record<K, number[]>;
@@ -28,3 +32,9 @@ export function secondsOf<K extends string>(samples: Record<K, { seconds: number
 	}
 	return { runs, medians };
 }
+
+/** A progress line with each contender's median. */
+export const medianLine = (medians: Record<string, number>): string =>
+	`  medians: ${Object.entries(medians)
+		.map(([name, value]) => `${name} ${value.toFixed(3)} s`)
+		.join(', ')}`;

@@ -1,46 +1,83 @@
 import { TARGETS } from './config';
+import type { Loopback } from './results';
 import { ratio } from './stats';
-import type { BulkCreateResult } from './workloads/bulkCreate';
-import type { ListAllResult } from './workloads/listAll';
 import type { RateLimitedResult } from './workloads/rateLimited';
+import type { RemoteResult } from './workloads/remote';
+import type { RemoteWorkloadResult } from './workloads/remote/compare';
 
 export interface Target {
-	workload: 'listAll' | 'bulkCreate' | 'rateLimited';
+	/** The workload, prefixed with `remote<ms>` for the remote ones. */
+	workload: string;
 	goal: string;
 	/** The measured value the goal is about (a ratio or a count). */
 	value: number;
 	met: boolean;
 }
 
-/** The targets of issue 6 against the medians (and, for failures and duplicates, the worst run). */
-export function evaluateTargets(list: ListAllResult, bulk: BulkCreateResult, rate: RateLimitedResult): Target[] {
-	const listVsRaw = ratio(list.erpNode_s, list.rawClient_s);
-	const listVsHttp = ratio(list.erpNode_s, list.httpRequestNode_s);
+const atMost = (workload: string, goal: string, value: number, limit: number): Target => ({ workload, goal, value, met: value <= limit });
+
+/** Under a rate limit: no item lost or written twice, in any run. */
+const rateLimitTargets = (workload: string, rate: RateLimitedResult): Target[] => [
+	atMost(workload, 'ERP node: 0 failed items', rate.erpNode_failed, 0),
+	atMost(workload, 'ERP node: 0 duplicates', rate.erpNode_duplicates, 0),
+];
+
+/** The targets of issue 6 against the loopback medians (and, for failures and duplicates, the worst run). */
+function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }: Loopback): Target[] {
 	const speedup = ratio(bulk.httpRequestNode_s, bulk.erpNode_s);
-	const bulkVsRaw = ratio(bulk.erpNode_s, bulk.rawClient_s);
-	const rateVsTheory = ratio(rate.erpNode_s, rate.theoreticalMin_s);
 	return [
-		{
-			workload: 'listAll',
-			goal: `ERP node (Concurrency ${list.concurrency}) ≤ ${TARGETS.listAllVsRaw}× the raw client's page loop`,
-			value: listVsRaw,
-			met: listVsRaw <= TARGETS.listAllVsRaw,
-		},
-		{ workload: 'listAll', goal: 'ERP node no slower than the HTTP Request node (≤ 1×)', value: listVsHttp, met: listVsHttp <= 1 },
+		atMost('listAll', `ERP node (Concurrency ${list.concurrency}) ≤ ${TARGETS.listAllVsRaw}× the raw client's page loop`, ratio(list.erpNode_s, list.rawClient_s), TARGETS.listAllVsRaw),
+		atMost('listAll', 'ERP node no slower than the HTTP Request node (≤ 1×)', ratio(list.erpNode_s, list.httpRequestNode_s), 1),
 		{
 			workload: 'bulkCreate',
 			goal: `ERP node (Map Automatically) ≥ ${TARGETS.bulkCreateSpeedupVsHttp}× faster than the HTTP Request node's defaults`,
 			value: speedup,
 			met: speedup >= TARGETS.bulkCreateSpeedupVsHttp,
 		},
-		{ workload: 'bulkCreate', goal: `ERP node (Map Automatically) ≤ ${TARGETS.bulkCreateVsRaw}× the raw client`, value: bulkVsRaw, met: bulkVsRaw <= TARGETS.bulkCreateVsRaw },
-		{ workload: 'rateLimited', goal: 'ERP node: 0 failed items', value: rate.erpNode_failed, met: rate.erpNode_failed === 0 },
-		{ workload: 'rateLimited', goal: 'ERP node: 0 duplicates', value: rate.erpNode_duplicates, met: rate.erpNode_duplicates === 0 },
-		{
-			workload: 'rateLimited',
-			goal: `ERP node ≤ ${TARGETS.rateLimitedVsTheory}× the theoretical minimum (items / limit)`,
-			value: rateVsTheory,
-			met: rateVsTheory <= TARGETS.rateLimitedVsTheory,
-		},
+		atMost('bulkCreate', `ERP node (Map Automatically) ≤ ${TARGETS.bulkCreateVsRaw}× the raw client`, ratio(bulk.erpNode_s, bulk.rawClient_s), TARGETS.bulkCreateVsRaw),
+		...rateLimitTargets('rateLimited', rate),
+		atMost(
+			'rateLimited',
+			`ERP node ≤ ${TARGETS.rateLimitedVsTheory}× the theoretical minimum (items / limit)`,
+			ratio(rate.erpNode_s, rate.theoreticalMin_s),
+			TARGETS.rateLimitedVsTheory,
+		),
 	];
 }
+
+/** Issue 17 at one latency: against the raw client and both ways of using the HTTP Request node. */
+function remoteTargets(remote: RemoteResult): Target[] {
+	const prefix = `remote${remote.latency_ms}`;
+	const workloads: Array<[string, RemoteWorkloadResult]> = [
+		['listAll', remote.listAll],
+		['bulkCreate', remote.bulkCreate],
+		['mixed', remote.mixed],
+	];
+	const targets = workloads.flatMap(([name, result]): Target[] => {
+		const { erpNodeVsRawClient, erpNodeVsHttpRequestNodeBatching, httpRequestNodeVsErpNode } = result.ratios;
+		const at = `at ${result.concurrency} requests at once`;
+		return [
+			...(name === 'mixed' ? [] : [atMost(`${prefix} ${name}`, `ERP node ≤ ${TARGETS.remoteVsRaw}× the raw client ${at}`, erpNodeVsRawClient, TARGETS.remoteVsRaw)]),
+			atMost(`${prefix} ${name}`, `ERP node no slower than the HTTP Request node with Batching ${at} (≤ 1×)`, erpNodeVsHttpRequestNodeBatching, TARGETS.remoteVsHttpBatching),
+			{
+				workload: `${prefix} ${name}`,
+				goal: `ERP node ≥ ${TARGETS.remoteSpeedupVsHttpDefaults}× faster than the HTTP Request node's defaults`,
+				value: httpRequestNodeVsErpNode,
+				met: httpRequestNodeVsErpNode >= TARGETS.remoteSpeedupVsHttpDefaults,
+			},
+		];
+	});
+	const rate = remote.rateLimited;
+	if (!rate) return targets;
+	const vsBatching = ratio(rate.erpNode_s, rate.httpRequestNodeBatching_s ?? Number.NaN);
+	return [
+		...targets,
+		...rateLimitTargets(`${prefix} rateLimited`, rate),
+		atMost(`${prefix} rateLimited`, 'ERP node no slower than the HTTP Request node with Batching set to the limit (≤ 1×)', vsBatching, TARGETS.remoteVsHttpBatching),
+	];
+}
+
+export const evaluateTargets = (loopback: Loopback, remotes: RemoteResult[]): Target[] => [
+	...remotes.flatMap(remoteTargets),
+	...loopbackTargets(loopback),
+];

@@ -34,7 +34,7 @@ function node(name: string, type: string, typeVersion: number, parameters: Recor
 	return { id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters };
 }
 
-const splitOut = (field: string) => node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, options: {} });
+const splitOut = (field: string, name = 'Split Out') => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, options: {} });
 
 const count = (field: string) =>
 	node('Count', 'n8n-nodes-base.summarize', 1.1, { fieldsToSummarize: { values: [{ aggregation: 'count', field }] }, options: {} });
@@ -47,17 +47,31 @@ function workflow(name: string, nodes: BenchNode[], countField: string): BenchWo
 	return { definition: { ...chain(`bench ${name}`, all), settings: NOT_SAVED }, path, countField };
 }
 
-/** An HTTP Request node with the ERP API credential as its predefined credential type. */
-function httpRequest(credential: Credential, parameters: Record<string, unknown>): BenchNode {
+/**
+ * The HTTP Request node's Batching option: `size` items' requests start, then it pauses `intervalMs` before the
+ * next batch (it never waits for answers: without Batching, every item's request starts at once).
+ */
+export interface Batching {
+	size: number;
+	intervalMs: number;
+}
+
+/** An HTTP Request node with the ERP API credential as its predefined credential type, optionally batching. */
+function httpRequest(credential: Credential, parameters: Record<string, unknown>, batching?: Batching, name = 'HTTP Request'): BenchNode {
+	const options = { ...(parameters.options as Record<string, unknown> | undefined) };
+	if (batching) options.batching = { batch: { batchSize: batching.size, batchInterval: batching.intervalMs } };
 	return {
-		...node('HTTP Request', 'n8n-nodes-base.httpRequest', HTTP_REQUEST_VERSION, {
+		...node(name, 'n8n-nodes-base.httpRequest', HTTP_REQUEST_VERSION, {
 			authentication: 'predefinedCredentialType',
 			nodeCredentialType: 'erpApi',
 			...parameters,
+			options,
 		}),
 		credentials: { erpApi: { id: credential.id, name: credential.name } },
 	};
 }
+
+const batchingLabel = (batching?: Batching) => (batching ? `-batch-${batching.size}-${batching.intervalMs}` : '');
 
 /** Contact › Get Many, Return All; Concurrency above 1 reads that many pages at a time. */
 export const erpListAll = (credential: Credential, concurrency: number): BenchWorkflow =>
@@ -93,6 +107,35 @@ export const httpListAll = (credential: Credential, baseUrl: string, perPage: nu
 		'id',
 	);
 
+/**
+ * Every page as one item (the webhook body `{pages: [{page: 1}, …]}`), so that Batching can read several at once;
+ * the bench hands it the page numbers, which a workflow would first have to work out from the total.
+ */
+export const httpListPages = (credential: Credential, baseUrl: string, perPage: number, batching: Batching): BenchWorkflow =>
+	workflow(
+		`http-list-pages${batchingLabel(batching)}`,
+		[
+			splitOut('body.pages', 'Pages'),
+			httpRequest(
+				credential,
+				{
+					method: 'GET',
+					url: `${baseUrl}/contacts`,
+					sendQuery: true,
+					queryParameters: {
+						parameters: [
+							{ name: 'page', value: '={{ $json.page }}' },
+							{ name: 'per_page', value: String(perPage) },
+						],
+					},
+				},
+				batching,
+			),
+			splitOut('data'),
+		],
+		'id',
+	);
+
 /** How the ERP node takes the rows' fields: four expressions, or Map Automatically (the rows carry API names). */
 export type ErpMapping = 'expressions' | 'auto';
 
@@ -119,18 +162,67 @@ export const erpCreate = (credential: Credential, concurrency: number, mapping: 
 	);
 
 /**
- * The HTTP Request node as it comes (one request per item, no batching), optionally with the node setting
- * Retry On Fail at the values the toggle starts with (3 tries, 1 s apart).
+ * The HTTP Request node posting one contact per item: as it comes, or with Batching, optionally with the node
+ * setting Retry On Fail at the values the toggle starts with (3 tries, 1 s apart).
  */
-export function httpCreate(credential: Credential, baseUrl: string, retryOnFail: boolean): BenchWorkflow {
-	const request = httpRequest(credential, {
+export function httpCreate(credential: Credential, baseUrl: string, { retryOnFail = false, batching }: { retryOnFail?: boolean; batching?: Batching } = {}): BenchWorkflow {
+	const parameters = {
 		method: 'POST',
 		url: `${baseUrl}/contacts`,
 		sendBody: true,
 		bodyParameters: { parameters: FIELDS.map((name) => ({ name, value: `={{ $json.${name} }}` })) },
-		options: {},
-	});
+	};
+	const request = httpRequest(credential, parameters, batching);
 	const nodes = [splitOut('body.rows'), retryOnFail ? { ...request, retryOnFail, maxTries: 3, waitBetweenTries: 1000 } : request];
 	// The node answers the API's envelope {success, data}: one per created contact.
-	return workflow(retryOnFail ? 'http-create-retry' : 'http-create', nodes, 'data');
+	return workflow(`http-create${retryOnFail ? '-retry' : ''}${batchingLabel(batching)}`, nodes, 'data');
 }
+
+/** The webhook body `{rows: [{contact_id, lines}, …]}`: each row becomes an invoice, which is then sent. */
+export const erpCreateAndSend = (credential: Credential, concurrency: number): BenchWorkflow =>
+	workflow(
+		`erp-invoice-send-${concurrency}`,
+		[
+			splitOut('body.rows'),
+			erpNode(
+				{
+					resource: 'invoice',
+					operation: 'create',
+					contactId: { __rl: true, mode: 'id', value: '={{ $json.contact_id }}' },
+					additionalFields: { extraFields: '={{ { lines: $json.lines } }}' },
+					options: { concurrency },
+				},
+				credential,
+				'Create Invoice',
+			),
+			erpNode(
+				{
+					resource: 'invoice',
+					operation: 'send',
+					invoiceId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					additionalFields: {},
+					options: { concurrency },
+				},
+				credential,
+				'Send Invoice',
+			),
+		],
+		'id',
+	);
+
+/** The same with two HTTP Request nodes: the row as the JSON body, then the send of the invoice it created. */
+export const httpCreateAndSend = (credential: Credential, baseUrl: string, batching?: Batching): BenchWorkflow =>
+	workflow(
+		`http-invoice-send${batchingLabel(batching)}`,
+		[
+			splitOut('body.rows'),
+			httpRequest(
+				credential,
+				{ method: 'POST', url: `${baseUrl}/invoices`, sendBody: true, specifyBody: 'json', jsonBody: '={{ $json }}' },
+				batching,
+				'Create Invoice',
+			),
+			httpRequest(credential, { method: 'POST', url: `=${baseUrl}/invoices/{{ $json.data.id }}/send` }, batching, 'Send Invoice'),
+		],
+		'data',
+	);

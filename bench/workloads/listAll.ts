@@ -1,9 +1,9 @@
 import { alternate } from '../alternate';
-import { LIST_CONCURRENCIES, LIST_RECORDS, PAGE_SIZE } from '../config';
+import { LIST_CONCURRENCIES, LIST_RECORDS, PAGE_SIZE, SWEEP_RUNS } from '../config';
 import type { BenchContext } from '../context';
 import { deploy, expectCount, runWorkflow, type DeployedWorkflow } from '../n8nRun';
-import { peakRssDuring, rssMb } from '../n8nProcess';
-import { median, secondsOf } from '../stats';
+import { cpuMs, peakRssDuring, rssMb } from '../n8nProcess';
+import { cpuPerRequest, medianLine, median, secondsOf } from '../stats';
 import { sweepConcurrency } from '../sweep';
 import { erpListAll, httpListAll } from '../workflows';
 
@@ -13,9 +13,13 @@ export interface Rss {
 	after_mb: number;
 }
 
+const PAGES = Math.ceil(LIST_RECORDS / PAGE_SIZE);
+
 interface Sample {
 	seconds: number;
 	rss?: Rss;
+	/** CPU time n8n's main process spent on the run. */
+	cpu_ms?: number;
 }
 
 type Contender = 'erpNode' | 'erpNodeSequential' | 'httpRequestNode' | 'rawClient' | 'rawClientConcurrent';
@@ -33,19 +37,25 @@ export interface ListAllResult {
 	/** The raw client reading as many pages at once as the ERP node. */
 	rawClientConcurrent_s: number;
 	samples: Record<Contender, number[]>;
+	/** n8n's main process: CPU milliseconds per page request, the median run's CPU time over the pages it read. */
+	n8nCpuPerRequest_ms: Record<'erpNode' | 'httpRequestNode', number>;
 	/** The sandbox's own time for one page of 100 of the 20,000 contacts (its Server-Timing header), median of 50. */
 	sandboxPage_ms: number;
-	/** The median of 3 runs of the ERP node at each Concurrency tried: seconds. */
+	/** The ERP node's median seconds at each Concurrency tried (the settings take turns), and every run of it. */
 	concurrencySweep: Record<string, number>;
+	concurrencySweepRuns: Record<string, number[]>;
 	/** n8n's main process around each run, medians. */
 	rss: Record<'erpNode' | 'httpRequestNode', Rss>;
 }
 
-async function inN8n(ctx: BenchContext, contender: string, workflow: DeployedWorkflow): Promise<Sample> {
+/** One run of a workflow that reads every contact, with n8n's memory and CPU time around it. */
+export async function listInN8n(ctx: BenchContext, contender: string, workflow: DeployedWorkflow): Promise<Sample> {
 	const before_mb = rssMb(ctx.n8nPid);
+	const cpuBefore = cpuMs(ctx.n8nPid);
 	const { result: run, peak_mb } = await peakRssDuring(ctx.n8nPid, () => runWorkflow(ctx.n8n, workflow));
+	const cpu_ms = cpuMs(ctx.n8nPid) - cpuBefore;
 	expectCount(contender, run, LIST_RECORDS);
-	return { seconds: run.seconds, rss: { before_mb, peak_mb, after_mb: rssMb(ctx.n8nPid) } };
+	return { seconds: run.seconds, rss: { before_mb, peak_mb, after_mb: rssMb(ctx.n8nPid) }, cpu_ms };
 }
 
 const medianRss = (samples: Sample[]): Rss => {
@@ -81,11 +91,11 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 	await ctx.sandbox.seed({ contacts: LIST_RECORDS });
 	const sandboxPage_ms = await sandboxPageMs(ctx);
 	ctx.log(`listAll: the sandbox spends ${sandboxPage_ms} ms on a page of ${PAGE_SIZE}`);
-	// The ERP node 3 times at each Concurrency after one warm-up run.
-	const { best, seconds: concurrencySweep } = await sweepConcurrency(ctx, LIST_CONCURRENCIES, 3, async (concurrency) => {
+	const sweep = await sweepConcurrency(ctx, LIST_CONCURRENCIES, SWEEP_RUNS, async (concurrency) => {
 		const workflow = await deploy(ctx.n8n, erpListAll(ctx.credential, concurrency));
-		return () => inN8n(ctx, 'erpNode', workflow);
+		return () => listInN8n(ctx, 'erpNode', workflow);
 	});
+	const best = sweep.best;
 	const erp = await deploy(ctx.n8n, erpListAll(ctx.credential, best));
 	const erpSequential = await deploy(ctx.n8n, erpListAll(ctx.credential, 1));
 	const http = await deploy(ctx.n8n, httpListAll(ctx.credential, ctx.api.baseUrl, PAGE_SIZE));
@@ -93,9 +103,9 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 
 	const samples = await alternate<Contender, Sample>(
 		{
-			erpNode: () => inN8n(ctx, 'erpNode', erp),
-			erpNodeSequential: () => inN8n(ctx, 'erpNodeSequential', erpSequential),
-			httpRequestNode: () => inN8n(ctx, 'httpRequestNode', http),
+			erpNode: () => listInN8n(ctx, 'erpNode', erp),
+			erpNodeSequential: () => listInN8n(ctx, 'erpNodeSequential', erpSequential),
+			httpRequestNode: () => listInN8n(ctx, 'httpRequestNode', http),
 			rawClient: () => raw(ctx, 1),
 			rawClientConcurrent: () => raw(ctx, best),
 		},
@@ -103,6 +113,7 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 		ctx.log,
 	);
 	const { runs, medians } = secondsOf(samples);
+	ctx.log(medianLine(medians));
 	return {
 		records: LIST_RECORDS,
 		erpNode_s: medians.erpNode,
@@ -112,8 +123,10 @@ export async function listAll(ctx: BenchContext): Promise<ListAllResult> {
 		rawClient_s: medians.rawClient,
 		rawClientConcurrent_s: medians.rawClientConcurrent,
 		samples: runs,
+		n8nCpuPerRequest_ms: { erpNode: cpuPerRequest(samples.erpNode, PAGES), httpRequestNode: cpuPerRequest(samples.httpRequestNode, PAGES) },
 		sandboxPage_ms,
-		concurrencySweep,
+		concurrencySweep: sweep.seconds,
+		concurrencySweepRuns: sweep.runs,
 		rss: { erpNode: medianRss(samples.erpNode), httpRequestNode: medianRss(samples.httpRequestNode) },
 	};
 }

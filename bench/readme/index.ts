@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+import type { Results } from '../results';
+import { remotesOf } from '../results';
+import { loopbackSection } from './loopback';
+import { profileSection } from './profile';
+import { remoteSection } from './remote';
+
+const START = '<!-- bench:results:start (written by npm run bench) -->';
+const END = '<!-- bench:results:end -->';
+
+const ms = (seconds: number, requests: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
+
+/** Why the loopback ratios against the raw client measure n8n, told with this run's figures. */
+function n8nBound(r: Results): string[] {
+	const { listAll, bulkCreate } = r.workloads;
+	const pages = Math.ceil(listAll.records / 100);
+	const slowest = remotesOf(r).at(-1);
+	return [
+		'### Why the loopback ratios are n8n-bound',
+		'',
+		`On loopback the sandbox spends ${listAll.sandboxPage_ms} ms on a page, and the raw client needs ${ms(listAll.rawClient_s, pages)} per page ` +
+			`(one after the other) and ${ms(bulkCreate.rawClient_s, bulkCreate.items)} per create (${bulkCreate.concurrency} in flight). ` +
+			`n8n's main process alone spends ${listAll.n8nCpuPerRequest_ms.erpNode} ms of CPU per page the ERP node reads and ` +
+			`${bulkCreate.n8nCpuPerRequest_ms.erpNode} ms per contact it creates (the HTTP Request node: ${bulkCreate.n8nCpuPerRequest_ms.httpRequestNode} ms), ` +
+			'on its one thread: the request helper every community node must use, the credential, the execution around the node. ' +
+			'So on loopback the ratios against the raw client measure that cost, whatever the node does, and Concurrency beyond a few requests ' +
+			'helps little there. Against a remote ERP the waiting dominates and the same cost hides behind it' +
+			(slowest
+				? `: at ${slowest.latency_ms} ms the ERP node takes ${slowest.bulkCreate.ratios.erpNodeVsRawClient}× the raw client's time on bulkCreate ` +
+					`and ${slowest.listAll.ratios.erpNodeVsRawClient}× on listAll, at the same requests at once.`
+				: '.'),
+	];
+}
+
+function resultsBlock(r: Results): string {
+	const m = r.machine;
+	return [
+		`Run ${r.date.slice(0, 16).replace('T', ' ')} UTC: n8n ${r.n8n} on Node ${m.n8nNode} (bench and sandbox on Node ${m.benchNode}),`,
+		`${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB, ${m.os}; 1-minute load ${m.loadAvg.start} at the start, ${m.loadAvg.end ?? '?'} at the end.`,
+		`Medians of ${r.runs} runs after a warm-up; contenders alternate.`,
+		'',
+		...remoteSection(r),
+		'',
+		...n8nBound(r),
+		'',
+		...profileSection(r),
+		'',
+		...loopbackSection(r),
+		'',
+		'### Targets',
+		'',
+		'| target | measured | met |',
+		'|---|---|---|',
+		...r.targets.map((t) => `| ${t.workload}: ${t.goal} | ${t.value} | ${t.met ? 'yes' : '**no**'} |`),
+	].join('\n');
+}
+
+/** Replaces the results block of bench/README.md (between its markers), keeping the text around it. */
+export function writeReadme(file: string, results: Results): void {
+	const block = `${START}\n${resultsBlock(results)}\n${END}`;
+	const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+	const start = current.indexOf(START);
+	const end = current.indexOf(END);
+	const next = start >= 0 && end > start ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}` : `${current}${current ? '\n' : ''}${block}\n`;
+	writeFileSync(file, next);
+}

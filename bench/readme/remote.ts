@@ -1,0 +1,59 @@
+import type { Results } from '../results';
+import { remotesOf } from '../results';
+import type { RemoteResult } from '../workloads/remote';
+import type { RemoteWorkloadResult } from '../workloads/remote/compare';
+import { count, RATE_HEADER, RATE_RULE, rateCells, s, sweepLine } from './format';
+
+const x = (value: number) => `${value.toFixed(2)}×`;
+
+function row(label: string, latencyMs: number, w: RemoteWorkloadResult): string {
+	const p = w.peakInFlight;
+	return (
+		`| ${label} | ${latencyMs} ms | ${s(w.erpNode_s)} | ${s(w.httpRequestNodeBatching_s)} | ${s(w.httpRequestNode_s)} | ${s(w.rawClient_s)} | ` +
+		`${x(w.ratios.erpNodeVsRawClient)} | ${x(w.ratios.erpNodeVsHttpRequestNodeBatching)} | ${x(w.ratios.httpRequestNodeVsErpNode)} | ` +
+		`${w.concurrency}: ${p.erpNode} / ${p.httpRequestNodeBatching} / ${p.httpRequestNode} / ${p.rawClient} |`
+	);
+}
+
+function rows(remote: RemoteResult): string[] {
+	const { latency_ms: ms, listAll, bulkCreate, mixed } = remote;
+	return [
+		row(`listAll: ${count(listAll.items)} contacts, ${listAll.requests} pages`, ms, listAll),
+		row(`bulkCreate: ${count(bulkCreate.items)} contacts`, ms, bulkCreate),
+		row(`mixed: ${count(mixed.items)} invoices created, then sent`, ms, mixed),
+	];
+}
+
+const sweeps = (remote: RemoteResult): string[] =>
+	(['listAll', 'bulkCreate', 'mixed'] as const).map((name) => `- ${name}, ${remote.latency_ms} ms: ${sweepLine(remote[name].concurrencySweep)}`);
+
+function rateLimitedTable(remote: RemoteResult): string[] {
+	const rate = remote.rateLimited;
+	if (!rate) return [];
+	const batching = rate.samples.httpRequestNodeBatching;
+	return [
+		'',
+		`| rateLimited at ${rate.latency_ms} ms: ${count(rate.items)} creates at ${rate.limit_rps}/s (minimum ${s(rate.theoreticalMin_s)}) ${RATE_HEADER}`,
+		RATE_RULE,
+		`| ERP node, Concurrency ${rate.erpNode_concurrency} | ${rateCells(rate.samples.erpNode, rate.theoreticalMin_s)} |`,
+		...(batching ? [`| HTTP Request node, Batching ${rate.limit_rps} items per second | ${rateCells(batching, rate.theoreticalMin_s)} |`] : []),
+		`| HTTP Request node, Retry On Fail | ${rateCells(rate.samples.httpRequestNode, rate.theoreticalMin_s)} |`,
+	];
+}
+
+/** Issue 17: the sandbox answering every request late, as an ERP across the internet does. */
+export function remoteSection(r: Results): string[] {
+	const remotes = remotesOf(r);
+	return [
+		`### Remote ERP: every request answered ${remotes.map((remote) => `${remote.latency_ms} ms`).join(' or ')} late`,
+		'',
+		'| workload | answer time | ERP node | HTTP Request node, Batching | HTTP Request node, defaults | raw client | ERP node ÷ raw client | ERP node ÷ Batching | defaults ÷ ERP node | requests at once: Concurrency, then the most the sandbox saw (ERP node / Batching / defaults / raw) |',
+		'|---|---|---|---|---|---|---|---|---|---|',
+		...remotes.flatMap(rows),
+		'',
+		`ERP node by Concurrency (median of ${r.sweepRuns} runs each, the settings taking turns; the fastest is the one above):`,
+		'',
+		...remotes.flatMap(sweeps),
+		...remotes.flatMap(rateLimitedTable),
+	];
+}

@@ -1,0 +1,49 @@
+import { categorise, type CpuProfile } from '../../bench/profile/categories';
+
+/** A profile whose stacks are root → each path's frames, one sample of `ms` on each leaf. */
+function profileOf(paths: Array<{ frames: Array<[string, string]>; ms: number }>): CpuProfile {
+	const nodes: CpuProfile['nodes'] = [{ id: 1, callFrame: { functionName: '(root)', url: '' }, children: [] }];
+	const samples: number[] = [];
+	const timeDeltas: number[] = [0];
+	for (const path of paths) {
+		let parent = nodes[0];
+		for (const [functionName, url] of path.frames) {
+			const node = { id: nodes.length + 1, callFrame: { functionName, url }, children: [] as number[] };
+			parent.children?.push(node.id);
+			nodes.push(node);
+			parent = node;
+		}
+		samples.push(parent.id);
+		timeDeltas.push(path.ms * 1000);
+	}
+	return { nodes, samples, timeDeltas };
+}
+
+const ERP = 'file:///u/.n8n/nodes/node_modules/n8n-nodes-erp/dist/nodes/Erp/transport/client.js';
+const HELPER = 'file:///n8n/node_modules/n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions.js';
+
+describe('bench: where a CPU profile of n8n spends its time', () => {
+	test("a sample belongs to the first category of its stack: the credential's expression counts as the credential", () => {
+		const totals = categorise(
+			profileOf([
+				{ frames: [['execute', ERP], ['httpRequestWithAuthentication', HELPER], ['authenticate', 'file:///n8n/dist/credentials-helper.js'], ['evalClosureSync', 'file:///n8n/node_modules/isolated-vm/isolated-vm.js']], ms: 4 },
+				{ frames: [['execute', ERP], ['httpRequestWithAuthentication', HELPER], ['request', 'file:///n8n/node_modules/axios/lib/core/Axios.js']], ms: 3 },
+				{ frames: [['execute', ERP], ['getNodeParameter', 'file:///n8n/node_modules/n8n-workflow/dist/expression.js']], ms: 2 },
+				{ frames: [['execute', ERP]], ms: 1 },
+				{ frames: [['(garbage collector)', '']], ms: 5 },
+				{ frames: [['runNode', 'file:///n8n/node_modules/n8n-core/dist/execution-engine/workflow-execute.js']], ms: 6 },
+			]),
+		);
+		expect(totals).toEqual({ credential: 4, http: 3, expressions: 2, node: 1, gc: 5, rest: 6 });
+	});
+
+	test("the node's own code is only what runs in it: n8n helpers it calls are n8n's", () => {
+		const totals = categorise(profileOf([{ frames: [['execute', ERP], ['deepCopy', 'file:///n8n/node_modules/n8n-workflow/dist/utils.js']], ms: 7 }]));
+		expect(totals).toMatchObject({ node: 0, rest: 7 });
+	});
+
+	test('idle time is no CPU and is left out', () => {
+		const totals = categorise(profileOf([{ frames: [['(idle)', '']], ms: 50 }, { frames: [['execute', ERP]], ms: 1 }]));
+		expect(Object.values(totals).reduce((a, b) => a + b, 0)).toBe(1);
+	});
+});
