@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { fieldsParameter } from '../e2e/support/fields';
 import { chain, erpNode, webhookNode } from '../e2e/support/workflows';
 import type { Credential, WorkflowDefinition, WorkflowNode } from '../e2e/host/types';
 
@@ -139,15 +140,10 @@ export const httpListPages = (credential: Credential, baseUrl: string, perPage: 
 /** How the ERP node takes the rows' fields: four expressions, or Map Automatically (the rows carry API names). */
 export type ErpMapping = 'expressions' | 'auto';
 
-const ERP_FIELDS: Record<ErpMapping, Record<string, unknown>> = {
-	expressions: {
-		firstName: '={{ $json.first_name }}',
-		lastName: '={{ $json.last_name }}',
-		email: '={{ $json.email }}',
-		company: '={{ $json.company }}',
-		additionalFields: {},
-	},
-	auto: { mappingMode: 'autoMapInputData' },
+/** The ERP node's Fields parameter (n8n's resource mapper) for each way. */
+const ERP_FIELDS: Record<ErpMapping, ReturnType<typeof fieldsParameter>> = {
+	expressions: fieldsParameter('contact', Object.fromEntries(FIELDS.map((name) => [name, `={{ $json.${name} }}`]))),
+	auto: fieldsParameter('contact', null, 'autoMapInputData'),
 };
 
 /** The webhook body `{rows: [...]}` becomes one item per row; each contender sends the same four fields. */
@@ -156,7 +152,7 @@ export const erpCreate = (credential: Credential, concurrency: number, mapping: 
 		`erp-create-${mapping}-${concurrency}`,
 		[
 			splitOut('body.rows'),
-			erpNode({ resource: 'contact', operation: 'create', ...ERP_FIELDS[mapping], options: { concurrency } }, credential),
+			erpNode({ resource: 'contact', operation: 'create', columns: ERP_FIELDS[mapping], options: { concurrency } }, credential),
 		],
 		'id',
 	);

@@ -17,7 +17,7 @@ type Frame = CpuProfile['nodes'][number]['callFrame'];
 export const CATEGORIES = [
 	{
 		name: 'credential',
-		label: "the credential's `authenticate` (with the generic header: its expression, evaluated per request)",
+		label: "the credential's `authenticate` (a generic header would be an expression evaluated here on every request)",
 		matches: (f: Frame) => f.functionName === 'authenticate' && /credentials-helper|\.credentials\.js/.test(f.url),
 	},
 	{
