@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import type { Results } from '../results';
 import { remotesOf } from '../results';
+import type { RemoteResult } from '../workloads/remote';
 import { loopbackSection } from './loopback';
 import { profileSection } from './profile';
 import { remoteSection } from './remote';
@@ -30,7 +31,17 @@ function n8nBound(r: Results): string[] {
 				? `: at ${slowest.latency_ms} ms the ERP node takes ${slowest.bulkCreate.ratios.erpNodeVsRawClient}× the raw client's time on bulkCreate ` +
 					`and ${slowest.listAll.ratios.erpNodeVsRawClient}× on listAll, at the same requests at once.`
 				: '.'),
+		'',
+		"What the ERP node takes beyond the raw client against a remote ERP is about n8n's CPU for its requests (the requests times the " +
+			`profile's CPU per request below): ${remotesOf(r).flatMap((remote) => [beyondRaw(r, remote, 'listAll'), beyondRaw(r, remote, 'bulkCreate')]).join('; ')}.`,
 	];
+}
+
+/** The ERP node's time beyond the raw client's, beside its requests times n8n's CPU per request from the profile. */
+function beyondRaw(r: Results, remote: RemoteResult, workload: 'listAll' | 'bulkCreate'): string {
+	const result = remote[workload];
+	const cpu_s = (result.requests * r.profile[workload].perRequest_ms.total) / 1000;
+	return `${workload} at ${remote.latency_ms} ms ${(result.erpNode_s - result.rawClient_s).toFixed(2)} s beyond, ${cpu_s.toFixed(2)} s of CPU`;
 }
 
 function resultsBlock(r: Results): string {
