@@ -14,7 +14,7 @@ const scaled = (count: number) => Math.max(1, Math.round(count * SCALE));
 export const LIST_RECORDS = scaled(20_000);
 /** listAll: the Concurrency settings (pages read at once) the ERP node is swept over. */
 export const LIST_CONCURRENCIES = [1, 2, 4, 8, 16];
-/** The ERP node's page size (MAX_PAGE_SIZE in nodes/Erp/transport/paginate.ts), used by every contender. */
+/** The ERP node's page size (DEFAULT_PAGE_SIZE in nodes/Erp/transport/paginate.ts), used by every contender. */
 export const PAGE_SIZE = 100;
 
 export const BULK_ITEMS = scaled(2_000);
