@@ -71,5 +71,6 @@ export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
 	timeoutMs: 30_000,
 	maxRetries: 5,
 	maxTotalWaitMs: 300_000,
-	concurrency: 1,
+	// Chosen from bench/README.md's remote sweeps: at 100 ms, 5 at once read ~4× faster than 1 and wrote ~50 records/s.
+	concurrency: 5,
 };

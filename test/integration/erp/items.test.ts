@@ -34,8 +34,8 @@ describe('the item loop', () => {
 		]);
 	});
 
-	it('without Continue On Fail, stops at the failing item and names it', async () => {
-		const result = await h.run(createFromFields, {
+	it('without Continue On Fail and with Concurrency 1, stops at the failing item and names it', async () => {
+		const result = await h.run({ ...createFromFields, options: { concurrency: 1 } }, {
 			input: [
 				{ first: 'Ada', email: 'ada@example.com' },
 				{ first: 'Bob', email: 'not-an-email' },
@@ -45,6 +45,17 @@ describe('the item loop', () => {
 		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
+	});
+
+	it('without Continue On Fail and at the default Concurrency (5), lets the items already started finish and starts no other', async () => {
+		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: i === 1 ? 'not-an-email' : `p${i}@example.com` }));
+		const result = await h.run(createFromFields, { input });
+		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
+		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		// Items 0–4 start together; item 1 fails before anything is sent, so item 5 may take its place, and no later one.
+		const created = (await h.sandbox.admin.records('contacts')).map((c) => c.email as string);
+		expect(created).toEqual(expect.arrayContaining(['p0@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com']));
+		expect(created.filter((email) => !['p0', 'p2', 'p3', 'p4', 'p5'].includes(email.split('@')[0]))).toEqual([]);
 	});
 
 	it('keeps output order and pairing with Concurrency above 1', async () => {

@@ -100,4 +100,9 @@ describe('ERP node description', () => {
 		expect(option('timeout')).toBe(DEFAULT_TRANSPORT_OPTIONS.timeoutMs);
 		expect(option('concurrency')).toBe(DEFAULT_TRANSPORT_OPTIONS.concurrency);
 	});
+
+	it('explains the default Concurrency with the number it really is', () => {
+		const concurrency = (optionsProperty.options as INodeProperties[]).find((o) => o.name === 'concurrency');
+		expect(concurrency?.description).toContain(`The default ${DEFAULT_TRANSPORT_OPTIONS.concurrency} `);
+	});
 });
