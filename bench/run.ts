@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
- * a remote ERP would. Writes bench/results.json and the results block of bench/README.md (`--readme-only`: the
- * README from results.json). Takes about half an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
+ * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and README.md's speed
+ * section (`--readme-only`: both from results.json). Takes about half an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
  * (bench/config.ts) make quick looks. Never part of `npm test`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { describeMachine, loadAvg1 } from './machine';
 import { findN8nMainPid } from './n8nProcess';
 import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
-import { writeReadme } from './readme';
+import { writeReadmes } from './readme';
 import { assembleResults, type Loopback, type Results } from './results';
 import { evaluateTargets } from './targets';
 import { bulkCreate } from './workloads/bulkCreate';
@@ -59,8 +59,8 @@ const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 async function main(): Promise<void> {
 	if (process.argv.includes('--readme-only')) {
 		// After a change to the README's generator: the same figures, written again.
-		writeReadme(path.join(BENCH_DIR, 'README.md'), JSON.parse(readFileSync(path.join(BENCH_DIR, 'results.json'), 'utf8')) as Results);
-		log('wrote bench/README.md from bench/results.json');
+		writeReadmes(REPO_ROOT, JSON.parse(readFileSync(path.join(BENCH_DIR, 'results.json'), 'utf8')) as Results);
+		log("wrote bench/README.md and README.md's speed section from bench/results.json");
 		return;
 	}
 	exitOnSignals();
@@ -103,9 +103,9 @@ async function main(): Promise<void> {
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
 		const results = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes));
 		writeFileSync(path.join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-		writeReadme(path.join(BENCH_DIR, 'README.md'), results);
+		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
-		log('wrote bench/results.json and bench/README.md');
+		log("wrote bench/results.json, bench/README.md and README.md's speed section");
 	} finally {
 		raw?.stop();
 		await stack?.stop();

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type { Results } from '../results';
 import { remotesOf } from '../results';
@@ -6,9 +7,11 @@ import type { RemoteResult } from '../workloads/remote';
 import { loopbackSection } from './loopback';
 import { profileSection } from './profile';
 import { remoteSection } from './remote';
+import { speedSection } from './speed';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/Erp/transport/types';
 
-const START = '<!-- bench:results:start (written by npm run bench) -->';
-const END = '<!-- bench:results:end -->';
+const RESULTS = { start: '<!-- bench:results:start (written by npm run bench) -->', end: '<!-- bench:results:end -->' };
+const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/results.json) -->', end: '<!-- bench:speed:end -->' };
 
 const ms = (seconds: number, requests: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
 
@@ -67,12 +70,27 @@ function resultsBlock(r: Results): string {
 	].join('\n');
 }
 
-/** Replaces the results block of bench/README.md (between its markers), keeping the text around it. */
-export function writeReadme(file: string, results: Results): void {
-	const block = `${START}\n${resultsBlock(results)}\n${END}`;
-	const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-	const start = current.indexOf(START);
-	const end = current.indexOf(END);
-	const next = start >= 0 && end > start ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}` : `${current}${current ? '\n' : ''}${block}\n`;
-	writeFileSync(file, next);
+/** The text of `current` with the block between the markers replaced (or appended when the markers are missing). */
+export function withBlock(current: string, markers: { start: string; end: string }, body: string): string {
+	const block = `${markers.start}\n${body}\n${markers.end}`;
+	const start = current.indexOf(markers.start);
+	const end = current.indexOf(markers.end);
+	if (start >= 0 && end > start) return `${current.slice(0, start)}${block}${current.slice(end + markers.end.length)}`;
+	return `${current}${current ? '\n' : ''}${block}\n`;
+}
+
+/** The results block of bench/README.md and the speed section of the top-level README.md, from `results`. */
+export function readmeBlocks(results: Results): Array<{ file: string; markers: { start: string; end: string }; body: string }> {
+	return [
+		{ file: 'bench/README.md', markers: RESULTS, body: resultsBlock(results) },
+		{ file: 'README.md', markers: SPEED, body: speedSection(results, DEFAULT_TRANSPORT_OPTIONS.concurrency).join('\n') },
+	];
+}
+
+/** Rewrites both blocks in the files under `repoRoot`, keeping the text around them. */
+export function writeReadmes(repoRoot: string, results: Results): void {
+	for (const { file, markers, body } of readmeBlocks(results)) {
+		const target = path.join(repoRoot, file);
+		writeFileSync(target, withBlock(existsSync(target) ? readFileSync(target, 'utf8') : '', markers, body));
+	}
 }
