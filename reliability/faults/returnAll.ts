@@ -15,6 +15,8 @@ export interface RestartScenario {
 	downMs: number;
 	/** The node's Max Retries option. */
 	maxRetries: number;
+	/** The node's Concurrency: above 1, pages read ahead are in flight when the restart strikes. */
+	concurrency: number;
 	/**
 	 * What the node must do: return every record once (it waits out the restart: a refused connection never
 	 * reached the ERP and a read is sent again), or fail with one clear error (Max Retries runs out while the ERP
@@ -24,13 +26,13 @@ export interface RestartScenario {
 }
 
 export const RESTART_SCENARIOS: RestartScenario[] = [
-	{ id: 'restart-during-return-all', contacts: 20_000, atPage: 80, downMs: 3000, maxRetries: 5, expect: 'complete' },
-	{ id: 'outage-during-return-all', contacts: 20_000, atPage: 80, downMs: 20_000, maxRetries: 2, expect: 'failed clearly' },
+	{ id: 'restart-during-return-all', contacts: 20_000, atPage: 80, downMs: 3000, maxRetries: 5, concurrency: 5, expect: 'complete' },
+	{ id: 'outage-during-return-all', contacts: 20_000, atPage: 80, downMs: 20_000, maxRetries: 2, concurrency: 5, expect: 'failed clearly' },
 ];
 
 const titleOf = (s: RestartScenario) =>
 	`The ERP ${s.expect === 'complete' ? 'restarts' : 'goes down'} (down ${s.downMs / 1000} s) in the middle of Get Many, ` +
-	`Return All over ${s.contacts} contacts, Max Retries ${s.maxRetries}: it must ${s.expect === 'complete' ? 'return every record once' : 'fail with one clear error'}`;
+	`Return All over ${s.contacts} contacts, Concurrency ${s.concurrency}, Max Retries ${s.maxRetries}: it must ${s.expect === 'complete' ? 'return every record once' : 'fail with one clear error'}`;
 
 const pageRequests = (requests: RequestLogEntry[]) => requests.filter((r) => r.method === 'GET' && r.path === '/contacts');
 
@@ -77,7 +79,7 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	await session.sandbox.reset();
 	await session.sandbox.seed({ contacts: scenario.contacts });
 	const stored = await session.sandbox.records('contacts');
-	const options = { maxRetries: scenario.maxRetries };
+	const options = { maxRetries: scenario.maxRetries, concurrency: scenario.concurrency };
 	await holdAfterPage(session, scenario.atPage);
 	let downAt = 0;
 	const run = await runBatch(session, scenario.id, { resource: 'contact', operation: 'getAll', returnAll: true, options }, [{}], async () => {
@@ -89,8 +91,11 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	const unchanged = new Map((await session.sandbox.records('contacts')).map((c) => [c.id, JSON.stringify(c)]));
 	const collateral = stored.filter((c) => unchanged.get(c.id) !== JSON.stringify(c)).length;
 	const pages = pageRequests(requests);
-	const held = pages.find((r) => Number(r.query.page) === scenario.atPage + 1 && Date.parse(r.at) < downAt);
-	const before = pages.filter((r) => Date.parse(r.at) < downAt && r !== held);
+	// The queued faults met the first atPage + 1 page requests in order of arrival; the held one is logged last,
+	// when its hold ends. Pages read ahead beside it carry no fault, and the restart may cut them too.
+	const queued = pages.filter((r) => r.fault?.source === 'queue' && r.fault.kind === 'latency');
+	const held = queued.length === scenario.atPage + 1 ? queued.reduce((last, r) => (r.seq > last.seq ? r : last)) : undefined;
+	const passed = queued.filter((r) => r !== held && Date.parse(r.at) < downAt);
 	const after = pages.filter((r) => Date.parse(r.at) >= downAt);
 	const errors = run.items.filter((item) => 'error' in item.json);
 	const records = run.items.filter((item) => !('error' in item.json)).map((item) => item.json);
@@ -116,10 +121,10 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 				`${ids.length} records (${returned.size} distinct, ${wrong} not as in the ERP) of ${stored.length}, ${errors.length} error items`,
 		);
 	}
-	// Struck in the middle: the pages before the held one were read, the restart cut the held one, and the walk
-	// went on after it or failed on it.
-	const struck = held !== undefined && before.length === scenario.atPage && (after.length > 0 || errors.length > 0);
-	if (!struck) failures.push(`the restart did not cut page ${scenario.atPage + 1} after ${scenario.atPage} pages had been read`);
+	// Struck in the middle: the page requests before the held one were answered, the restart cut the held one,
+	// and the walk went on after it or failed on it.
+	const struck = held !== undefined && Date.parse(held.at) < downAt && passed.length === scenario.atPage && (after.length > 0 || errors.length > 0);
+	if (!struck) failures.push(`the restart did not cut page request ${scenario.atPage + 1} after ${scenario.atPage} had been answered`);
 	if (collateral > 0) failures.push(`${collateral} records changed or disappeared during a read`);
 	// A clear failure returns no records and says so: nothing it returned is missing.
 	const lost = failedClearly ? 0 : stored.filter((c) => !intact.has(c.id)).length;
@@ -145,7 +150,7 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 					? 'a refused connection never reached the ERP and a read is sent again: the node waits out the restart and must return every record once'
 					: 'Max Retries runs out while the ERP is down: the node must fail with one clear error and return no partial list',
 		},
-		minStruck: { count: 1, chanceFewer: null, why: `the restart must cut the request for page ${scenario.atPage + 1}` },
+		minStruck: { count: 1, chanceFewer: null, why: `the restart must cut page request ${scenario.atPage + 1}` },
 		unfinishedRequests: failedClearly ? 1 : 0,
 		counted,
 		itemsAttempted: failedClearly ? 1 : stored.length,
@@ -166,12 +171,12 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 		outcome,
 		records: { inErp: stored.length, returned: ids.length },
 		evidence: {
-			pagesServedBeforeRestart: before.length,
+			pagesServedBeforeRestart: passed.length,
 			pageCutByRestart: held ? Number(held.query.page) : null,
-			lastPageBeforeRestart: Number(before.at(-1)?.query.page),
+			lastPageBeforeRestart: passed.length ? Math.max(...passed.map((r) => Number(r.query.page))) : null,
 			pagesServedAfterRestart: after.length,
 			firstPageAfterRestart: after.length ? Number(after[0].query.page) : null,
-			msBetweenLastPageBeforeAndFirstAfter: after.length && before.length ? Date.parse(after[0].at) - Date.parse(before[before.length - 1].at) : null,
+			msBetweenLastPageBeforeAndFirstAfter: after.length && passed.length ? Date.parse(after[0].at) - Math.max(...passed.map((r) => Date.parse(r.at))) : null,
 		},
 		errorMessages: errors.map((item) => ({ message: `${String(item.json.error)} — ${String(item.json.description)}`, items: 1 })),
 		failures,
