@@ -66,6 +66,14 @@ describe('the item loop', () => {
 		expect(await h.sandbox.admin.records('contacts')).toHaveLength(12);
 	});
 
+	it('takes Max Retries up to 30 and names the range above it, before any request', async () => {
+		const ok = await h.run({ ...createFromFields, options: { maxRetries: 30 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(ok.error).toBeUndefined();
+		const refused = await h.run({ ...createFromFields, options: { maxRetries: 31 } }, { input: [{ first: 'Bo', email: 'bo@example.com' }] });
+		expect(refused.error?.message).toMatch(/Max Retries must be a whole number from 0 to 30, not 31/);
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
+	});
+
 	it('yields an error item for every item when the credential is unusable', async () => {
 		const result = await h.run(createFromFields, {
 			continueOnFail: true,

@@ -4,6 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { TransportOptions } from '../../transport/types';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../transport/types';
 
+/** Retries stay bounded by the transport's wait budget per request too (five minutes). */
+const MAX_RETRIES_LIMIT = 30;
+
 const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll'];
 
 /** The node's Options: how requests are sent, plus output choices of some operations. */
@@ -36,10 +39,10 @@ export const optionsProperty: INodeProperties = {
 			displayName: 'Max Retries',
 			name: 'maxRetries',
 			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 10 },
+			typeOptions: { minValue: 0, maxValue: MAX_RETRIES_LIMIT },
 			default: 5,
 			description:
-				'How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen',
+				'How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen. Raise it when many executions share the ERP\'s rate limit (queue mode).',
 		},
 		{
 			displayName: 'Page Size',
@@ -87,7 +90,7 @@ export function readRunOptions(this: IExecuteFunctions): RunOptions {
 	const options = this.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
 		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, 50),
-		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, 10),
+		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, MAX_RETRIES_LIMIT),
 		timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
 		pageSize: options.pageSize === undefined ? undefined : wholeNumber.call(this, options.pageSize, 'Page Size', 1, 100_000),
 	};
