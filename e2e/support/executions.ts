@@ -5,24 +5,31 @@ import { sleep } from '../host/processGroup';
 const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
 
 /**
+ * n8n 1.x on SQLite without a connection pool writes an execution's status and its data in two steps, outside
+ * a transaction: a successful run can be read for a moment with the data it started with, no node output yet.
+ */
+const dataSaved = (execution: Execution) =>
+	execution.status !== 'success' || Object.keys(execution.data?.resultData.runData ?? {}).length > 0;
+
+/**
  * Waits until the workflow has `count` finished executions (n8n saves an execution just after it ends) and
  * returns them, oldest first. Gives up after `timeoutMs` with what it saw.
  */
 export async function finishedExecutions(n8n: N8nClient, workflowId: string, count = 1, timeoutMs = 30_000): Promise<Execution[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const finished = (await n8n.executions(workflowId)).filter((e) => FINISHED.includes(e.status)).reverse();
+		const finished = (await n8n.executions(workflowId)).filter((e) => FINISHED.includes(e.status) && dataSaved(e)).reverse();
 		if (finished.length >= count || Date.now() > deadline) return finished;
 		await sleep(200);
 	}
 }
 
-/** Waits until the execution has finished (a manual run answers with its id at once). */
+/** Waits until the execution has finished and its data is saved (a manual run answers with its id at once). */
 export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const execution = await n8n.execution(id);
-		if (FINISHED.includes(execution.status) || Date.now() > deadline) return execution;
+		if ((FINISHED.includes(execution.status) && dataSaved(execution)) || Date.now() > deadline) return execution;
 		await sleep(200);
 	}
 }
