@@ -8,18 +8,12 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
-import {
-	cancelledError,
-	failureToError,
-	isObject,
-	unexpectedSuccessError,
-	waitTooLongError,
-} from './errors';
+import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
 import type { Clock } from './flowControl';
-import { BackOffGate, InFlightLimit, RateWindow, remainingFrom, systemClock } from './flowControl';
-import { decideRetry, isUnclear, rateLimitWait, WaitBudget } from './retryPolicy';
+import { BackOffGate, InFlightLimit, RateWindow, systemClock } from './flowControl';
+import { decideRetry, isUnclear, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
 import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions, UnclearResolution } from './types';
-import { DEFAULT_TRANSPORT_OPTIONS } from './types';
+import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
 export const CREDENTIAL_TYPE = 'erpApi';
 

@@ -4,17 +4,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Failure } from './retryPolicy';
 import { isUnclear, neverReachedService } from './retryPolicy';
 import type { ErpRequest, HttpMethod } from './types';
+import { isObject } from './types';
 
 /**
  * Every failure the user sees, worded once: what went wrong, and what to do about it. The ERP's own words
  * are read from its answer whatever shape it has; the API token never appears in any of it.
  */
-
-type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // ─── What a request is about, read from its path ────────────────────────────────────────────────────────
 

@@ -45,13 +45,6 @@ export class BackOffGate {
 	}
 }
 
-/** X-RateLimit-Remaining (or the IETF draft's RateLimit-Remaining) as a count; undefined when not sent. */
-export function remainingFrom(headers: Record<string, string | string[] | undefined>): number | undefined {
-	const raw = headers['x-ratelimit-remaining'] ?? headers['ratelimit-remaining'];
-	const text = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-	return text && /^\d+$/.test(text) ? Number(text) : undefined;
-}
-
 /**
  * Holds back new items once the service says its rate-limit window is used up, before their parameters are
  * read. Without it every item in flight starts its next one, spends CPU on it and is refused; the 429 that

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './types';
+import type { HttpMethod, RawResponse } from './types';
 
 /**
  * The retry policy, in one place: which failures are sent again, after how long, and how much waiting one
@@ -81,7 +81,7 @@ export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision 
 	return resendable ? onServerSchedule : { retry: false };
 }
 
-type Headers = Record<string, string | string[] | undefined>;
+type Headers = RawResponse['headers'];
 
 function header(headers: Headers, name: string): string | undefined {
 	const value = headers[name];
@@ -110,6 +110,12 @@ export function rateLimitWait(headers: Headers, nowMs: number): number | undefin
 	const ietfReset = header(headers, 'ratelimit-reset');
 	if (ietfReset && SECONDS.test(ietfReset)) return Math.round(Number(ietfReset) * 1000);
 	return undefined;
+}
+
+/** X-RateLimit-Remaining (or the IETF draft's RateLimit-Remaining) as a count; undefined when not sent. */
+export function remainingFrom(headers: Headers): number | undefined {
+	const text = header(headers, 'x-ratelimit-remaining') ?? header(headers, 'ratelimit-remaining');
+	return text && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 /** The waiting one request may do in all: back-off sleeps and waits at the shared 429 gate. */

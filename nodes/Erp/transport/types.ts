@@ -4,6 +4,11 @@ export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | '
 
 export type Query = Record<string, string | number | boolean>;
 
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** What a lookup after an unclear POST failure found out: the record, proof that nothing was written, or neither. */
 export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
 

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import { paginate } from '../../transport/paginate';
 import type { ErpResponse, UnclearResolution } from '../../transport/types';
+import { isObject } from '../../transport/types';
 import { isBlank } from './values';
 
 /**
@@ -114,10 +115,6 @@ export function requireKey(this: IExecuteFunctions, resource: KeyedResource, bod
 	});
 }
 
-function isRecord(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The record a create answered with. The document shows no answer for most creates, and some ERPs answer
  * 201 without the record: then it is found by its key, as after an unclear failure.
@@ -129,7 +126,7 @@ async function settled(
 	itemIndex: number,
 	recover?: () => Promise<UnclearResolution>,
 ): Promise<{ record: IDataObject; recovered?: boolean }> {
-	if (isRecord(response.data)) return { record: response.data, ...(response.recovered ? { recovered: true } : {}) };
+	if (isObject(response.data)) return { record: response.data, ...(response.recovered ? { recovered: true } : {}) };
 	const resolution = recover ? await recover() : undefined;
 	if (resolution && 'found' in resolution) return { record: resolution.found };
 	const message = `The ERP answered that the ${resource.noun} was created but sent no ${resource.noun} back`;

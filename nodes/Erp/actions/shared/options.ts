@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { TransportOptions } from '../../transport/types';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../transport/types';
 
+const CONCURRENCY_LIMIT = 50;
 /** Retries stay bounded by the transport's wait budget per request too (five minutes). */
 const MAX_RETRIES_LIMIT = 30;
 
@@ -21,7 +22,7 @@ export const optionsProperty: INodeProperties = {
 			displayName: 'Concurrency',
 			name: 'concurrency',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 50 },
+			typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
 			default: 5,
 			description:
 				'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 reads pages about 4× faster than one at a time from an ERP 100 ms away and writes some 50 records a second there, within common rate limits.',
@@ -89,7 +90,7 @@ function wholeNumber(this: IExecuteFunctions, value: unknown, label: string, min
 export function readRunOptions(this: IExecuteFunctions): RunOptions {
 	const options = this.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
-		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, 50),
+		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, CONCURRENCY_LIMIT),
 		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, MAX_RETRIES_LIMIT),
 		timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
 		pageSize: options.pageSize === undefined ? undefined : wholeNumber.call(this, options.pageSize, 'Page Size', 1, 100_000),

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import { buildBody } from './fields';
 
@@ -32,6 +33,3 @@ export function mergeChanges(current: IDataObject, changes: IDataObject, assigne
 	return body;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

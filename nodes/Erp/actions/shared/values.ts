@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../../transport/types';
+
 /**
  * How a field's value is checked before it is sent. Only what the API document states is checked (an e-mail
  * address, a phone number in international format with a leading +, an integer ID, a date); lengths, character
@@ -67,9 +69,6 @@ function toDay(value: unknown): string | undefined {
 	return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day ? prefix[0] : undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Returns the value in the form the API expects, or a sentence saying what is wrong and how to fix it. */
 function check(kind: FieldKind, value: unknown, label: string): { value: unknown } | { problem: string } {

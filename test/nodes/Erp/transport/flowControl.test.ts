@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { BackOffGate, InFlightLimit, RateWindow, remainingFrom, systemClock } from '../../../../nodes/Erp/transport/flowControl';
+import { BackOffGate, InFlightLimit, RateWindow, systemClock } from '../../../../nodes/Erp/transport/flowControl';
 import type { RawResponse } from '../../../../nodes/Erp/transport/types';
 import { flush, fakeContext, json, manualClock } from '../fakes';
 
@@ -12,21 +12,6 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
 	await new Promise((resolve) => setImmediate(resolve));
 	return settled;
 }
-
-describe('remainingFrom', () => {
-	it('reads X-RateLimit-Remaining, or the draft standard RateLimit-Remaining', () => {
-		expect(remainingFrom({ 'x-ratelimit-remaining': '7' })).toBe(7);
-		expect(remainingFrom({ 'ratelimit-remaining': ' 0 ' })).toBe(0);
-		expect(remainingFrom({ 'x-ratelimit-remaining': ['3', '9'] })).toBe(3);
-	});
-
-	it('ignores a missing or meaningless value', () => {
-		expect(remainingFrom({})).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': 'many' })).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': '-1' })).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': '' })).toBeUndefined();
-	});
-});
 
 describe('RateWindow', () => {
 	it('lets every item start while the ERP says nothing about its window', async () => {

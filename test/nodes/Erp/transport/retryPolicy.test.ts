@@ -4,6 +4,7 @@ import {
 	isUnclear,
 	neverReachedService,
 	rateLimitWait,
+	remainingFrom,
 	WaitBudget,
 } from '../../../../nodes/Erp/transport/retryPolicy';
 import type { Failure, RetryContext } from '../../../../nodes/Erp/transport/retryPolicy';
@@ -153,5 +154,20 @@ describe('WaitBudget', () => {
 		expect(budget.left()).toBe(400);
 		expect(budget.fits(400)).toBe(true);
 		expect(budget.fits(401)).toBe(false);
+	});
+});
+
+describe('remainingFrom', () => {
+	it('reads X-RateLimit-Remaining, or the draft standard RateLimit-Remaining', () => {
+		expect(remainingFrom({ 'x-ratelimit-remaining': '7' })).toBe(7);
+		expect(remainingFrom({ 'ratelimit-remaining': ' 0 ' })).toBe(0);
+		expect(remainingFrom({ 'x-ratelimit-remaining': ['3', '9'] })).toBe(3);
+	});
+
+	it('ignores a missing or meaningless value', () => {
+		expect(remainingFrom({})).toBeUndefined();
+		expect(remainingFrom({ 'x-ratelimit-remaining': 'many' })).toBeUndefined();
+		expect(remainingFrom({ 'x-ratelimit-remaining': '-1' })).toBeUndefined();
+		expect(remainingFrom({ 'x-ratelimit-remaining': '' })).toBeUndefined();
 	});
 });
