@@ -4,12 +4,16 @@ import { sleep } from '../host/processGroup';
 
 const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
 
+/** Whether the execution has ended (its status says so; its data may not be saved yet, see isSaved). */
+export const isFinished = (execution: Execution) => FINISHED.includes(execution.status);
+
 /**
- * n8n 1.x on SQLite without a connection pool writes an execution's status and its data in two steps, outside
- * a transaction: a successful run can be read for a moment with the data it started with, no node output yet.
+ * Whether an execution read with its data has ended and its data is saved. n8n 1.x on SQLite without a
+ * connection pool writes the status and the data in two steps, outside a transaction: a successful run can be
+ * read for a moment with the data it started with, no node output yet.
  */
-const dataSaved = (execution: Execution) =>
-	execution.status !== 'success' || Object.keys(execution.data?.resultData.runData ?? {}).length > 0;
+export const isSaved = (execution: Execution) =>
+	isFinished(execution) && (execution.status !== 'success' || Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
 
 /**
  * Waits until the workflow has `count` finished executions (n8n saves an execution just after it ends) and
@@ -18,7 +22,7 @@ const dataSaved = (execution: Execution) =>
 export async function finishedExecutions(n8n: N8nClient, workflowId: string, count = 1, timeoutMs = 30_000): Promise<Execution[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const finished = (await n8n.executions(workflowId)).filter((e) => FINISHED.includes(e.status) && dataSaved(e)).reverse();
+		const finished = (await n8n.executions(workflowId)).filter(isSaved).reverse();
 		if (finished.length >= count || Date.now() > deadline) return finished;
 		await sleep(200);
 	}
@@ -29,7 +33,7 @@ export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const execution = await n8n.execution(id);
-		if ((FINISHED.includes(execution.status) && dataSaved(execution)) || Date.now() > deadline) return execution;
+		if (isSaved(execution) || Date.now() > deadline) return execution;
 		await sleep(200);
 	}
 }
@@ -53,7 +57,7 @@ export async function findExecution(
 ): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const found = (await n8n.executions(workflowId)).find((e) => FINISHED.includes(e.status) && nodeOutput(e, nodeName).some(predicate));
+		const found = (await n8n.executions(workflowId)).find((e) => isFinished(e) && nodeOutput(e, nodeName).some(predicate));
 		if (found) return found;
 		if (Date.now() > deadline) throw new Error(`no execution of workflow ${workflowId} in which ${nodeName} output such an item within ${timeoutMs / 1000} s`);
 		await sleep(200);

@@ -3,14 +3,12 @@ import { readFileSync } from 'node:fs';
 import { sleep } from '../../e2e/host/processGroup';
 import type { N8nClient } from '../../e2e/host/restClient';
 import type { Execution } from '../../e2e/host/types';
-import { nodeOutput } from '../../e2e/support/executions';
+import { isFinished, nodeOutput } from '../../e2e/support/executions';
 import type { QueueContext } from '../setup/context';
 import { WORKER_NODE } from './workflows';
 
 export type QueueExecution = Execution & { retryOf?: string | null };
 
-const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
-export const isFinished = (execution: Execution) => FINISHED.includes(execution.status);
 
 /** Every execution of the workflow (newest first), page by page through the public API. */
 export async function allExecutions(n8n: N8nClient, workflowId: string, includeData: boolean): Promise<QueueExecution[]> {

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { erpTriggerNode, erpTriggerType, triggerUrl } from '../../e2e/host/examples';
 import { sleep } from '../../e2e/host/processGroup';
 import type { Execution, SavedWorkflow } from '../../e2e/host/types';
+import { isSaved } from '../../e2e/support/executions';
 import type { ReliabilitySession } from '../support/session';
 
 export type TriggerKind = 'plain' | 'hmac' | 'shared';
@@ -44,7 +45,6 @@ export function validHeaders(trigger: TriggerWorkflow, secret: string, body: str
 }
 
 const SENTINEL = 'sentinel-delivery';
-const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
 
 /**
  * Sends one valid delivery and waits until its run is saved: the trigger answered every earlier request
@@ -57,7 +57,7 @@ export async function runsAfterSentinel(session: ReliabilitySession, trigger: Tr
 	const deadline = Date.now() + 60_000;
 	for (;;) {
 		const runs = await session.n8n.executions(trigger.workflow.id);
-		const settled = runs.every((e) => FINISHED.includes(e.status));
+		const settled = runs.every(isSaved);
 		if (settled && runs.some((e) => JSON.stringify(e.data).includes(SENTINEL))) return runs;
 		if (Date.now() > deadline) throw new Error(`the ${trigger.kind} trigger's valid delivery started no run within 60 s`);
 		await sleep(200);

@@ -1,6 +1,7 @@
 import { sleep } from '../../e2e/host/processGroup';
 import type { N8nClient } from '../../e2e/host/restClient';
 import type { Execution } from '../../e2e/host/types';
+import { isFinished, isSaved } from '../../e2e/support/executions';
 
 /** An item as n8n stores it in an execution, with the input item it came from. */
 export interface OutputItem {
@@ -8,18 +9,20 @@ export interface OutputItem {
 	pairedItem?: { item: number } | Array<{ item: number }> | number;
 }
 
-const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
-
 /**
  * Waits for the workflow's first execution to finish and returns it with its data. Polls the list without
- * data (a big execution is fetched once). `timeoutMs` is a safety net for a hung run, not a measurement.
+ * data (a big execution is fetched once it has ended, and again only while its data is not saved yet).
+ * `timeoutMs` is a safety net for a hung run, not a measurement.
  */
 export async function finishedRun(n8n: N8nClient, workflowId: string, timeoutMs: number): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const { data } = await n8n.publicApi<{ data: Execution[] }>(`/executions?workflowId=${workflowId}&limit=5`);
-		const done = data.find((execution) => FINISHED.includes(execution.status));
-		if (done) return await n8n.execution(done.id);
+		const done = data.find(isFinished);
+		if (done) {
+			const execution = await n8n.execution(done.id);
+			if (isSaved(execution)) return execution;
+		}
 		if (Date.now() > deadline) throw new Error(`workflow ${workflowId} did not finish a run within ${timeoutMs / 1000} s`);
 		await sleep(500);
 	}
