@@ -1,10 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ErpApi } from '../../credentials/ErpApi.credentials';
-import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
-import type { Delivery } from '../../sandbox/webhooks';
-import { runWebhook, type WebhookCall, type WebhookHarness } from '../support/n8n';
-import { startTestSandbox, waitFor, type TestSandbox } from '../support/sandbox';
+import type { WebhookCall } from '../support/n8n';
 import {
 	createContact,
 	createEmployee,
@@ -13,6 +9,7 @@ import {
 	daysFromToday,
 	ISO_MS,
 } from '../sandbox/fixtures';
+import { useTriggerHarness } from './harness';
 
 // The sandbox's real deliveries (its own signing, headers and retries) reach the ERP Trigger's webhook() through
 // n8n-core's WebhookContext, over HTTP.
@@ -20,41 +17,8 @@ import {
 const SECRET = 'whsec_sandbox_7f3a';
 const signed: INodeParameters = { events: ['*'], verification: 'hmacSha256' };
 
-let sandbox: TestSandbox;
-let trigger: WebhookHarness | undefined;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	await sandbox.admin.reset();
-});
-afterEach(async () => {
-	await trigger?.close();
-	trigger = undefined;
-});
-
-async function startTrigger(parameters: INodeParameters, secret = SECRET): Promise<WebhookHarness> {
-	trigger = await runWebhook({
-		nodeType: new ErpTrigger(),
-		parameters,
-		credentialType: new ErpApi(),
-		credentials: { baseUrl: sandbox.baseUrl, apiToken: 'not-used-by-the-trigger', webhookSecret: secret },
-	});
-	return trigger;
-}
-
-/** The ERP's record of its one delivery, once it has finished (delivered or given up). */
-async function finishedDelivery(): Promise<Delivery> {
-	const [delivery] = await waitFor(async () => {
-		const deliveries = await sandbox.admin.deliveries();
-		return deliveries.length === 1 && deliveries[0].done && deliveries;
-	});
-	return delivery;
-}
+const { sandbox, startTrigger: start, finishedDelivery } = useTriggerHarness();
+const startTrigger = (parameters: INodeParameters, secret = SECRET) => start(parameters, secret);
 
 /** Asserts the call was a verified, accepted delivery, and returns the one item the trigger started with. */
 async function expectStarted(call: WebhookCall, event: string) {
