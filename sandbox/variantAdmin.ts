@@ -2,6 +2,7 @@ import type { AdminHandler } from './admin';
 import { validationFailed } from './errors';
 import { FieldErrors, isPlainObject, readFields, type FieldSpec } from './validate';
 import {
+	CHOICES,
 	ERROR_FORMATS,
 	resolveVariants,
 	RULE_SETS,
@@ -16,21 +17,21 @@ const pageSize = { type: 'number', integer: true, min: 1 } as const;
 const settingsSchema = {
 	maxPerPage: pageSize,
 	defaultPerPage: pageSize,
-	perPageAboveMax: { type: 'string', oneOf: ['cap', 'refuse-422', 'refuse-400'] },
+	perPageAboveMax: { type: 'string', oneOf: CHOICES.perPageAboveMax },
 	fixedPerPage: { ...pageSize, nullable: true },
-	pageParam: { type: 'string', oneOf: ['honoured', 'ignored'] },
+	pageParam: { type: 'string', oneOf: CHOICES.pageParam },
 	metaTotal: { type: 'boolean' },
-	listFilters: { type: 'string', oneOf: ['applied', 'ignored'] },
-	put: { type: 'string', oneOf: ['merge', 'replace'] },
-	createAnswer: { type: 'string', oneOf: ['record', 'bare'] },
+	listFilters: { type: 'string', oneOf: CHOICES.listFilters },
+	put: { type: 'string', oneOf: CHOICES.put },
+	createAnswer: { type: 'string', oneOf: CHOICES.createAnswer },
 	createStatus: { type: 'number', integer: true, min: 200, max: 201 },
-	deleteAnswer: { type: 'string', oneOf: ['id', 'no-content', 'record'] },
+	deleteAnswer: { type: 'string', oneOf: CHOICES.deleteAnswer },
 	errorFormat: { type: 'string', oneOf: ERROR_FORMATS },
 	rules: { type: 'string', oneOf: RULE_SETS },
-	rateLimitHeaders: { type: 'string', oneOf: ['x-ratelimit', 'ietf'] },
-	retryAfter: { type: 'string', oneOf: ['seconds', 'http-date', 'none'] },
+	rateLimitHeaders: { type: 'string', oneOf: CHOICES.rateLimitHeaders },
+	retryAfter: { type: 'string', oneOf: CHOICES.retryAfter },
 	gatewayHeaders: { type: 'boolean' },
-	recordTimestamps: { type: 'string', oneOf: ['iso-ms', 'offset'] },
+	recordTimestamps: { type: 'string', oneOf: CHOICES.recordTimestamps },
 	webhookTimestamp: { type: 'string', oneOf: WEBHOOK_TIMESTAMP_FORMS },
 	futureEvents: { type: 'boolean' },
 } satisfies Record<keyof VariantSettings, FieldSpec>;

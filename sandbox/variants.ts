@@ -7,6 +7,20 @@ export const ERROR_FORMATS = ['envelope', 'success-false-200', 'problem-json', '
 export const RULE_SETS = ['default', 'lenient', 'tight'] as const;
 export const WEBHOOK_TIMESTAMP_FORMS = ['iso-ms', 'iso-seconds', 'offset', 'compact-offset', 'micros', 'unparseable', 'missing'] as const;
 
+/** The values of the other choice settings: the types below and the admin route's checks both read them. */
+export const CHOICES = {
+	perPageAboveMax: ['cap', 'refuse-422', 'refuse-400'],
+	pageParam: ['honoured', 'ignored'],
+	listFilters: ['applied', 'ignored'],
+	put: ['merge', 'replace'],
+	createAnswer: ['record', 'bare'],
+	deleteAnswer: ['id', 'no-content', 'record'],
+	rateLimitHeaders: ['x-ratelimit', 'ietf'],
+	retryAfter: ['seconds', 'http-date', 'none'],
+	recordTimestamps: ['iso-ms', 'offset'],
+} as const;
+type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
+
 export type ErrorFormat = (typeof ERROR_FORMATS)[number];
 export type RuleSet = (typeof RULE_SETS)[number];
 export type WebhookTimestampForm = (typeof WEBHOOK_TIMESTAMP_FORMS)[number];
@@ -16,28 +30,28 @@ export interface VariantSettings {
 	/** Used when the request names no per_page (never above maxPerPage). */
 	defaultPerPage: number;
 	/** What a per_page above maxPerPage gets: capped silently, or refused. */
-	perPageAboveMax: 'cap' | 'refuse-422' | 'refuse-400';
+	perPageAboveMax: Choice<'perPageAboveMax'>;
 	/** Every page has this size whatever per_page says; null: per_page is honoured. */
 	fixedPerPage: number | null;
 	/** 'ignored': always the first page, meta.page echoing the page asked for. */
-	pageParam: 'honoured' | 'ignored';
+	pageParam: Choice<'pageParam'>;
 	metaTotal: boolean;
-	listFilters: 'applied' | 'ignored';
+	listFilters: Choice<'listFilters'>;
 	/** 'replace': PUT replaces the whole record (absent fields cleared or defaulted). */
-	put: 'merge' | 'replace';
+	put: Choice<'put'>;
 	/** 'bare': creates answer `{success: true}` and a Location header, no data. */
-	createAnswer: 'record' | 'bare';
+	createAnswer: Choice<'createAnswer'>;
 	createStatus: 200 | 201;
 	/** 'id': `{id, deleted: true}`; 'no-content': 204 without a body; 'record': the record plus deleted_at. */
-	deleteAnswer: 'id' | 'no-content' | 'record';
+	deleteAnswer: Choice<'deleteAnswer'>;
 	errorFormat: ErrorFormat;
 	rules: RuleSet;
-	rateLimitHeaders: 'x-ratelimit' | 'ietf';
+	rateLimitHeaders: Choice<'rateLimitHeaders'>;
 	/** How a 429 names its wait. */
-	retryAfter: 'seconds' | 'http-date' | 'none';
+	retryAfter: Choice<'retryAfter'>;
 	/** An API gateway in front: rate-limit headers with an hour-long window on every answer, faults included. */
 	gatewayHeaders: boolean;
-	recordTimestamps: 'iso-ms' | 'offset';
+	recordTimestamps: Choice<'recordTimestamps'>;
 	webhookTimestamp: WebhookTimestampForm;
 	/** POST /__sandbox/events accepts event names outside the six. */
 	futureEvents: boolean;

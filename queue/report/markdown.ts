@@ -145,7 +145,7 @@ function comparisonSection(r: QueueResults): string[] {
 			],
 		),
 		'',
-		'This machine has 2 cores, shared by PostgreSQL, Redis, four n8n processes with their task runners, the sandbox',
+		`This machine has ${r.machine.cores} cores, shared by PostgreSQL, Redis, four n8n processes with their task runners, the sandbox`,
 		'and the suite. Queue mode here proves correctness and shows its overheads (a job through Redis, execution data',
 		'through PostgreSQL, each webhook call its own execution); it is **not a throughput claim**. Workers add',
 		'throughput when each has cores of its own; against a rate-limited ERP nothing beats the limit.',

@@ -1,3 +1,4 @@
+import { createContact } from '../../bench/contacts';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../e2e/host/examples';
 import { sleep } from '../../e2e/host/processGroup';
 import { settledDeliveries } from '../../e2e/support/triggers';
@@ -25,17 +26,6 @@ export interface MainDownFigures {
 
 const mainIsDown = (url: string) => fetch(`${url}/healthz`).then(() => false, () => true);
 
-/** Creates a contact through the ERP's API (the sandbox then emits contact.created); answers its id. */
-async function createContact(baseUrl: string, token: string, i: number): Promise<number> {
-	const response = await fetch(`${baseUrl}/contacts`, {
-		method: 'POST',
-		headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-		body: JSON.stringify({ first_name: `MainDown${i}`, last_name: 'Queue', email: `main-down-${i}-${Date.now()}@queue.example` }),
-	});
-	if (response.status !== 201) throw new Error(`the sandbox answered ${response.status} to a contact create: ${await response.text()}`);
-	return ((await response.json()) as { data: { id: number } }).data.id;
-}
-
 /**
  * Stops main the ordinary way (SIGTERM), creates `count` contacts in the ERP, whose contact.created deliveries go
  * to the webhook processor, and waits until the workers have looked each contact up in the ERP. Then starts
@@ -57,7 +47,10 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	const since = await session.sandbox.lastRequestSeq();
 
 	const ids: number[] = [];
-	for (let i = 0; i < count; i++) ids.push(await createContact(erp.baseUrl, erp.token, i));
+	// Each create through the ERP's API makes the sandbox emit contact.created.
+	for (let i = 0; i < count; i++) {
+		ids.push(await createContact(erp, { first_name: `MainDown${i}`, last_name: 'Queue', email: `main-down-${i}-${Date.now()}@queue.example`, company: 'Queue' }));
+	}
 	const events = (await session.sandbox.events()).filter((e) => e.event === 'contact.created' && ids.includes((e.data as { id: number }).id));
 	const deliveries = await settledDeliveries(session.sandbox, events.flatMap((e) => e.deliveryIds), 60_000);
 	const lookUpPaths = new Set(ids.map((id) => `/contacts/${id}`));
