@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Answer } from './body';
 import { statusText } from './errors';
 import { errorAnswer } from './errorFormats';
-import { retryAfterHeader } from './rateLimit';
+import { resetHeader, retryAfterHeader } from './rateLimit';
 import type { VariantSettings } from './variants';
 
 export type FaultKind = 'status' | 'drop' | 'latency' | 'html' | 'rateLimit';
@@ -200,7 +200,7 @@ function faultBody({ status, body }: PickedFault, variant: Readonly<VariantSetti
 /** One second, as Retry-After in the variant's form, or (no-retry-after) as the rate-limit reset alone. */
 function defaultWait(variant: Readonly<VariantSettings>, now: number): Record<string, string> {
 	if (variant.retryAfter !== 'none') return retryAfterHeader(1, now, variant);
-	return variant.rateLimitHeaders === 'ietf' ? { 'RateLimit-Reset': '1' } : { 'X-RateLimit-Reset': String(Math.ceil((now + 1000) / 1000)) };
+	return resetHeader(now + 1000, now, variant);
 }
 
 const faultMessage = (status: number): string =>

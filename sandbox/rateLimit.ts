@@ -20,25 +20,29 @@ export interface RateDecision {
 
 const secondsUntil = (resetAt: number, now: number): number => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
+/** When the window resets: X-RateLimit-Reset in epoch seconds, or the IETF draft's RateLimit-Reset in seconds from now. */
+export function resetHeader(resetAt: number, now: number, style: RateHeaderStyle): Record<string, string> {
+	return style.rateLimitHeaders === 'ietf'
+		? { 'RateLimit-Reset': String(secondsUntil(resetAt, now)) }
+		: { 'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) };
+}
+
 /**
  * The quota headers: X-RateLimit-Limit/-Remaining/-Reset (epoch seconds) by default, or the IETF draft's
  * RateLimit-Limit/-Remaining/-Reset (seconds from now). On a refusal, Retry-After in seconds, as an HTTP date,
  * or not at all.
  */
-export function quotaHeaders(
+function quotaHeaders(
 	quota: { limit: number; remaining: number; resetAt: number; refused: boolean },
 	now: number,
 	style: RateHeaderStyle,
 ): Record<string, string> {
 	const wait = secondsUntil(quota.resetAt, now);
-	const headers: Record<string, string> =
+	const counts: Record<string, string> =
 		style.rateLimitHeaders === 'ietf'
-			? { 'RateLimit-Limit': String(quota.limit), 'RateLimit-Remaining': String(quota.remaining), 'RateLimit-Reset': String(wait) }
-			: {
-					'X-RateLimit-Limit': String(quota.limit),
-					'X-RateLimit-Remaining': String(quota.remaining),
-					'X-RateLimit-Reset': String(Math.ceil(quota.resetAt / 1000)),
-				};
+			? { 'RateLimit-Limit': String(quota.limit), 'RateLimit-Remaining': String(quota.remaining) }
+			: { 'X-RateLimit-Limit': String(quota.limit), 'X-RateLimit-Remaining': String(quota.remaining) };
+	const headers: Record<string, string> = { ...counts, ...resetHeader(quota.resetAt, now, style) };
 	return quota.refused ? { ...headers, ...retryAfterHeader(wait, now, style) } : headers;
 }
 
