@@ -69,7 +69,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	});
 
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
-	void options.cancelWhen?.finally(() => execution.cancel());
+	// Cancel when the promise settles either way; a rejection must not go unhandled.
+	const cancel = () => execution.cancel();
+	void options.cancelWhen?.then(cancel, cancel);
 	const run = await execution;
 
 	const { runData, error: workflowError } = run.data.resultData;
