@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../transport/client';
+import { forEachConcurrently } from '../transport/flowControl';
 import * as contact from './contact/Contact.resource';
 import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
@@ -30,27 +31,6 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
-/**
- * Runs `work(0..count-1)` with at most `limit` in flight, in index order of start.
- * After the first failure no new work starts; the ones in flight finish, then that failure is thrown.
- */
-async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-	let next = 0;
-	let failure: { error: unknown } | undefined;
-	const worker = async () => {
-		while (failure === undefined && next < count) {
-			const index = next++;
-			try {
-				await work(index);
-			} catch (error) {
-				failure ??= { error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	if (failure) throw failure.error;
 }
 
 /**

@@ -4,6 +4,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -17,8 +18,8 @@ import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
 export const CREDENTIAL_TYPE = 'erpApi';
 
-/** The parts of an n8n function context the transport uses: execute() and listSearch both provide them. */
-export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
+/** The parts of an n8n function context the transport uses: execute(), listSearch and poll() all provide them. */
+export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
 
 /**
  * The one place that turns the credential's Base URL into the prefix of every request.

@@ -5,6 +5,7 @@
  */
 export { runNode, type RunNodeOptions, type RunNodeResult } from './run-node';
 export { runListSearch, type RunListSearchOptions } from './run-list-search';
+export { createPoller, type Poller, type PollResult } from './run-poll';
 export { runWebhook, type RunWebhookOptions, type WebhookCall, type WebhookHarness } from './run-webhook';
 export { START_NODE_NAME } from './workflow';
 export { expressionEngine } from './environment';

@@ -4,6 +4,7 @@ import type {
 	IConnections,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
+	IDataObject,
 	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
@@ -47,6 +48,8 @@ export interface NodeUnderTest {
 	typeVersion?: number;
 	continueOnFail?: boolean;
 	webhookId?: string;
+	/** The workflow's static data as n8n loads it from the database (polling triggers keep their memory there). */
+	staticData?: IDataObject;
 }
 
 export interface HarnessWorkflow {
@@ -110,6 +113,7 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 		active: false,
 		nodeTypes: new HarnessNodeTypes([startNodeType, nodeType]),
 		settings: { executionOrder: 'v1' },
+		staticData: options.staticData === undefined ? undefined : structuredClone(options.staticData),
 	});
 	const now = new Date();
 	const workflowData: IWorkflowBase = {

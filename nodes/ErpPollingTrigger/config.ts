@@ -1,0 +1,121 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { TriggerOn, WatchedResource } from './properties';
+
+export type Threshold = { kind: 'number'; value: number } | { kind: 'field'; field: string };
+
+/** What the user asked the trigger to watch, read and checked once per poll. */
+export interface WatchConfig {
+	resource: WatchedResource;
+	/** The list endpoint, e.g. `/invoices`. */
+	path: string;
+	triggerOn: TriggerOn;
+	/** Fields to Watch; empty = every field. */
+	fields: string[];
+	field: string;
+	value: string;
+	/** Chosen products; undefined = all. */
+	productIds?: number[];
+	threshold: Threshold;
+	quantityField: string;
+	reportExisting: boolean;
+	dataAtTopLevel: boolean;
+	concurrency: number;
+	pageSize?: number;
+}
+
+const PATHS: Record<WatchedResource, string> = {
+	contact: '/contacts',
+	invoice: '/invoices',
+	product: '/products',
+	employee: '/employees',
+};
+
+function names(raw: unknown): string[] {
+	return String(raw ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter((name) => name !== '');
+}
+
+export function readConfig(this: IPollFunctions): WatchConfig {
+	const node = this.getNode();
+	const fail = (message: string) => new NodeOperationError(node, message);
+	const resource = this.getNodeParameter('resource') as WatchedResource;
+	if (!(resource in PATHS)) throw fail(`Resource "${String(resource)}" is not one the trigger watches: choose Contact, Employee, Invoice or Product`);
+	const triggerOn = this.getNodeParameter('triggerOn') as TriggerOn;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+
+	const text = (name: string, label: string, example: string): string => {
+		const value = String(this.getNodeParameter(name, '') ?? '').trim();
+		if (value === '') throw fail(`${label} is empty: enter ${example}`);
+		return value;
+	};
+	const config: WatchConfig = {
+		resource,
+		path: PATHS[resource],
+		triggerOn,
+		fields: [],
+		field: '',
+		value: '',
+		threshold: { kind: 'number', value: 0 },
+		quantityField: 'quantity',
+		reportExisting: options.reportExisting === true,
+		dataAtTopLevel: options.dataAtTopLevel === true,
+		concurrency: wholeNumber(options.concurrency ?? 5, 'Concurrency', 1, 50, fail),
+		pageSize: options.pageSize === undefined ? undefined : wholeNumber(options.pageSize, 'Page Size', 1, 100_000, fail),
+	};
+
+	if (triggerOn === 'recordUpdated' || triggerOn === 'recordAddedOrUpdated') {
+		config.fields = [...new Set(names(this.getNodeParameter('fieldsToWatch', '')))];
+	} else if (triggerOn === 'fieldValue') {
+		config.field = text('field', 'Field', 'the name of the field to watch, e.g. status');
+		config.value = text('value', 'Value', 'the value that starts the workflow, e.g. paid');
+	} else if (triggerOn === 'lowStock') {
+		if (this.getNodeParameter('products', 'all') === 'chosen') config.productIds = productIds(this.getNodeParameter('productIds', ''), fail);
+		config.threshold =
+			this.getNodeParameter('thresholdType', 'field') === 'number'
+				? { kind: 'number', value: thresholdNumber(this.getNodeParameter('threshold', 10), fail) }
+				: { kind: 'field', field: text('thresholdField', 'Threshold Field', 'the product field holding the threshold, e.g. low_stock_threshold') };
+		config.quantityField = String(options.quantityField ?? 'quantity').trim();
+		if (config.quantityField === '') throw fail('Quantity Field is empty: enter the stock record field holding the quantity, e.g. quantity');
+	} else if (triggerOn !== 'recordAdded') {
+		throw fail(`Trigger On "${String(triggerOn)}" is not known: choose one of the listed choices`);
+	}
+	return config;
+}
+
+/**
+ * The parts of the configuration that give the stored state its meaning: when one changes, the state of the
+ * old configuration is dropped and a new baseline taken (so a new Field or Value never compares with the old).
+ */
+export function stateKey(config: WatchConfig): string {
+	const { resource, triggerOn, fields, field, value, productIds: ids, threshold, quantityField } = config;
+	return JSON.stringify({ resource, triggerOn, fields, field, value, ids, threshold, quantityField });
+}
+
+function wholeNumber(value: unknown, label: string, min: number, max: number, fail: (m: string) => Error): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw fail(`${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+	}
+	return value;
+}
+
+function thresholdNumber(raw: unknown, fail: (m: string) => Error): number {
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isFinite(value)) {
+		throw fail(`Threshold Value must be a number, e.g. 10, not ${JSON.stringify(raw)}`);
+	}
+	return value;
+}
+
+function productIds(raw: unknown, fail: (m: string) => Error): number[] {
+	const listed = names(raw);
+	if (listed.length === 0) throw fail('Product IDs is empty: enter the IDs of the products to watch, e.g. 12, 15');
+	const ids = listed.map((id) => {
+		if (!/^[1-9]\d*$/.test(id)) throw fail(`Product IDs: "${id}" is not a product ID; enter whole numbers separated by commas, e.g. 12, 15`);
+		return Number(id);
+	});
+	return [...new Set(ids)];
+}

@@ -1,0 +1,94 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { WatchConfig } from './config';
+import type { Records } from './scan';
+import type { Change, PollState, Tokens } from './state';
+
+export type Stock = { total: number; threshold: number };
+
+/** One thing to report: which record, and what happened to it. */
+export interface Detected {
+	kind: 'added' | 'updated' | 'value' | 'lowStock';
+	id: string;
+	record: IDataObject;
+	changes?: Record<string, Change>;
+	stock?: Stock;
+}
+
+export interface Comparison {
+	detected: Detected[];
+	records: Record<string, string>;
+	/**
+	 * A remembered token went back without anything reported (an invoice no longer overdue, a product restocked).
+	 * n8n 2.41 and 1.123 save a polling trigger's memory only when it starts an execution: if this change were lost
+	 * in a restart, the next time the field takes the value, or the stock falls, would go unreported.
+	 */
+	rearmed: boolean;
+}
+
+export interface Observed {
+	/** The records seen this poll (the scan, and remembered ones looked up). */
+	now: Records;
+	/** Remembered IDs the ERP answered 404 for. */
+	gone: string[];
+	/** Stock totals and thresholds, for Stock Below Threshold. */
+	stock?: Map<string, Stock>;
+}
+
+export function hasValue(record: IDataObject, config: WatchConfig): boolean {
+	const value = record[config.field];
+	return value !== undefined && value !== null && typeof value !== 'object' && String(value) === config.value;
+}
+
+/**
+ * Compares what the ERP shows now with what the trigger remembers. Without a memory (first activation, or a new
+ * configuration) it takes a baseline: everything is remembered, and reported only with Report Existing.
+ * Remembered records the poll did not see stay remembered unchanged, unless the ERP said they are gone.
+ */
+export function compare(config: WatchConfig, previous: PollState | undefined, observed: Observed, tokens?: Tokens): Comparison {
+	const baseline = previous === undefined;
+	const records: Record<string, string> = { ...(previous?.records ?? {}) };
+	for (const id of observed.gone) delete records[id];
+	const detected: Detected[] = [];
+	let rearmed = false;
+
+	for (const [id, record] of observed.now) {
+		const before = previous?.records[id];
+		const known = before !== undefined;
+		switch (config.triggerOn) {
+			case 'recordAdded':
+				records[id] = '';
+				if (!known && (!baseline || config.reportExisting)) detected.push({ kind: 'added', id, record });
+				break;
+			case 'recordUpdated':
+			case 'recordAddedOrUpdated': {
+				const token = (tokens as Tokens).of(record);
+				records[id] = token;
+				if (!known) {
+					if (config.triggerOn === 'recordAddedOrUpdated' && (!baseline || config.reportExisting)) detected.push({ kind: 'added', id, record });
+				} else if (before !== token) {
+					const changes = (tokens as Tokens).changes(before, record);
+					if (Object.keys(changes).length > 0) detected.push({ kind: 'updated', id, record, changes });
+				}
+				break;
+			}
+			case 'fieldValue': {
+				const token = hasValue(record, config) ? '1' : '0';
+				records[id] = token;
+				if (token === '1' && before !== '1' && (!baseline || config.reportExisting)) detected.push({ kind: 'value', id, record });
+				if (token === '0' && before === '1') rearmed = true;
+				break;
+			}
+			case 'lowStock': {
+				const stock = observed.stock?.get(id);
+				if (!stock) break;
+				const low = stock.total < stock.threshold;
+				records[id] = low ? 'L' : 'A';
+				if (low && before !== 'L' && (!baseline || config.reportExisting)) detected.push({ kind: 'lowStock', id, record, stock });
+				if (!low && before === 'L') rearmed = true;
+				break;
+			}
+		}
+	}
+	return { detected, records, rearmed };
+}

@@ -1,0 +1,54 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { WatchConfig } from './config';
+import type { Detected } from './detect';
+
+const CREATED: Record<WatchConfig['resource'], string> = {
+	contact: 'contact.created',
+	invoice: 'invoice.created',
+	product: 'product.created',
+	employee: 'employee.hired',
+};
+
+/**
+ * The event name, the webhook's where one fits (contact.created, contact.updated, invoice.paid, invoice.overdue,
+ * product.low_stock, employee.hired), so one trigger can replace the other. A field becoming a value is
+ * `<resource>.<value>` for the field `status` (invoice.paid), else `<resource>.<field>.<value>`.
+ */
+export function eventName(config: WatchConfig, kind: Detected['kind']): string {
+	switch (kind) {
+		case 'added':
+			return CREATED[config.resource];
+		case 'updated':
+			return `${config.resource}.updated`;
+		case 'lowStock':
+			return 'product.low_stock';
+		case 'value':
+			return config.field === 'status' ? `${config.resource}.${config.value}` : `${config.resource}.${config.field}.${config.value}`;
+	}
+}
+
+/** The data of the event: the record, with the fields the webhook's event of that name carries. */
+function eventData(config: WatchConfig, detected: Detected): IDataObject {
+	const { record, changes, stock } = detected;
+	const id = record.id;
+	switch (detected.kind) {
+		case 'updated':
+			return { ...record, changed_fields: Object.keys(changes ?? {}) };
+		case 'lowStock':
+			return { ...record, product_id: id, stock_total: stock?.total, threshold: stock?.threshold };
+		default:
+			// The document's invoice.paid carries invoice_id, amount and currency.
+			return config.resource === 'invoice'
+				? { ...record, invoice_id: id, ...(record.amount === undefined && record.total !== undefined ? { amount: record.total } : {}) }
+				: { ...record };
+	}
+}
+
+/** `{event, timestamp, data}` like the ERP Trigger's items (or data's fields at the top level), plus `changes` for an update. */
+export function toItemJson(config: WatchConfig, detected: Detected, timestamp: string): IDataObject {
+	const envelope: IDataObject = { event: eventName(config, detected.kind), timestamp };
+	if (detected.changes) envelope.changes = detected.changes as unknown as IDataObject;
+	const data = eventData(config, detected);
+	return config.dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };
+}

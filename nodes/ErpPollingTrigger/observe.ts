@@ -1,0 +1,57 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ErpClient } from '../Erp/transport/client';
+import { forEachConcurrently } from '../Erp/transport/flowControl';
+import type { WatchConfig } from './config';
+import type { Observed, Stock } from './detect';
+import type { Records } from './scan';
+import { listAll, listForBaseline, lookUp, MAX_LOOKUPS_PER_POLL, readChosen, stockTotal, thresholdOf } from './scan';
+import type { PollState } from './state';
+
+/** A field name the user typed must be one the ERP's records have, or the trigger would wait for nothing. */
+function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Records): void {
+	if (records.size === 0) return;
+	const named: Array<[string, string]> = config.fields.map((name) => ['Fields to Watch', name]);
+	if (config.triggerOn === 'fieldValue') named.push(['Field', config.field]);
+	if (named.length === 0) return;
+	const present = new Set<string>();
+	for (const record of records.values()) for (const name of Object.keys(record)) present.add(name);
+	for (const [parameter, name] of named) {
+		if (!present.has(name)) {
+			throw new NodeOperationError(
+				client.node,
+				`${parameter}: the ERP's ${config.resource} records have no field "${name}"; use one of ${[...present].sort().join(', ')}`,
+			);
+		}
+	}
+}
+
+/**
+ * Everything one poll reads from the ERP: the records (all pages; on the first look, scans until stable), the
+ * remembered records the scan did not show (looked up one by one, up to MAX_LOOKUPS_PER_POLL), and for Stock
+ * Below Threshold each product's stock. `previous` undefined = first look, or a manual test.
+ */
+export async function observe(client: ErpClient, config: WatchConfig, previous: PollState | undefined, firstLook: boolean): Promise<Observed> {
+	let now: Records;
+	let gone: string[] = [];
+	if (config.productIds) {
+		now = await readChosen(client, config.productIds);
+	} else {
+		now = firstLook ? await listForBaseline(client, config.path) : await listAll(client, config.path);
+		const missing = Object.keys(previous?.records ?? {}).filter((id) => !now.has(id));
+		const looked = await lookUp(client, config.path, missing.slice(0, MAX_LOOKUPS_PER_POLL));
+		for (const [id, record] of looked.found) now.set(id, record);
+		gone = looked.gone;
+	}
+	checkFieldsExist(client, config, now);
+	if (config.triggerOn !== 'lowStock') return { now, gone };
+
+	const ids = [...now.keys()];
+	const stock = new Map<string, Stock>();
+	await forEachConcurrently(ids.length, config.concurrency, async (i) => {
+		const id = ids[i];
+		const threshold = thresholdOf(client, now.get(id) ?? {}, id, config.threshold);
+		stock.set(id, { total: await stockTotal(client, id, config.quantityField), threshold });
+	});
+	return { now, gone, stock };
+}

@@ -1,0 +1,218 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee';
+
+export type TriggerOn = 'recordAdded' | 'recordUpdated' | 'recordAddedOrUpdated' | 'fieldValue' | 'lowStock';
+
+const CHOICES: Record<TriggerOn, { name: string; description: string }> = {
+	fieldValue: { name: 'Field Becomes a Value', description: "A record's field takes a value, e.g. an invoice's status becomes paid" },
+	recordAdded: { name: 'Record Added', description: 'A record with an ID not seen before' },
+	recordAddedOrUpdated: { name: 'Record Added or Updated', description: 'A new record, or a change to one already seen' },
+	recordUpdated: { name: 'Record Updated', description: 'A change to a record already seen' },
+	lowStock: { name: 'Stock Below Threshold', description: "A product's total stock over its warehouses falls below a threshold" },
+};
+
+/** What each resource can be watched for, and the choice it starts with. */
+const WATCHES: Record<WatchedResource, { choices: TriggerOn[]; default: TriggerOn }> = {
+	contact: { choices: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'], default: 'recordAdded' },
+	employee: { choices: ['fieldValue', 'recordAdded'], default: 'recordAdded' },
+	invoice: { choices: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'], default: 'fieldValue' },
+	product: { choices: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'], default: 'lowStock' },
+};
+
+function triggerOnProperty(resource: WatchedResource): INodeProperties {
+	const { choices, default: chosen } = WATCHES[resource];
+	return {
+		displayName: 'Trigger On',
+		name: 'triggerOn',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options: choices.map((value) => ({ value, ...CHOICES[value] })).sort((a, b) => a.name.localeCompare(b.name)),
+		default: chosen,
+	};
+}
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'This trigger asks the ERP for changes at each poll time, so it works wherever n8n runs (no public URL needed) and catches up after n8n was down. For instant events, and when the ERP can reach n8n, use the ERP Trigger instead.',
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Employee', value: 'employee' },
+			{ name: 'Invoice', value: 'invoice' },
+			{ name: 'Product', value: 'product' },
+		],
+		default: 'invoice',
+	},
+	...(['contact', 'invoice', 'product', 'employee'] as const).map(triggerOnProperty),
+	{
+		displayName: 'Fields to Watch',
+		name: 'fieldsToWatch',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. email, phone',
+		description:
+			"Field names, separated by commas, whose changes start the workflow; leave empty to watch every field. Listing fields also gives each change's previous value.",
+		displayOptions: { show: { triggerOn: ['recordUpdated', 'recordAddedOrUpdated'] } },
+	},
+	{
+		displayName: 'Field',
+		name: 'field',
+		type: 'string',
+		required: true,
+		default: 'status',
+		placeholder: 'e.g. status',
+		description: "The record's field to watch, as the ERP names it",
+		displayOptions: { show: { triggerOn: ['fieldValue'] } },
+	},
+	{
+		displayName: 'Value',
+		name: 'value',
+		type: 'options',
+		// The sandbox ERP's invoice states (docs/api-assumptions.md); any other value by expression.
+		options: [
+			{ name: 'Draft', value: 'draft' },
+			{ name: 'Overdue', value: 'overdue' },
+			{ name: 'Paid', value: 'paid' },
+			{ name: 'Sent', value: 'sent' },
+		],
+		default: 'paid',
+		description:
+			'The value that starts the workflow when the field takes it. For a value not listed, switch to Expression and type it.',
+		displayOptions: { show: { resource: ['invoice'], triggerOn: ['fieldValue'] } },
+	},
+	{
+		displayName: 'Value',
+		name: 'value',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. active',
+		description: 'The value that starts the workflow when the field takes it',
+		displayOptions: { show: { resource: ['contact', 'product', 'employee'], triggerOn: ['fieldValue'] } },
+	},
+	{
+		displayName: 'Products',
+		name: 'products',
+		type: 'options',
+		options: [
+			{
+				name: 'All Products',
+				value: 'all',
+				description: 'Each poll reads every product and its stock: one request per product',
+			},
+			{ name: 'Chosen Products', value: 'chosen', description: 'Each poll reads only the products listed by ID' },
+		],
+		default: 'all',
+		displayOptions: { show: { triggerOn: ['lowStock'] } },
+	},
+	{
+		displayName:
+			'Each poll asks the ERP for the stock of every product watched, one request per product: with 1,000 products that is 1,000 requests per poll. Choose products, or poll less often, when the ERP limits requests.',
+		name: 'stockCostNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { triggerOn: ['lowStock'] } },
+	},
+	{
+		displayName: 'Product IDs',
+		name: 'productIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 12, 15, 40',
+		description: 'The IDs of the products to watch, separated by commas',
+		displayOptions: { show: { triggerOn: ['lowStock'], products: ['chosen'] } },
+	},
+	{
+		displayName: 'Threshold',
+		name: 'thresholdType',
+		type: 'options',
+		options: [
+			{ name: 'A Number', value: 'number', description: 'The same threshold for every product' },
+			{
+				name: 'A Product Field',
+				value: 'field',
+				description: "Each product's own threshold, read from one of its fields",
+			},
+		],
+		default: 'field',
+		displayOptions: { show: { triggerOn: ['lowStock'] } },
+	},
+	{
+		displayName: 'Threshold Field',
+		name: 'thresholdField',
+		type: 'string',
+		required: true,
+		default: 'low_stock_threshold',
+		description: "The product field that holds the product's threshold, as the ERP names it",
+		displayOptions: { show: { triggerOn: ['lowStock'], thresholdType: ['field'] } },
+	},
+	{
+		displayName: 'Threshold Value',
+		name: 'threshold',
+		type: 'number',
+		default: 10,
+		description: 'The workflow starts once when the total stock falls below this number, and again only after it has risen to it or above',
+		displayOptions: { show: { triggerOn: ['lowStock'], thresholdType: ['number'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 50 },
+				default: 5,
+				description: 'How many requests to send to the ERP at the same time during a poll',
+			},
+			{
+				displayName: 'Include Data at Top Level',
+				name: 'dataAtTopLevel',
+				type: 'boolean',
+				default: false,
+				description: "Whether to put the record's fields beside event and timestamp instead of under data",
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 100,
+				description: 'How many records to ask the ERP for per page; leave this option out to let the node choose',
+			},
+			{
+				displayName: 'Quantity Field',
+				name: 'quantityField',
+				type: 'string',
+				default: 'quantity',
+				description: "The field of a stock record (one per warehouse) that holds the quantity, as the ERP names it",
+				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
+			},
+			{
+				displayName: 'Report Existing on Activation',
+				name: 'reportExisting',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the first poll after activation reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
+				displayOptions: { show: { '/triggerOn': ['recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock'] } },
+			},
+		],
+	},
+];

@@ -1,0 +1,125 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ErpClient } from '../Erp/transport/client';
+import { forEachConcurrently } from '../Erp/transport/flowControl';
+import { paginate } from '../Erp/transport/paginate';
+
+/** Records by ID (as a string: the key of the stored state). */
+export type Records = Map<string, IDataObject>;
+
+/** At most this many remembered records missing from a scan are looked up one by one per poll; the rest wait. */
+export const MAX_LOOKUPS_PER_POLL = 100;
+
+function idOf(client: ErpClient, record: IDataObject, path: string): string {
+	const { id } = record;
+	if (typeof id === 'number' && Number.isInteger(id)) return String(id);
+	if (typeof id === 'string' && /^\d+$/.test(id)) return id;
+	throw new NodeOperationError(
+		client.node,
+		`The ERP listed a record of ${path} without an integer id (${JSON.stringify(id)}): the trigger tells records apart by their id`,
+	);
+}
+
+/** GET {path} with every page: the records as the list shows them now. */
+export async function listAll(client: ErpClient, path: string): Promise<Records> {
+	const records: Records = new Map();
+	for await (const page of paginate(client, { path, itemIndex: 0 })) {
+		for (const record of page) records.set(idOf(client, record, path), record);
+	}
+	return records;
+}
+
+/**
+ * The first look at a list: scanned again until a scan finds no ID the earlier ones missed (at most three
+ * scans). A record deleted while a page is read shifts the later ones back by one, so one scan can miss a
+ * record; a record missed by the baseline would be reported as new later.
+ */
+export async function listForBaseline(client: ErpClient, path: string): Promise<Records> {
+	const union = await listAll(client, path);
+	for (let scan = 2; scan <= 3; scan++) {
+		const again = await listAll(client, path);
+		let added = 0;
+		for (const [id, record] of again) {
+			if (!union.has(id)) added++;
+			union.set(id, record);
+		}
+		if (added === 0) break;
+	}
+	return union;
+}
+
+const isNotFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';
+
+/** The transport throws only n8n's errors; anything else is wrapped so n8n can show it. */
+const asNodeError = (client: ErpClient, error: unknown) =>
+	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(client.node, error as Error);
+
+/**
+ * GET {path}/{id} for remembered records a scan did not show: a record shifted between pages while the scan ran
+ * is found (and compared as usual); a 404 proves the record is gone, and only then is it forgotten.
+ */
+export async function lookUp(client: ErpClient, path: string, ids: string[]): Promise<{ found: Records; gone: string[] }> {
+	const found: Records = new Map();
+	const gone: string[] = [];
+	await forEachConcurrently(ids.length, client.options.concurrency, async (i) => {
+		const id = ids[i];
+		try {
+			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record' });
+			found.set(id, response.data as IDataObject);
+		} catch (error) {
+			if (!isNotFound(error)) throw asNodeError(client, error);
+			gone.push(id);
+		}
+	});
+	return { found, gone };
+}
+
+/** GET /products/{id} for each chosen product; one that does not exist is the user's to fix. */
+export async function readChosen(client: ErpClient, ids: number[]): Promise<Records> {
+	const { found, gone } = await lookUp(client, '/products', ids.map(String));
+	if (gone.length > 0) {
+		throw new NodeOperationError(
+			client.node,
+			`Product IDs: no product with ID ${gone.sort((a, b) => Number(a) - Number(b)).join(', ')} in the ERP; remove it from Product IDs or check the ID`,
+		);
+	}
+	return new Map(ids.map((id) => [String(id), found.get(String(id)) as IDataObject]));
+}
+
+function asNumber(value: unknown): number | undefined {
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** GET /products/{id}/stock: the quantities of all warehouses added up. */
+export async function stockTotal(client: ErpClient, productId: string, quantityField: string): Promise<number> {
+	let total = 0;
+	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0 })) {
+		for (const row of rows) {
+			const quantity = asNumber(row[quantityField]);
+			if (quantity === undefined) {
+				const fields = Object.keys(row).join(', ');
+				throw new NodeOperationError(
+					client.node,
+					`Quantity Field: the stock of product ${productId} has no number in "${quantityField}" (its stock records have ${fields}); set Quantity Field to the field holding the quantity`,
+				);
+			}
+			total += quantity;
+		}
+	}
+	return total;
+}
+
+/** A product's threshold: the number given, or the value of the product's own field. */
+export function thresholdOf(client: ErpClient, product: IDataObject, productId: string, threshold: { kind: 'number'; value: number } | { kind: 'field'; field: string }): number {
+	if (threshold.kind === 'number') return threshold.value;
+	const value = asNumber(product[threshold.field]);
+	if (value === undefined) {
+		throw new NodeOperationError(
+			client.node,
+			`Threshold Field: product ${productId} has no number in "${threshold.field}" (${JSON.stringify(product[threshold.field] ?? null)}); enter the product field holding its threshold, or choose Threshold: A Number`,
+		);
+	}
+	return value;
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
+import { createPoller, type Poller } from '../../support/n8n';
+import { useTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+export { createContact, createEmployee, createInvoice, createProduct } from '../../sandbox/fixtures';
+
+export interface PollingHarness {
+	/** One sandbox for the file, reset before each test. */
+	sandbox: TestSandbox;
+	/** An ERP Polling Trigger with these parameters, as an active workflow holds it. */
+	poller(parameters: INodeParameters, staticData?: IDataObject): Poller;
+}
+
+/** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox over HTTP. */
+export function usePollingHarness(): PollingHarness {
+	const sandbox = useTestSandbox();
+	return {
+		sandbox,
+		poller: (parameters, staticData) =>
+			createPoller({
+				nodeType: new ErpPollingTrigger(),
+				parameters,
+				credentialType: new ErpApi(),
+				credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+				staticData,
+			}),
+	};
+}
+
+/** The poll's items as `event id` lines, in order: what a test compares. */
+export function reported(items: INodeExecutionData[] | null): string[] {
+	return (items ?? []).map(({ json }) => `${String(json.event)} ${String((json.data as IDataObject).id)}`);
+}
+
+/** A poll that must succeed: its items (null when it reported nothing). */
+export async function pollOk(poller: Poller): Promise<INodeExecutionData[] | null> {
+	const { items, error } = await poller.poll();
+	if (error) throw error;
+	return items;
+}

@@ -1,0 +1,137 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { createContact, createEmployee, createInvoice, createProduct, pollOk, reported, usePollingHarness } from './harness';
+
+/** Each Trigger On, against the sandbox: what the first poll remembers, and what later polls report once. */
+describe('ERP Polling Trigger: what it watches', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	it('Record Added: reports each new contact once, with the webhook event name, and nothing for the ones already there', async () => {
+		const old = await createContact(sandbox.api, { email: 'old@example.com' });
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		expect(await pollOk(trigger)).toBeNull();
+
+		const a = await createContact(sandbox.api, { email: 'a@example.com' });
+		const b = await createContact(sandbox.api, { email: 'b@example.com' });
+		const items = await pollOk(trigger);
+		expect(reported(items)).toEqual([`contact.created ${a.id}`, `contact.created ${b.id}`]);
+		expect(items?.[0].json).toMatchObject({ event: 'contact.created', data: { id: a.id, email: 'a@example.com' } });
+		expect(Date.parse(String(items?.[0].json.timestamp))).not.toBeNaN();
+		expect(await pollOk(trigger)).toBeNull();
+		expect(reported(items)).not.toContain(`contact.created ${old.id}`);
+	});
+
+	it('Record Added for employees is employee.hired; for invoices and products <resource>.created', async () => {
+		const hired = poller({ resource: 'employee', triggerOn: 'recordAdded' });
+		const products = poller({ resource: 'product', triggerOn: 'recordAdded' });
+		await pollOk(hired);
+		await pollOk(products);
+		const employee = await createEmployee(sandbox.api);
+		const product = await createProduct(sandbox.api);
+		expect(reported(await pollOk(hired))).toEqual([`employee.hired ${employee.id}`]);
+		expect(reported(await pollOk(products))).toEqual([`product.created ${product.id}`]);
+	});
+
+	it('Record Updated on every field: reports a changed contact once, naming the fields that changed', async () => {
+		const contact = await createContact(sandbox.api, { email: 'anna@example.com' });
+		const untouched = await createContact(sandbox.api, { email: 'other@example.com' });
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated' });
+		await pollOk(trigger);
+
+		expect((await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Ostwind AG' })).status).toBe(200);
+		const items = await pollOk(trigger);
+		expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
+		const json = items?.[0].json as IDataObject;
+		expect((json.data as IDataObject).changed_fields).toEqual(expect.arrayContaining(['company']));
+		expect(json.changes).toMatchObject({ company: { current: 'Ostwind AG' } });
+		expect(await pollOk(trigger)).toBeNull();
+		expect(reported(items)).not.toContain(`contact.updated ${untouched.id}`);
+	});
+
+	it('Record Updated with Fields to Watch: only those fields count, and each change shows the previous value', async () => {
+		const contact = await createContact(sandbox.api, { email: 'anna@example.com', phone: '+49 30 1111111' });
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email, phone' });
+		await pollOk(trigger);
+
+		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH' });
+		expect(await pollOk(trigger)).toBeNull();
+
+		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH', phone: '+49 30 2222222' });
+		const items = await pollOk(trigger);
+		expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
+		expect(items?.[0].json.changes).toEqual({ phone: { previous: '+49 30 1111111', current: '+49 30 2222222' } });
+	});
+
+	it('Record Added or Updated: a new record is created, a changed one updated, each once', async () => {
+		const existing = await createProduct(sandbox.api, { sku: 'DESK-1', name: 'Desk' });
+		const trigger = poller({ resource: 'product', triggerOn: 'recordAddedOrUpdated', fieldsToWatch: 'name' });
+		await pollOk(trigger);
+		const added = await createProduct(sandbox.api, { sku: 'LAMP-1', name: 'Lamp' });
+		await sandbox.api.put(`/products/${existing.id}`, { name: 'Standing Desk' });
+		expect(reported(await pollOk(trigger)).sort()).toEqual([`product.created ${added.id}`, `product.updated ${existing.id}`].sort());
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('Field Becomes a Value: invoice.paid once when an invoice is paid, with invoice_id; not for one paid before activation', async () => {
+		const contact = await createContact(sandbox.api);
+		const paidBefore = await createInvoice(sandbox.api, contact.id);
+		await sandbox.api.post(`/invoices/${paidBefore.id}/send`);
+		await sandbox.api.post(`/invoices/${paidBefore.id}/mark-paid`);
+		const invoice = await createInvoice(sandbox.api, contact.id);
+		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' });
+		await pollOk(trigger);
+
+		await sandbox.api.post(`/invoices/${invoice.id}/send`);
+		expect(await pollOk(trigger)).toBeNull();
+		expect((await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`)).status).toBe(200);
+		const items = await pollOk(trigger);
+		expect(reported(items)).toEqual([`invoice.paid ${invoice.id}`]);
+		expect(items?.[0].json.data).toMatchObject({ invoice_id: invoice.id, status: 'paid', currency: invoice.currency });
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('Field Becomes a Value: invoice.overdue when the ERP marks an invoice overdue; a value typed by expression works the same', async () => {
+		const contact = await createContact(sandbox.api);
+		const invoice = await createInvoice(sandbox.api, contact.id, { issue_date: '2020-01-01', due_date: '2020-01-31' } as IDataObject);
+		await sandbox.api.post(`/invoices/${invoice.id}/send`);
+		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: '={{ "over" + "due" }}' });
+		await pollOk(trigger);
+		const { overdue } = await sandbox.admin.sweep();
+		expect(overdue).toContain(invoice.id);
+		expect(reported(await pollOk(trigger))).toEqual([`invoice.overdue ${invoice.id}`]);
+	});
+
+	it('Stock Below Threshold (the product field): product.low_stock once per crossing, armed again when stock rises to the threshold', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 8 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 7 });
+		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
+		await pollOk(trigger);
+
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
+		const items = await pollOk(trigger);
+		expect(reported(items)).toEqual([`product.low_stock ${product.id}`]);
+		expect(items?.[0].json.data).toMatchObject({ product_id: product.id, stock_total: 8, threshold: 10 });
+
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 0 });
+		expect(await pollOk(trigger)).toBeNull(); // still low: no second report
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 10 });
+		// Armed again: an execution with no items, so that n8n saves that (guarantees.test.ts).
+		expect(await pollOk(trigger)).toEqual([]);
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 9 });
+		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+	});
+
+	it('Stock Below Threshold (a number, chosen products): only the products listed are read', async () => {
+		const watched = await createProduct(sandbox.api, { sku: 'A-1' });
+		const other = await createProduct(sandbox.api, { sku: 'B-1' });
+		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: `${watched.id}`, thresholdType: 'number', threshold: 20 });
+		await pollOk(trigger);
+		await sandbox.admin.clearRequests();
+		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 5 });
+		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${watched.id}`]);
+		const paths = (await sandbox.admin.requests()).map((r) => `${r.method} ${r.path}`);
+		expect(paths.sort()).toEqual([`GET /products/${watched.id}`, `GET /products/${watched.id}/stock`].sort());
+	});
+});
