@@ -68,7 +68,7 @@ export function listTable<T extends Row>(
 	sorts: Sorts<T>,
 ): ListResult<T> {
 	const { query } = request;
-	const sortParam = stringParam(query, 'sort') ?? 'id';
+	const sortParam = stringParam(query, 'sort') ?? (request.variant.listOrder === 'newest-first' ? '-id' : 'id');
 	const descending = sortParam.startsWith('-');
 	const field = descending ? sortParam.slice(1) : sortParam;
 	if (!(field in sorts)) {

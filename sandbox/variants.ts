@@ -18,6 +18,7 @@ export const CHOICES = {
 	rateLimitHeaders: ['x-ratelimit', 'ietf'],
 	retryAfter: ['seconds', 'http-date', 'none'],
 	recordTimestamps: ['iso-ms', 'offset'],
+	listOrder: ['oldest-first', 'newest-first'],
 } as const;
 type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
 
@@ -37,6 +38,8 @@ export interface VariantSettings {
 	pageParam: Choice<'pageParam'>;
 	metaTotal: boolean;
 	listFilters: Choice<'listFilters'>;
+	/** The order of a list when the request names no sort: by id, or newest (highest id) first. */
+	listOrder: Choice<'listOrder'>;
 	/** 'replace': PUT replaces the whole record (absent fields cleared or defaulted). */
 	put: Choice<'put'>;
 	/** 'bare': creates answer `{success: true}` and a Location header, no data. */
@@ -65,6 +68,7 @@ export const DEFAULT_SETTINGS: Readonly<VariantSettings> = Object.freeze({
 	pageParam: 'honoured',
 	metaTotal: true,
 	listFilters: 'applied',
+	listOrder: 'oldest-first',
 	put: 'merge',
 	createAnswer: 'record',
 	createStatus: 201,
@@ -110,6 +114,10 @@ export const VARIANTS = {
 	'page-ignored': {
 		models: 'page ignored: always the first page, meta.page echoing the page asked for, the true meta.total',
 		settings: { pageParam: 'ignored' },
+	},
+	'newest-first': {
+		models: 'lists newest first when no sort is asked, so a record created during a scan shifts every later page',
+		settings: { listOrder: 'newest-first' },
 	},
 	'no-total': {
 		models: 'list meta without total',

@@ -58,7 +58,7 @@ export class ErpPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readConfig.call(this);
-		const client = await ErpClient.create(this, { concurrency: config.concurrency, pageSize: config.pageSize });
+		const client = await ErpClient.create(this, { concurrency: config.concurrency, maxRetries: config.maxRetries, pageSize: config.pageSize });
 		const timestamp = new Date().toISOString();
 		const toItems = (detected: Detected[]) => detected.map((d) => ({ json: toItemJson(config, d, timestamp) }));
 

@@ -22,6 +22,7 @@ export interface WatchConfig {
 	reportExisting: boolean;
 	dataAtTopLevel: boolean;
 	concurrency: number;
+	maxRetries: number;
 	pageSize?: number;
 }
 
@@ -64,6 +65,7 @@ export function readConfig(this: IPollFunctions): WatchConfig {
 		reportExisting: options.reportExisting === true,
 		dataAtTopLevel: options.dataAtTopLevel === true,
 		concurrency: wholeNumber(options.concurrency ?? 5, 'Concurrency', 1, 50, fail),
+		maxRetries: wholeNumber(options.maxRetries ?? 5, 'Max Retries', 0, 30, fail),
 		pageSize: options.pageSize === undefined ? undefined : wholeNumber(options.pageSize, 'Page Size', 1, 100_000, fail),
 	};
 

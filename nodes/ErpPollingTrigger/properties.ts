@@ -189,6 +189,15 @@ export const properties: INodeProperties[] = [
 				description: "Whether to put the record's fields beside event and timestamp instead of under data",
 			},
 			{
+				displayName: 'Max Retries',
+				name: 'maxRetries',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 30 },
+				default: 5,
+				description:
+					'How often to ask again when the ERP is busy or briefly unreachable; a poll that still fails changes nothing and the next one catches up',
+			},
+			{
 				displayName: 'Page Size',
 				name: 'pageSize',
 				type: 'number',

@@ -101,6 +101,17 @@ describe('page-ignored', () => {
 	});
 });
 
+describe('newest-first', () => {
+	beforeEach(() => sandbox.admin.setVariants(['newest-first']));
+
+	it('lists highest id first when no sort is asked; an asked sort still wins', async () => {
+		const first = await get('/contacts?per_page=50');
+		expect(first.ids).toEqual(range(11, 60).reverse());
+		expect((await get('/contacts?per_page=50&page=2')).ids).toEqual(range(1, 10).reverse());
+		expect((await get('/contacts?per_page=5&sort=id')).ids).toEqual(range(1, 5));
+	});
+});
+
 describe('no-total', () => {
 	beforeEach(() => sandbox.admin.setVariants(['no-total']));
 

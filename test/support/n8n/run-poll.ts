@@ -27,8 +27,9 @@ export interface Poller {
 }
 
 const snapshot = (data: IDataObject): IDataObject => {
-	const { __dataChanged, ...rest } = JSON.parse(JSON.stringify(data)) as IDataObject;
-	return rest;
+	const copy = JSON.parse(JSON.stringify(data)) as IDataObject;
+	delete copy.__dataChanged;
+	return copy;
 };
 
 /**

@@ -1,0 +1,182 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Poller } from '../../support/n8n';
+import { createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
+
+/**
+ * Nothing missed, nothing twice: across polls, failed polls, n8n restarts (the harness saves static data as n8n
+ * 2.41 and 1.123 do: after the activation's poll and after a poll that starts an execution, never otherwise).
+ */
+describe('ERP Polling Trigger: guarantees', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	const created = (ids: number[]) => ids.map((id) => `contact.created ${id}`);
+
+	describe('a failed poll changes nothing, and the next one reports everything that happened meanwhile, once', () => {
+		const failures: Array<[string, () => Promise<unknown>]> = [
+			['a 401 on the list', () => sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } })],
+			[
+				'a 500 on the second page after the retries',
+				async () => {
+					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 0 } });
+					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 500 }, times: 2 });
+				},
+			],
+			['the ERP unreachable', () => sandbox.admin.restart(3_000)],
+		];
+
+		it.each(failures)('%s', async (_, fail) => {
+			const before = [await createContact(sandbox.api), await createContact(sandbox.api), await createContact(sandbox.api)];
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
+			expect(await pollOk(trigger)).toBeNull();
+			const memory = trigger.inMemory();
+			const saved = trigger.saved();
+			expect(JSON.stringify(memory)).toContain('erpPoll');
+
+			const during = await createContact(sandbox.api);
+			await fail();
+			const failed = await trigger.poll();
+			expect(failed.error).toBeDefined();
+			expect(failed.items).toBeNull();
+			expect(trigger.inMemory()).toEqual(memory);
+			expect(trigger.saved()).toEqual(saved);
+
+			await sandbox.admin.waitUntilUp();
+			await sandbox.admin.clearFaultQueue();
+			const after = await createContact(sandbox.api);
+			expect(reported(await pollOk(trigger))).toEqual(created([during.id, after.id]));
+			expect(await pollOk(trigger)).toBeNull();
+			expect(before).toHaveLength(3);
+		});
+	});
+
+	it('a failed stock read changes nothing either; the crossing is reported by the next poll', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', options: { maxRetries: 0 } });
+		await pollOk(trigger);
+		const memory = trigger.inMemory();
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 2 });
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/products/${product.id}/stock` }, fault: { kind: 'status', status: 503 } });
+		expect((await trigger.poll()).error?.message).toBeDefined();
+		expect(trigger.inMemory()).toEqual(memory);
+		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+	});
+
+	describe('n8n restarts', () => {
+		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
+			await createContact(sandbox.api);
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+			expect(await pollOk(trigger)).toBeNull();
+			trigger.restart();
+			const whileDown = [await createContact(sandbox.api), await createContact(sandbox.api)];
+			expect(reported(await pollOk(trigger))).toEqual(created(whileDown.map((c) => c.id)));
+			trigger.restart();
+			expect(await pollOk(trigger)).toBeNull();
+		});
+
+		it('what a poll reported is saved with its execution, so a restart does not report it again', async () => {
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
+			const contact = await createContact(sandbox.api);
+			await pollOk(trigger);
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+			expect(reported(await pollOk(trigger))).toEqual([`contact.updated ${contact.id}`]);
+			trigger.restart();
+			expect(await pollOk(trigger)).toBeNull();
+		});
+
+		it('a record leaving the watched value starts an empty execution, so the next time it takes the value is reported after a restart', async () => {
+			const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
+			const trigger = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
+			await pollOk(trigger);
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+			expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
+
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Südwind KG' });
+			// Nothing to report, yet the memory changed: an execution with no items makes n8n save it.
+			expect(await pollOk(trigger)).toEqual([]);
+			trigger.restart();
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+			expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
+		});
+
+		it('a restocked product is armed again across a restart: the next fall below is reported', async () => {
+			const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+			const trigger = poller({ resource: 'product', triggerOn: 'lowStock' });
+			await pollOk(trigger);
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+			expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 40 });
+			expect(await pollOk(trigger)).toEqual([]);
+			trigger.restart();
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
+			expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+		});
+	});
+
+	describe('first activation and the test step', () => {
+		it('Report Existing on Activation reports what exists once, then only what is new', async () => {
+			const existing = [await createContact(sandbox.api), await createContact(sandbox.api)];
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { reportExisting: true } });
+			expect(reported(await pollOk(trigger))).toEqual(created(existing.map((c) => c.id)));
+			expect(await pollOk(trigger)).toBeNull();
+			trigger.restart();
+			expect(await pollOk(trigger)).toBeNull();
+		});
+
+		it('Fetch Test Event returns the most recent record and leaves the memory untouched, before and after activation', async () => {
+			await createContact(sandbox.api, { email: 'first@example.com' });
+			const newest = await createContact(sandbox.api, { email: 'newest@example.com' });
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+			const beforeActivation = await trigger.testStep();
+			expect(reported(beforeActivation.items)).toEqual([`contact.created ${newest.id}`]);
+			expect(trigger.inMemory()).toEqual({});
+
+			await pollOk(trigger);
+			const memory = trigger.inMemory();
+			const added = await createContact(sandbox.api);
+			expect(reported((await trigger.testStep()).items)).toEqual([`contact.created ${added.id}`]);
+			expect(trigger.inMemory()).toEqual(memory);
+			expect(reported(await pollOk(trigger))).toEqual([`contact.created ${added.id}`]);
+		});
+
+		it('Fetch Test Event for a value returns the most recent record having it, and nothing when none has it', async () => {
+			const a = await createContact(sandbox.api, { company: 'Ostwind AG' });
+			await createContact(sandbox.api, { company: 'Nordwind GmbH' });
+			const trigger = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
+			expect(reported((await trigger.testStep()).items)).toEqual([`contact.company.Ostwind AG ${a.id}`]);
+			const none = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Westwind SE' });
+			expect(await none.testStep()).toEqual({ items: null });
+		});
+
+		it('a changed configuration takes a new baseline instead of comparing with the old one', async () => {
+			const contact = await createContact(sandbox.api, { company: 'Ostwind AG' });
+			let parameters = { resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Nordwind GmbH' };
+			const first = poller(parameters);
+			await pollOk(first);
+			parameters = { ...parameters, value: 'Ostwind AG' };
+			// The saved workflow with the new Value, activated again with the old static data.
+			const second = poller(parameters, first.saved());
+			expect(await pollOk(second)).toBeNull();
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Nordwind GmbH' });
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+			expect(await pollOk(second)).toBeNull();
+		});
+	});
+
+	it('remembers short tokens per ID, never whole records', async () => {
+		await sandbox.admin.seed({ contacts: 50 });
+		const check = async (trigger: Poller, token: RegExp) => {
+			await pollOk(trigger);
+			const memory = JSON.stringify(trigger.saved());
+			expect(memory).not.toContain('@');
+			const { records } = (Object.values(trigger.saved())[0] as IDataObject).erpPoll as { records: Record<string, string> };
+			expect(Object.keys(records)).toHaveLength(50);
+			for (const value of Object.values(records)) expect(value).toMatch(token);
+		};
+		await check(poller({ resource: 'contact', triggerOn: 'recordAdded' }), /^$/);
+		await check(poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'x' }), /^[01]$/);
+		await check(poller({ resource: 'contact', triggerOn: 'recordUpdated' }), /^[\w-]{4,}$/);
+	});
+});
