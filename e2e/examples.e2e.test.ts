@@ -1,7 +1,7 @@
 import type { Contact, Invoice } from '../sandbox/types';
 import { goLive, readExamples, useCredential, type Example } from './host/examples';
 import { erpApi } from './support/erpApi';
-import { findExecution, finishedExecution, nodeOutput } from './support/executions';
+import { findExecution, finishedExecution, finishedExecutions, nodeOutput } from './support/executions';
 import { connect, type Session } from './support/session';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -24,7 +24,7 @@ describe('examples/*.json in a real n8n', () => {
 			versions.set(type.name, [...(versions.get(type.name) ?? []), ...[type.version].flat()]);
 		}
 		expect(examples.map((e) => e.file)).toEqual(
-			expect.arrayContaining(['contact-import.json', 'low-stock-alert.json', 'overdue-invoice-reminder.json', 'payroll-report.json']),
+			expect.arrayContaining(['contact-import.json', 'low-stock-alert-polling.json', 'low-stock-alert.json', 'overdue-invoice-reminder.json', 'payroll-report.json']),
 		);
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes) {
@@ -105,7 +105,7 @@ describe('examples/*.json in a real n8n', () => {
 		);
 	});
 
-	/** Imports an example, activates it and subscribes its ERP Trigger to the sandbox, as `npm start` does. */
+	/** Imports an example, activates it and subscribes its ERP Trigger (if any) to the sandbox, as `npm start` does. */
 	const activateExample = async (file: string) => {
 		const saved = await session.n8n.createWorkflow(useCredential(example(file).workflow, session.ctx.credentials.good));
 		expect(await goLive(session.n8n, session.sandbox, saved)).toHaveLength(1);
@@ -213,6 +213,39 @@ describe('examples/*.json in a real n8n', () => {
 			expect(nodeOutput(execution, 'Decide Reorder')).toEqual([expect.objectContaining({ reorder: false, reorder_quantity: 0 })]);
 			expect(nodeOutput(execution, 'Purchase Request')).toEqual([]);
 			expect(nodeOutput(execution, 'Stock Recovered')).toHaveLength(1);
+		});
+	});
+
+	describe('low-stock alert (polling)', () => {
+		let workflowId: string;
+		beforeAll(async () => {
+			workflowId = (await activateExample('low-stock-alert-polling.json')).id;
+		});
+		// Its polls would otherwise show in the request logs of the test files after this one.
+		afterAll(() => session.n8n.deactivateWorkflow(workflowId));
+
+		test('products falling low get one purchase request each within a poll, with no URL given to the ERP', async () => {
+			const products = (await session.sandbox.records('products'))
+				.filter((p) => p.active && p.stock_total >= p.low_stock_threshold + 5)
+				.slice(-2);
+			expect(products).toHaveLength(2);
+			const stock = await session.sandbox.records('stock');
+			for (const product of products) {
+				for (const row of stock.filter((r) => r.product_id === product.id)) {
+					await session.sandbox.setStock({ product_id: product.id, warehouse_id: row.warehouse_id, quantity: 1 });
+				}
+			}
+			// n8n polls every minute at the shortest.
+			for (const product of products) {
+				const execution = await findExecution(session.n8n, workflowId, 'Decide Reorder', (r) => r.product_id === product.id, 90_000);
+				const rows = (await session.sandbox.records('stock')).filter((r) => r.product_id === product.id);
+				const available = rows.reduce((sum, r) => sum + r.available, 0);
+				expect(nodeOutput(execution, 'Purchase Request')).toEqual(
+					expect.arrayContaining([expect.objectContaining({ sku: product.sku, quantity: product.low_stock_threshold * 3 - available })]),
+				);
+			}
+			const decided = (await finishedExecutions(session.n8n, workflowId)).flatMap((e) => nodeOutput(e, 'Decide Reorder'));
+			for (const product of products) expect(decided.filter((r) => r.product_id === product.id)).toHaveLength(1);
 		});
 	});
 });

@@ -32,6 +32,7 @@ const settingsSchema = {
 	retryAfter: { type: 'string', oneOf: CHOICES.retryAfter },
 	gatewayHeaders: { type: 'boolean' },
 	recordTimestamps: { type: 'string', oneOf: CHOICES.recordTimestamps },
+	listOrder: { type: 'string', oneOf: CHOICES.listOrder },
 	webhookTimestamp: { type: 'string', oneOf: WEBHOOK_TIMESTAMP_FORMS },
 	futureEvents: { type: 'boolean' },
 } satisfies Record<keyof VariantSettings, FieldSpec>;

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the sandbox ERP and a real n8n with this package installed, the owner account, the "ERP API"
  * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
- * sandbox's events). Ctrl-C stops everything.
+ * sandbox's events, the one with an ERP Polling Trigger active). Ctrl-C stops everything.
  *
  * Env: N8N_VERSION (2.41.1; 1.123.81 for the 1.x line, installed beside it on first use), N8N_PORT (5678),
  * SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep n8n's data there between runs;
@@ -74,11 +74,14 @@ async function main(): Promise<void> {
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
 	for (const { name, events } of imported) {
-		say(`  ${events.length ? `active    ${name}  ← ERP events: ${events.join(', ')}` : `inactive  ${name}  (open it and click Execute workflow)`}`);
+		const startedBy = events.includes('polling') ? 'polls the ERP every minute (no public URL needed)' : `ERP events: ${events.join(', ')}`;
+		say(`  ${events.length ? `active    ${name}  ← ${startedBy}` : `inactive  ${name}  (open it and click Execute workflow)`}`);
 	}
 	say('send an event from the ERP, then look at Executions in the editor:');
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"product.low_stock"}'`);
+	say('or let stock run low (the polling example reports it within a minute):');
+	say(`  curl -s -X PUT ${sandbox.url}/__sandbox/stock -H 'content-type: application/json' -d '{"product_id":1,"warehouse_id":1,"quantity":0}'`);
 	say(`n8n log      ${n8n.logFile}`);
 	say('Ctrl-C stops everything.');
 }

@@ -5,13 +5,13 @@ import type { Stack } from './stack';
 export interface ImportedExample {
 	name: string;
 	workflowId: string;
-	/** The events its ERP Trigger listens to (none: the workflow is started by hand and stays inactive). */
+	/** The events its ERP Trigger listens to, or "polling" (none: the workflow is started by hand and stays inactive). */
 	events: string[];
 }
 
 /**
  * Imports examples/*.json with the stack's credential (reusing same-named workflows of a kept user folder),
- * activates those with an ERP Trigger and subscribes the triggers to the sandbox's events.
+ * activates those with an ERP Trigger or an ERP Polling Trigger and subscribes the ERP Triggers to the sandbox's events.
  */
 export async function importExamples(stack: Stack): Promise<ImportedExample[]> {
 	const { client, credential } = stack;

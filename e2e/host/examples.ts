@@ -10,6 +10,7 @@ import type { Credential, CredentialRef, NodeTypeDescription, SavedWorkflow, Wor
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
+export const ERP_POLLING_TRIGGER_TYPE = 'n8n-nodes-erp.erpPollingTrigger';
 
 export interface Example {
 	file: string;
@@ -77,13 +78,16 @@ export function triggerUrl(n8nBaseUrl: string, node: WorkflowNode, type: NodeTyp
 }
 
 /**
- * Activates a saved workflow that has ERP Triggers and subscribes each trigger's URL to the sandbox's events,
- * as a user pastes it into the ERP's webhook settings. Returns the events subscribed to ("all" for every one).
+ * Activates a saved workflow that has ERP Triggers or ERP Polling Triggers and subscribes each ERP Trigger's URL to
+ * the sandbox's events, as a user pastes it into the ERP's webhook settings. Returns what starts the workflow: the
+ * events subscribed to ("all" for every one), and "polling" for a polling trigger.
  */
 export async function goLive(client: N8nClient, sandbox: SandboxAdmin, workflow: SavedWorkflow): Promise<string[]> {
 	const triggers = erpTriggers(workflow);
-	if (triggers.length === 0) return [];
+	const polls = workflow.nodes.some((node) => node.type === ERP_POLLING_TRIGGER_TYPE);
+	if (triggers.length === 0 && !polls) return [];
 	if (!workflow.active) await client.activateWorkflow(workflow);
+	if (triggers.length === 0) return ['polling'];
 	const type = await erpTriggerType(client);
 	const events = new Set<string>();
 	for (const trigger of triggers) {

@@ -155,6 +155,13 @@ export class N8nClient {
 		await this.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
 	}
 
+	/** Through the public API, the same call on both lines. */
+	async deactivateWorkflow(id: string): Promise<void> {
+		if (!this.apiKey) throw new Error('createApiKey() first');
+		const response = await fetch(`${this.baseUrl}/api/v1/workflows/${id}/deactivate`, { method: 'POST', headers: { 'X-N8N-API-KEY': this.apiKey } });
+		if (!response.ok) throw new N8nRequestError('POST', `/api/v1/workflows/${id}/deactivate`, response.status, await response.text());
+	}
+
 	async createActiveWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
 		const saved = await this.createWorkflow(workflow);
 		await this.activateWorkflow(saved);

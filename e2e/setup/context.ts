@@ -25,7 +25,7 @@ export interface E2eContext {
 
 export const CONTEXT_ENV = 'N8N_ERP_E2E_CONTEXT';
 
-function contextFile(): string {
+export function contextFile(): string {
 	const file = process.env[CONTEXT_ENV];
 	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the end-to-end tests with npm run test:e2e`);
 	return file;

@@ -56,7 +56,8 @@ export class ErpTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,
-		description: 'Starts the workflow when the ERP sends an event',
+		description:
+			'Starts the workflow at once when the ERP sends an event; the ERP must be able to reach this n8n (otherwise use the ERP Polling Trigger)',
 		defaults: { name: 'ERP Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
