@@ -34,6 +34,7 @@ const settingsSchema = {
 	recordTimestamps: { type: 'string', oneOf: CHOICES.recordTimestamps },
 	webhookTimestamp: { type: 'string', oneOf: WEBHOOK_TIMESTAMP_FORMS },
 	futureEvents: { type: 'boolean' },
+	deliveryIdHeader: { type: 'string', oneOf: CHOICES.deliveryIdHeader },
 } satisfies Record<keyof VariantSettings, FieldSpec>;
 
 /** Explicit settings: every key known, every value valid (null only where null means something). */
