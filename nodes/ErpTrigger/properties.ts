@@ -99,7 +99,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each item has a deliveryKey, the same when the ERP sends a delivery again. To act once per delivery, add a Remove Duplicates node after this trigger: Remove Items Processed in Previous Executions, Dedupe Field {{ $json.deliveryKey }}.',
+			'Each item has a deliveryKey, the same when the ERP sends a delivery again. To act once per delivery, add a Remove Duplicates node after this trigger: Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.deliveryKey }}.',
 		name: 'deliveryKeyNotice',
 		type: 'notice',
 		default: '',
