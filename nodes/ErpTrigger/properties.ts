@@ -125,7 +125,7 @@ export const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to output the event's data fields at the top level, beside event and timestamp, instead of under data. On a name clash, event, timestamp and deliveryKey keep the delivery's values.",
+					"Whether to output the event's data fields at the top level, beside event, timestamp and deliveryKey, instead of under data. On a name clash, event, timestamp and deliveryKey keep the delivery's values.",
 			},
 		],
 	},
