@@ -1,3 +1,4 @@
+import { contentDigest } from '../nodes/ErpTrigger/deliveryKey';
 import type { EventName } from '../sandbox/events';
 import type { Contact, Employee, Invoice } from '../sandbox/types';
 import { erpApi } from './support/erpApi';
@@ -110,9 +111,10 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 		const trigger = triggers.get(event) as ActiveTrigger;
 		const [execution] = await finishedExecutions(session.n8n, trigger.workflow.id);
-		const delivered = deliveries.find((d) => d.url === trigger.url)?.body;
+		const toTrigger = deliveries.find((d) => d.url === trigger.url);
+		const delivered = toTrigger?.body;
 		expect(execution.status).toBe('success');
-		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([delivered]);
+		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([{ ...(delivered as object), deliveryKey: toTrigger?.id }]);
 		expect(delivered).toEqual({ event, timestamp: ours[0].timestamp, data: expect.objectContaining(data) });
 	});
 
@@ -148,7 +150,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		expect(unlisted.status).toBe(200);
 		expect(await unlisted.json()).toEqual({ message: 'Event contact.deleted is not selected in this trigger: ignored' });
 		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
-		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[listed]]);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...listed, deliveryKey: contentDigest(listed) }]]);
 	});
 
 	test('with All Events, an unlisted event name sent as text/plain with a +0000 timestamp starts the workflow with the delivery as sent', async () => {
@@ -158,7 +160,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 		expect(response.status).toBe(200);
 		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
-		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[delivery]]);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...delivery, deliveryKey: contentDigest(delivery) }]]);
 	});
 
 	test('the trigger answers 400 to a body that cannot be a delivery (no event name); nothing runs', async () => {

@@ -1,8 +1,10 @@
 import type { Contact, Invoice } from '../sandbox/types';
-import { goLive, readExamples, useCredential, type Example } from './host/examples';
+import { erpTriggers, erpTriggerType, goLive, readExamples, triggerUrl, useCredential, type Example } from './host/examples';
+import type { Execution, SavedWorkflow } from './host/types';
 import { erpApi } from './support/erpApi';
-import { findExecution, finishedExecution, finishedExecutions, nodeOutput } from './support/executions';
+import { executionsWhere, findExecution, finishedExecution, finishedExecutions, nodeOutput } from './support/executions';
 import { connect, type Session } from './support/session';
+import { settledDeliveries } from './support/triggers';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -113,9 +115,11 @@ describe('examples/*.json in a real n8n', () => {
 	};
 
 	describe('overdue invoice reminder', () => {
+		let workflow: SavedWorkflow;
 		let workflowId: string;
 		beforeAll(async () => {
-			workflowId = (await activateExample('overdue-invoice-reminder.json')).id;
+			workflow = await activateExample('overdue-invoice-reminder.json');
+			workflowId = workflow.id;
 		});
 
 		const overdueInvoiceFor = async (contact: Contact) => {
@@ -152,6 +156,31 @@ describe('examples/*.json in a real n8n', () => {
 				days_overdue: 10,
 			});
 			expect(reminder.text).toMatch(/^Dear Hanna Virtanen,/);
+		});
+
+		test('the ERP sending a delivery again (same body, same X-Erp-Delivery) composes no second reminder', async () => {
+			const contact = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Jonas', last_name: 'Lind', email: 'jonas.lind@lind-bygg.se' });
+			const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
+			const invoice = await overdueInvoiceFor(contact);
+			const url = triggerUrl(session.ctx.n8nUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
+			const emitted = (await session.sandbox.events()).find((e) => e.seq > lastSeq && (e.data as { invoice_id?: number }).invoice_id === invoice.id);
+			const delivery = (await settledDeliveries(session.sandbox, emitted?.deliveryIds ?? [])).find((d) => d.url === url);
+			if (!delivery) throw new Error(`the sandbox made no delivery of invoice ${invoice.number}'s invoice.overdue to the example`);
+			const ofThisDelivery = (e: Execution) => nodeOutput(e, 'ERP Trigger')[0]?.deliveryKey === delivery.id;
+			await executionsWhere(session.n8n, workflowId, ofThisDelivery, 1);
+
+			const resent = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-erp-event': delivery.event, 'x-erp-delivery': delivery.id },
+				body: JSON.stringify(delivery.body),
+			});
+			const [first, again] = await executionsWhere(session.n8n, workflowId, ofThisDelivery, 2);
+
+			expect(resent.status).toBe(200);
+			expect([first.status, again.status]).toEqual(['success', 'success']);
+			expect(nodeOutput(first, 'Compose Reminder')).toEqual([expect.objectContaining({ to: 'jonas.lind@lind-bygg.se', invoice_number: invoice.number })]);
+			expect(nodeOutput(again, 'Once per Delivery')).toEqual([]);
+			expect(Object.keys(again.data?.resultData.runData ?? {}).sort()).toEqual(['ERP Trigger', 'Once per Delivery']);
 		});
 
 		test('a contact without e-mail gets a call task instead', async () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 
+import { contentDigest } from '../nodes/ErpTrigger/deliveryKey';
 import type { Contact } from '../sandbox/types';
 import type { Credential } from './host/types';
 import { erpApi } from './support/erpApi';
@@ -39,12 +40,15 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 		expect(to(forged.url)?.attempts.map((a) => a.status)).toEqual([401, 401, 401, 401]);
 
 		const [execution] = await finishedExecutions(session.n8n, good.workflow.id);
-		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([{ event: 'contact.created', timestamp: emitted.timestamp, data: expect.objectContaining({ id }) }]);
+		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([
+			{ event: 'contact.created', timestamp: emitted.timestamp, deliveryKey: to(good.url)?.id, data: expect.objectContaining({ id }) },
+		]);
 		expect(await session.n8n.executions(forged.workflow.id)).toEqual([]);
 	});
 
 	test('n8n hands the trigger the exact bytes: a pretty-printed body signed over them starts the workflow, the signature of its re-serialisation does not', async () => {
 		const trigger = await activeTrigger(session, 'e2e signed trigger, raw bytes', ['*'], { signedWith: credential, subscribed: false });
+		const content = { event: 'invoice.paid', timestamp: '2026-11-23T10:00:00+0000', data: { amount: 1.5, name: 'Müller' } };
 		const pretty = '{\r\n  "event" : "invoice.paid",\n\t"data": {"amount": 1.50, "name": "M\\u00fcller"},   "timestamp":"2026-11-23T10:00:00+0000"\n}\n';
 		const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 		const post = (signature: string) =>
@@ -57,7 +61,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 		expect(exact.status).toBe(200);
 		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([
-			[{ event: 'invoice.paid', timestamp: '2026-11-23T10:00:00+0000', data: { amount: 1.5, name: 'Müller' } }],
+			[{ ...content, deliveryKey: contentDigest(content) }],
 		]);
 	});
 });

@@ -40,6 +40,7 @@ export class SandboxState {
 			retryDelaysMs: config.webhookRetryDelaysMs,
 			timeoutMs: config.webhookTimeoutMs,
 			timestampForm: () => this.variant.settings.webhookTimestamp,
+			deliveryIdHeader: () => this.variant.settings.deliveryIdHeader,
 		});
 	}
 

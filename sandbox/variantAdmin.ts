@@ -35,6 +35,7 @@ const settingsSchema = {
 	listOrder: { type: 'string', oneOf: CHOICES.listOrder },
 	webhookTimestamp: { type: 'string', oneOf: WEBHOOK_TIMESTAMP_FORMS },
 	futureEvents: { type: 'boolean' },
+	deliveryIdHeader: { type: 'string', oneOf: CHOICES.deliveryIdHeader },
 } satisfies Record<keyof VariantSettings, FieldSpec>;
 
 /** Explicit settings: every key known, every value valid (null only where null means something). */

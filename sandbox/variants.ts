@@ -19,6 +19,7 @@ export const CHOICES = {
 	retryAfter: ['seconds', 'http-date', 'none'],
 	recordTimestamps: ['iso-ms', 'offset'],
 	listOrder: ['oldest-first', 'newest-first'],
+	deliveryIdHeader: ['x-erp-delivery', 'webhook-id', 'none'],
 } as const;
 type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
 
@@ -58,6 +59,8 @@ export interface VariantSettings {
 	webhookTimestamp: WebhookTimestampForm;
 	/** POST /__sandbox/events accepts event names outside the six. */
 	futureEvents: boolean;
+	/** The header naming each delivery (the same on its retries): X-Erp-Delivery, Webhook-Id, or none at all. */
+	deliveryIdHeader: Choice<'deliveryIdHeader'>;
 }
 
 export const DEFAULT_SETTINGS: Readonly<VariantSettings> = Object.freeze({
@@ -81,6 +84,7 @@ export const DEFAULT_SETTINGS: Readonly<VariantSettings> = Object.freeze({
 	recordTimestamps: 'iso-ms',
 	webhookTimestamp: 'iso-ms',
 	futureEvents: false,
+	deliveryIdHeader: 'x-erp-delivery',
 });
 
 interface Variant {
@@ -200,6 +204,14 @@ export const VARIANTS = {
 	'future-events': {
 		models: 'POST /__sandbox/events accepts event names outside the six (e.g. invoice.created)',
 		settings: { futureEvents: true },
+	},
+	'webhook-id-header': {
+		models: 'deliveries named by a Webhook-Id header (Standard Webhooks) instead of X-Erp-Delivery',
+		settings: { deliveryIdHeader: 'webhook-id' },
+	},
+	'no-delivery-id': {
+		models: 'deliveries without any delivery id header: a resend is the same body again',
+		settings: { deliveryIdHeader: 'none' },
 	},
 } satisfies Record<string, Variant>;
 

@@ -5,7 +5,7 @@ import https from 'node:https';
 import { nowIso } from './dates';
 import type { EventName } from './events';
 import { timestampIn } from './timestampForms';
-import type { WebhookTimestampForm } from './variants';
+import type { VariantSettings, WebhookTimestampForm } from './variants';
 
 /** One of the six, or (future-events variant) a name a later API version may add. */
 export type DeliveredEvent = EventName | (string & {});
@@ -53,7 +53,13 @@ export interface WebhookSettings {
 	timeoutMs: number;
 	/** How delivery bodies write their timestamp (read at each emit); default ISO with milliseconds. */
 	timestampForm?: () => WebhookTimestampForm;
+	/** The header naming each delivery (read at each emit, kept for its retries); default X-Erp-Delivery. */
+	deliveryIdHeader?: () => VariantSettings['deliveryIdHeader'];
 }
+
+const ID_HEADER_NAMES = { 'x-erp-delivery': 'X-Erp-Delivery', 'webhook-id': 'Webhook-Id', none: null } as const;
+
+type LoggedDelivery = Delivery & { raw: string; secret: string | null; idHeader: string | null };
 
 const KEEP = 10_000;
 
@@ -63,7 +69,7 @@ export class Webhooks {
 
 	private lastSubscriptionId = 0;
 
-	private deliveryLog: Array<Delivery & { raw: string; secret: string | null }> = [];
+	private deliveryLog: LoggedDelivery[] = [];
 
 	private eventLog: EmittedEvent[] = [];
 
@@ -93,7 +99,7 @@ export class Webhooks {
 	}
 
 	deliveries(): Delivery[] {
-		return this.deliveryLog.map(({ raw: _raw, secret: _secret, ...delivery }) => ({
+		return this.deliveryLog.map(({ raw: _raw, secret: _secret, idHeader: _idHeader, ...delivery }) => ({
 			...delivery,
 			attempts: [...delivery.attempts],
 		}));
@@ -109,6 +115,7 @@ export class Webhooks {
 		const form = this.settings.timestampForm?.() ?? 'iso-ms';
 		const raw = JSON.stringify(form === 'missing' ? { event, data } : { event, timestamp: timestampIn(form, timestamp), data });
 		const emitted: EmittedEvent = { seq: ++this.lastEventSeq, event, timestamp, data: JSON.parse(raw).data, deliveryIds: [] };
+		const idHeader = ID_HEADER_NAMES[this.settings.deliveryIdHeader?.() ?? 'x-erp-delivery'];
 		for (const subscription of this.subscriptions.values()) {
 			if (subscription.events && !subscription.events.includes(event as EventName)) continue;
 			const delivery = {
@@ -122,6 +129,7 @@ export class Webhooks {
 				done: false,
 				raw,
 				secret: subscription.secret,
+				idHeader,
 			};
 			emitted.deliveryIds.push(delivery.id);
 			keepLast(this.deliveryLog, delivery);
@@ -147,14 +155,14 @@ export class Webhooks {
 		this.eventLog = [];
 	}
 
-	private attempt(delivery: Delivery & { raw: string; secret: string | null }, generation: number): void {
+	private attempt(delivery: LoggedDelivery, generation: number): void {
 		const headers: Record<string, string | number> = {
 			'Content-Type': 'application/json',
 			'Content-Length': Buffer.byteLength(delivery.raw),
 			'User-Agent': 'erp-webhooks/1',
 			'X-Erp-Event': delivery.event,
-			'X-Erp-Delivery': delivery.id,
 		};
+		if (delivery.idHeader !== null) headers[delivery.idHeader] = delivery.id;
 		if (delivery.secret !== null) {
 			headers['X-Erp-Signature'] = `sha256=${createHmac('sha256', delivery.secret).update(delivery.raw).digest('hex')}`;
 		}

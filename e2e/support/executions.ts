@@ -63,3 +63,22 @@ export async function findExecution(
 		await sleep(200);
 	}
 }
+
+/**
+ * Waits until `count` saved executions of the workflow match `predicate` and returns them, oldest first. Gives up
+ * after `timeoutMs` with what it saw.
+ */
+export async function executionsWhere(
+	n8n: N8nClient,
+	workflowId: string,
+	predicate: (execution: Execution) => boolean,
+	count: number,
+	timeoutMs = 30_000,
+): Promise<Execution[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = (await n8n.executions(workflowId)).filter((e) => isSaved(e) && predicate(e)).reverse();
+		if (found.length >= count || Date.now() > deadline) return found;
+		await sleep(200);
+	}
+}

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { deliveryKey, isHeaderName } from './deliveryKey';
 import { ALL_EVENTS, properties } from './properties';
 import { validateDelivery, type ErpDelivery } from './validateDelivery';
 import {
@@ -38,14 +39,25 @@ function reject(context: IWebhookFunctions, status: 400 | 401, message: string):
 	return { noWebhookResponse: true };
 }
 
+function readDeliveryIdHeader(context: IWebhookFunctions, options: IDataObject): string {
+	const name = typeof options.deliveryIdHeader === 'string' ? options.deliveryIdHeader.trim() : '';
+	if (name !== '' && !isHeaderName(name)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Options › Delivery ID Header "${name}" is not a header name: enter the name alone, e.g. X-Delivery-Id, without a colon, spaces or value`,
+		);
+	}
+	return name;
+}
+
 /**
- * The item a delivery starts the workflow with: `{event, timestamp, data}`, or with `dataAtTopLevel` the data's
- * fields beside `event` and `timestamp`. On a name clash the delivery's `event` and `timestamp` win, so routing on
- * `$json.event` always sees the event. A delivery without a timestamp gives an item without one.
+ * The item a delivery starts the workflow with: `{event, timestamp, deliveryKey, data}`, or with `dataAtTopLevel`
+ * the data's fields beside `event`, `timestamp` and `deliveryKey`. On a name clash the delivery's own fields win,
+ * so routing on `$json.event` always sees the event. A delivery without a timestamp gives an item without one.
  */
-function deliveryToJson(delivery: ErpDelivery, dataAtTopLevel: boolean): IDataObject {
+function deliveryToJson(delivery: ErpDelivery, key: string, dataAtTopLevel: boolean): IDataObject {
 	const { data, ...envelope } = delivery;
-	return dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };
+	return dataAtTopLevel ? { ...data, ...envelope, deliveryKey: key } : { ...envelope, deliveryKey: key, data };
 }
 
 export class ErpTrigger implements INodeType {
@@ -124,9 +136,10 @@ export class ErpTrigger implements INodeType {
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const key = deliveryKey(delivery, headers, readDeliveryIdHeader(this, options));
 		return {
 			webhookResponse: { message: 'Event received' },
-			workflowData: [this.helpers.returnJsonArray(deliveryToJson(delivery, options.dataAtTopLevel === true))],
+			workflowData: [this.helpers.returnJsonArray(deliveryToJson(delivery, key, options.dataAtTopLevel === true))],
 		};
 	}
 }

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DELIVERY_ID_HEADERS } from './deliveryKey';
+
 /** The "All Events" choice of the Events parameter. */
 export const ALL_EVENTS = '*';
 
@@ -96,6 +98,13 @@ export const properties: INodeProperties[] = [
 		description: 'The request header with the shared secret',
 	},
 	{
+		displayName:
+			'Each item has a deliveryKey, the same when the ERP sends a delivery again. To act once per delivery, add a Remove Duplicates node after this trigger: Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.deliveryKey }}.',
+		name: 'deliveryKeyNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -103,12 +112,20 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Delivery ID Header',
+				name: 'deliveryIdHeader',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. X-GitHub-Delivery',
+				description: `The request header in which your ERP names each delivery, if it is none of ${DELIVERY_ID_HEADERS.join(', ')}. Its value becomes the item's deliveryKey.`,
+			},
+			{
 				displayName: 'Output Data at Top Level',
 				name: 'dataAtTopLevel',
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to output the event's data fields at the top level, beside event and timestamp, instead of under data. On a name clash, event and timestamp keep the delivery's values.",
+					"Whether to output the event's data fields at the top level, beside event, timestamp and deliveryKey, instead of under data. On a name clash, event, timestamp and deliveryKey keep the delivery's values.",
 			},
 		],
 	},

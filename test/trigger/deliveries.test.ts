@@ -31,7 +31,8 @@ async function expectStarted(call: WebhookCall, event: string) {
 	expect(call.workflowData).toHaveLength(1);
 	expect(call.workflowData?.[0]).toHaveLength(1);
 	const [item] = call.workflowData?.[0] ?? [];
-	expect(item.json).toEqual(delivery.body);
+	expect(call.request.headers['x-erp-delivery']).toBe(delivery.id);
+	expect(item.json).toEqual({ ...(delivery.body as object), deliveryKey: delivery.id });
 	expect(item.json).toMatchObject({ event, timestamp: expect.stringMatching(ISO_MS) });
 	return item.json;
 }
@@ -180,6 +181,6 @@ describe('event selection and output with real deliveries', () => {
 		const [call] = await harness.waitForCalls(1);
 		const delivery = await finishedDelivery();
 		const { timestamp } = delivery.body as { timestamp: string };
-		expect(call.workflowData?.[0][0].json).toEqual({ ...employee, event: 'employee.hired', timestamp });
+		expect(call.workflowData?.[0][0].json).toEqual({ ...employee, event: 'employee.hired', timestamp, deliveryKey: delivery.id });
 	});
 });

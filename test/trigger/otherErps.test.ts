@@ -34,7 +34,7 @@ describe('deliveries from ERPs that chose otherwise', () => {
 		const sent = delivery.body as { timestamp?: string };
 		expect(call.status).toBe(200);
 		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
-		expect(call.workflowData?.[0][0].json).toEqual(delivery.body);
+		expect(call.workflowData?.[0][0].json).toEqual({ ...sent, deliveryKey: delivery.id });
 		if (form) expect(sent.timestamp).toMatch(form);
 		else expect(sent).not.toHaveProperty('timestamp');
 	});

@@ -3,6 +3,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
+import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
+import type { ErpDelivery } from '../../nodes/ErpTrigger/validateDelivery';
 import { runWebhook, type WebhookHarness } from '../support/n8n';
 
 // What a caller gets back over HTTP, from n8n (before the node) or from the node, for every kind of request an
@@ -14,6 +16,8 @@ const DATA = { product_id: 3, sku: 'CHAIR-1', name: 'Office Chair', stock_total:
 const DELIVERY = JSON.stringify({ event: 'product.low_stock', timestamp: '2026-11-22T10:15:30.000Z', data: DATA });
 const JSON_TYPE = { 'content-type': 'application/json' };
 const NOT_AN_OBJECT = 'Body is not a JSON object: send a JSON object with event, timestamp and data';
+/** The item of a delivery sent without a delivery id header: its content and the digest of it as the deliveryKey. */
+const item = (delivery: ErpDelivery) => ({ ...delivery, deliveryKey: contentDigest(delivery) });
 
 const startTrigger = (parameters: INodeParameters) =>
 	runWebhook({ nodeType: new ErpTrigger(), parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
@@ -40,7 +44,7 @@ describe('deliveries the ERP Trigger accepts', () => {
 
 		expect(status).toBe(200);
 		expect(body).toEqual({ message: 'Event received' });
-		expect(call.workflowData?.[0][0].json).toEqual(JSON.parse(DELIVERY));
+		expect(call.workflowData?.[0][0].json).toEqual(item(JSON.parse(DELIVERY)));
 	});
 
 	it.each([
@@ -53,7 +57,7 @@ describe('deliveries the ERP Trigger accepts', () => {
 		const { status, call } = await send(Buffer.from(DELIVERY), headers);
 
 		expect(status).toBe(200);
-		expect(call.workflowData?.[0][0].json).toEqual(JSON.parse(DELIVERY));
+		expect(call.workflowData?.[0][0].json).toEqual(item(JSON.parse(DELIVERY)));
 	});
 
 	it('starts the workflow for a 3 MiB delivery: only n8n’s own body limit applies', async () => {
@@ -77,14 +81,14 @@ describe('deliveries the ERP Trigger accepts', () => {
 		const { status, call } = await send(`{"event":"invoice.paid","timestamp":"${timestamp}","data":{"invoice_id":7}}`);
 
 		expect(status).toBe(200);
-		expect(call.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', timestamp, data: { invoice_id: 7 } });
+		expect(call.workflowData?.[0][0].json).toEqual(item({ event: 'invoice.paid', timestamp, data: { invoice_id: 7 } }));
 	});
 
 	it('starts the workflow for a delivery without a timestamp, with an item without one', async () => {
 		const { status, call } = await send('{"event":"invoice.paid","data":{"invoice_id":7}}');
 
 		expect(status).toBe(200);
-		expect(call.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', data: { invoice_id: 7 } });
+		expect(call.workflowData?.[0][0].json).toEqual(item({ event: 'invoice.paid', data: { invoice_id: 7 } }));
 		expect(call.workflowData?.[0][0].json).not.toHaveProperty('timestamp');
 	});
 
@@ -204,11 +208,13 @@ describe('verification over HTTP, with the Webhook Signing Secret of the ERP API
 
 			expect(status).toBe(200);
 			expect(call.request.rawBody?.toString('utf8')).toBe(PRETTY);
-			expect(call.workflowData?.[0][0].json).toEqual({
-				event: 'invoice.paid',
-				timestamp: '2026-11-23T10:00:00+0000',
-				data: { amount: 1.5, currency: 'EUR', invoice_id: 7, customer: 'Müller & Söhne – 🚀' },
-			});
+			expect(call.workflowData?.[0][0].json).toEqual(
+				item({
+					event: 'invoice.paid',
+					timestamp: '2026-11-23T10:00:00+0000',
+					data: { amount: 1.5, currency: 'EUR', invoice_id: 7, customer: 'Müller & Söhne – 🚀' },
+				}),
+			);
 		});
 
 		it('refuses those bytes with the signature of the same content re-serialised (401)', async () => {

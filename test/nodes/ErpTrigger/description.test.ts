@@ -55,9 +55,19 @@ describe('ERP Trigger description', () => {
 	});
 
 	it('describes the boolean option the n8n way', () => {
-		const [topLevel] = property('options').options as INodeProperties[];
-		expect(topLevel).toMatchObject({ name: 'dataAtTopLevel', type: 'boolean', default: false });
-		expect(topLevel.description).toMatch(/^Whether /);
+		const topLevel = (property('options').options as INodeProperties[]).find((o) => o.name === 'dataAtTopLevel');
+		expect(topLevel).toMatchObject({ type: 'boolean', default: false });
+		expect(topLevel?.description).toMatch(/^Whether /);
+	});
+
+	it('explains deliveryKey and Remove Duplicates, and offers a Delivery ID Header naming the headers it already reads', () => {
+		const notice = property('deliveryKeyNotice');
+		const header = (property('options').options as INodeProperties[]).find((o) => o.name === 'deliveryIdHeader');
+
+		expect(notice).toMatchObject({ type: 'notice' });
+		expect(notice.displayName).toMatch(/deliveryKey.*Remove Duplicates.*Remove Items Processed in Previous Executions.*\{\{ \$json\.deliveryKey \}\}/);
+		expect(header).toMatchObject({ displayName: 'Delivery ID Header', type: 'string', default: '' });
+		expect(header?.description).toContain('X-Erp-Delivery, X-Delivery-Id, X-Event-Id, X-Webhook-Id, Webhook-Id, Idempotency-Key');
 	});
 
 	it('has a codex pointing at the README, without subcategories (as in the action node’s codex)', () => {

@@ -1,9 +1,16 @@
 import { createHmac } from 'node:crypto';
 
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
 import { deliveryBody, fakeWebhookContext, type FakeRequest } from './fakeWebhookContext';
 
 const SECRET = 'whsec_4b1d9e';
+/** The key of deliveryBody() sent without a delivery id header: the digest of its content. */
+const DIGEST = contentDigest({
+	event: 'invoice.paid',
+	timestamp: '2026-11-22T10:15:30.000Z',
+	data: { invoice_id: 7, amount: 119.5, currency: 'EUR' },
+});
 const hmac = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest();
 
 async function deliver(request: FakeRequest) {
@@ -19,7 +26,7 @@ const SAME_SECRET = 'check that the ERP and the Webhook Signing Secret of the ER
 
 describe('ERP Trigger webhook()', () => {
 	describe('emit', () => {
-		it('starts the workflow with one item {event, timestamp, data} and answers 200 at once', async () => {
+		it('starts the workflow with one item {event, timestamp, deliveryKey, data} and answers 200 at once', async () => {
 			const { result, answer } = await deliver({ parameters: { events: ['invoice.paid'] } });
 
 			expect(result.workflowData).toEqual([
@@ -28,6 +35,7 @@ describe('ERP Trigger webhook()', () => {
 						json: {
 							event: 'invoice.paid',
 							timestamp: '2026-11-22T10:15:30.000Z',
+							deliveryKey: DIGEST,
 							data: { invoice_id: 7, amount: 119.5, currency: 'EUR' },
 						},
 					},
@@ -38,12 +46,13 @@ describe('ERP Trigger webhook()', () => {
 			expect(answer).toEqual({});
 		});
 
-		it('puts the data fields at the top level when asked, with event and timestamp beside them', async () => {
+		it('puts the data fields at the top level when asked, with event, timestamp and deliveryKey beside them', async () => {
 			const { result } = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } } });
 
 			expect(result.workflowData?.[0][0].json).toEqual({
 				event: 'invoice.paid',
 				timestamp: '2026-11-22T10:15:30.000Z',
+				deliveryKey: DIGEST,
 				invoice_id: 7,
 				amount: 119.5,
 				currency: 'EUR',
@@ -57,18 +66,55 @@ describe('ERP Trigger webhook()', () => {
 
 			expect(offset.result.workflowData?.[0][0].json.timestamp).toBe('2026-11-23T10:00:00+0000');
 			expect(text.result.workflowData?.[0][0].json.timestamp).toBe('last Tuesday');
-			expect(none.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', data: { invoice_id: 7, amount: 119.5, currency: 'EUR' } });
+			expect(none.result.workflowData?.[0][0].json).toEqual({
+				event: 'invoice.paid',
+				deliveryKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+				data: { invoice_id: 7, amount: 119.5, currency: 'EUR' },
+			});
 		});
 
-		it('keeps the delivery’s event and timestamp when data has fields of the same name', async () => {
-			const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', id: 1 } });
-			const { result } = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } }, body });
+		it('keeps the delivery’s event, timestamp and deliveryKey when data has fields of the same name', async () => {
+			const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', deliveryKey: 'data-key', id: 1 } });
+			const { result } = await deliver({
+				parameters: { ...allEvents, options: { dataAtTopLevel: true } },
+				body,
+				headers: { 'X-Erp-Delivery': 'd-1' },
+			});
 
 			expect(result.workflowData?.[0][0].json).toEqual({
 				event: 'invoice.paid',
 				timestamp: '2026-11-22T10:15:30.000Z',
+				deliveryKey: 'd-1',
 				id: 1,
 			});
+		});
+	});
+
+	describe('deliveryKey', () => {
+		it('is the delivery id header’s value when the ERP sends one, in the item and with data at the top level', async () => {
+			const headers = { 'X-Erp-Delivery': '5b0e3c1a-0000-4000-8000-000000000001' };
+			const nested = await deliver({ parameters: allEvents, headers });
+			const top = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } }, headers });
+
+			expect(nested.result.workflowData?.[0][0].json.deliveryKey).toBe('5b0e3c1a-0000-4000-8000-000000000001');
+			expect(top.result.workflowData?.[0][0].json.deliveryKey).toBe('5b0e3c1a-0000-4000-8000-000000000001');
+		});
+
+		it('takes the header named in Options › Delivery ID Header before the common ones', async () => {
+			const { result } = await deliver({
+				parameters: { ...allEvents, options: { deliveryIdHeader: ' X-Hook-Delivery ' } },
+				headers: { 'x-hook-delivery': 'hook-77', 'Webhook-Id': 'msg_1' },
+			});
+
+			expect(result.workflowData?.[0][0].json.deliveryKey).toBe('hook-77');
+		});
+
+		it('fails naming the option and the fix when Delivery ID Header is not a header name', async () => {
+			const request = { parameters: { ...allEvents, options: { deliveryIdHeader: 'X-Hook-Delivery: 1' } } };
+
+			await expect(deliver(request)).rejects.toThrow(
+				'Options › Delivery ID Header "X-Hook-Delivery: 1" is not a header name: enter the name alone, e.g. X-Delivery-Id, without a colon, spaces or value',
+			);
 		});
 	});
 
