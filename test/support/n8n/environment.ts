@@ -12,7 +12,9 @@ import { Expression } from 'n8n-workflow';
  */
 const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
 const removeUserFolder = () => rmSync(userFolder, { recursive: true, force: true });
-if (typeof afterAll === 'function') afterAll(removeUserFolder);
+// Outside jest (the bench runs the poll harness too) there is no afterAll: remove it when the process ends.
+const jestAfterAll = (globalThis as { afterAll?: (fn: () => void) => void }).afterAll;
+if (typeof jestAfterAll === 'function') jestAfterAll(removeUserFolder);
 else process.once('exit', removeUserFolder);
 process.env.N8N_USER_FOLDER = userFolder;
 process.env.N8N_ENCRYPTION_KEY = 'n8n-harness-encryption-key';
