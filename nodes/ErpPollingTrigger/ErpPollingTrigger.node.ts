@@ -45,7 +45,8 @@ export class ErpPollingTrigger implements INodeType {
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["triggerOn"] + ": " + $parameter["resource"]}}',
+		subtitle:
+			'={{ ({ recordAdded: "Record Added", recordUpdated: "Record Updated", recordAddedOrUpdated: "Record Added or Updated", fieldValue: "Field Becomes a Value", lowStock: "Stock Below Threshold" })[$parameter["triggerOn"]] + ": " + $parameter["resource"] }}',
 		description:
 			'Starts the workflow when records change in the ERP, by asking the ERP at each poll time: works without a public URL and catches up after downtime',
 		defaults: { name: 'ERP Polling Trigger' },

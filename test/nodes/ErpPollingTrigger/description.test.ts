@@ -1,0 +1,58 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
+import codex from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node.json';
+import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import packageJson from '../../../package.json';
+
+const { description } = new ErpPollingTrigger();
+const properties = (name: string) => description.properties.filter((p) => p.name === name);
+const optionValues = (property: INodeProperties) => (property.options as INodePropertyOptions[]).map((o) => o.value);
+
+describe('ERP Polling Trigger description', () => {
+	it("is a polling trigger (n8n adds Poll Times) with the ERP API credential, in the package's node list", () => {
+		expect(description).toMatchObject({ name: 'erpPollingTrigger', displayName: 'ERP Polling Trigger', group: ['trigger'], polling: true, inputs: [] });
+		expect(description.credentials).toEqual([{ name: 'erpApi', required: true }]);
+		expect(packageJson.n8n.nodes).toContain('dist/nodes/ErpPollingTrigger/ErpPollingTrigger.node.js');
+		expect(codex.node).toBe('n8n-nodes-erp.erpPollingTrigger');
+	});
+
+	it('says when to pick it and when the webhook trigger, in both nodes', () => {
+		expect(description.description).toMatch(/without a public URL.*catches up after downtime/);
+		expect(description.properties[0]).toMatchObject({ type: 'notice' });
+		expect(description.properties[0].displayName).toMatch(/works wherever n8n runs.*For instant events.*use the ERP Trigger/);
+		expect(new ErpTrigger().description.description).toMatch(/ERP must be able to reach this n8n \(otherwise use the ERP Polling Trigger\)/);
+	});
+
+	it('offers per resource only what it can watch: stock for products, updates not for employees', () => {
+		const byResource = Object.fromEntries(
+			properties('triggerOn').map((p) => [(p.displayOptions?.show?.resource as string[])[0], optionValues(p)]),
+		);
+		expect(byResource).toEqual({
+			contact: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
+			invoice: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
+			product: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'],
+			employee: ['fieldValue', 'recordAdded'],
+		});
+		for (const p of properties('triggerOn')) {
+			const names = (p.options as INodePropertyOptions[]).map((o) => o.name);
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		}
+	});
+
+	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {
+		const [invoiceValue] = properties('value').filter((p) => p.type === 'options');
+		expect(optionValues(invoiceValue)).toEqual(['draft', 'overdue', 'paid', 'sent']);
+		expect(invoiceValue.description).toMatch(/switch to Expression and type it/);
+	});
+
+	it('says what Stock Below Threshold costs in requests', () => {
+		const notice = description.properties.find((p) => p.name === 'stockCostNotice');
+		expect(notice?.displayName).toMatch(/one request per product/);
+	});
+
+	it('describes its booleans the n8n way', () => {
+		const options = properties('options')[0].options as INodeProperties[];
+		for (const option of options.filter((o) => o.type === 'boolean')) expect(option.description).toMatch(/^Whether /);
+	});
+});
