@@ -15,4 +15,5 @@ export const line1: N8nLine = {
 	// The Query is the one connected tool's arguments.
 	toolExecutorQuery: (_toolName, args) => args,
 	credentialTestRuleMessages: false,
+	shortestPoll: { pollTimes: { item: [{ mode: 'custom', cronExpression: '0,10,20,30,40,50 * * * * *' }] }, intervalMs: 10_000 },
 };

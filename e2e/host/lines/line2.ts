@@ -12,4 +12,5 @@ export const line2: N8nLine = {
 	// The Query holds each tool's arguments under its name (spaces as underscores).
 	toolExecutorQuery: (toolName, args) => ({ [toolName.replaceAll(' ', '_')]: args }),
 	credentialTestRuleMessages: true,
+	shortestPoll: { pollTimes: { item: [{ mode: 'everyMinute' }] }, intervalMs: 60_000 },
 };

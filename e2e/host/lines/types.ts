@@ -23,4 +23,9 @@ export interface N8nLine {
 	 * No on 1.x: its NodeApiError drops the response those rules read, so n8n's generic message shows instead.
 	 */
 	credentialTestRuleMessages: boolean;
+	/**
+	 * The shortest Poll Times a polling trigger may have, and how long a poll may then take to come: 2.x refuses
+	 * any cron whose seconds field is not one number; 1.x refuses only a `*` there, so a list of seconds passes.
+	 */
+	shortestPoll: { pollTimes: Record<string, unknown>; intervalMs: number };
 }
