@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WatchConfig } from './config';
@@ -45,9 +46,15 @@ function eventData(config: WatchConfig, detected: Detected): IDataObject {
 	}
 }
 
-/** `{event, timestamp, data}` like the ERP Trigger's items (or data's fields at the top level), plus `changes` for an update. */
+/**
+ * `{event, timestamp, deliveryKey, data}` like the ERP Trigger's items (or data's fields at the top level), plus
+ * `changes` for an update. The trigger reports each change once by itself; `deliveryKey` (one per report: the
+ * event, the record, the poll) lets a workflow built for the webhook trigger's Remove Duplicates step keep working.
+ */
 export function toItemJson(config: WatchConfig, detected: Detected, timestamp: string): IDataObject {
-	const envelope: IDataObject = { event: eventName(config, detected.kind), timestamp };
+	const event = eventName(config, detected.kind);
+	const deliveryKey = createHash('sha256').update(`${event}\n${detected.id}\n${timestamp}`).digest('hex');
+	const envelope: IDataObject = { event, timestamp, deliveryKey };
 	if (detected.changes) envelope.changes = detected.changes as unknown as IDataObject;
 	const data = eventData(config, detected);
 	return config.dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };

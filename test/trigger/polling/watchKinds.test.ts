@@ -135,3 +135,25 @@ describe('ERP Polling Trigger: what it watches', () => {
 		expect(paths.sort()).toEqual([`GET /products/${watched.id}`, `GET /products/${watched.id}/stock`].sort());
 	});
 });
+
+describe('ERP Polling Trigger: items a webhook workflow can take', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	it('have event, timestamp, deliveryKey and data like the ERP Trigger, one key per report; or the data at the top level', async () => {
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const top = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { dataAtTopLevel: true } });
+		await pollOk(trigger);
+		await pollOk(top);
+		const a = await createContact(sandbox.api, { email: 'a@example.com' });
+		const b = await createContact(sandbox.api, { email: 'b@example.com' });
+		const items = (await pollOk(trigger)) ?? [];
+		expect(Object.keys(items[0].json)).toEqual(['event', 'timestamp', 'deliveryKey', 'data']);
+		const keys = items.map(({ json }) => json.deliveryKey);
+		expect(keys.every((key) => /^[0-9a-f]{64}$/.test(String(key)))).toBe(true);
+		expect(new Set(keys).size).toBe(2);
+		const [flat] = (await pollOk(top)) ?? [];
+		expect(flat.json).toMatchObject({ event: 'contact.created', id: a.id, email: 'a@example.com' });
+		expect(flat.json.deliveryKey).toMatch(/^[0-9a-f]{64}$/);
+		expect(b.id).toBeGreaterThan(a.id);
+	});
+});
