@@ -8,7 +8,7 @@
  * default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older version's database, so keep
  * one folder per n8n version).
  */
-import { importExamples } from '../e2e/host/demoWorkflows';
+import { DEMO_SANDBOX_SEED, importExamples } from '../e2e/host/demoWorkflows';
 import { N8N_VERSION } from '../e2e/host/install';
 import { assertPortFree } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 		n8nPort,
 		owner,
 		userFolder: process.env.DEMO_USER_FOLDER || undefined,
-		sandbox: { port: sandboxPort, seed: { contacts: 40, invoices: 60, products: 25, employees: 15 } },
+		sandbox: { port: sandboxPort, seed: DEMO_SANDBOX_SEED },
 		log: (line) => say(`… ${line}`),
 	});
 	const imported = await importExamples(stack);
