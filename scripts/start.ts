@@ -3,10 +3,10 @@
  * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
  * sandbox's events). Ctrl-C stops everything.
  *
- * Env: N8N_VERSION (2.41.1; 1.123.81 for the 1.x line, installed beside it on first use), N8N_PORT (5678),
- * SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep n8n's data there between runs;
- * default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older version's database, so keep
- * one folder per n8n version).
+ * Env: N8N_VERSION (default the tested 2.x version, e2e/host/tested-n8n.json; its 1.x version installs beside it on
+ * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
+ * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
+ * version's database, so keep one folder per n8n version).
  */
 import { DEMO_SANDBOX_SEED, importExamples } from '../e2e/host/demoWorkflows';
 import { N8N_VERSION } from '../e2e/host/install';
