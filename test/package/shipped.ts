@@ -8,7 +8,7 @@ import type { ICredentialType, Icon, INodeType } from 'n8n-workflow';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
-export interface PackageJson {
+interface PackageJson {
 	name: string;
 	main?: string;
 	files: string[];
