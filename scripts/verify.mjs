@@ -12,8 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
-
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
 const scanner = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@n8n/scan-community-package/package.json'), 'utf8'));
@@ -30,6 +28,9 @@ function unpackedTarball(workDir) {
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-erp-verify-'));
 try {
+	// The scanner makes a temporary folder as it loads and never removes it: load it with ours as TMPDIR.
+	process.env.TMPDIR = workDir;
+	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import('@n8n/scan-community-package/scanner/scanner.mjs');
 	const { packageDir, filename } = unpackedTarball(workDir);
 	const legs = [
 		{ name: 'source checkout', dir: ROOT, patterns: SOURCE_FILE_PATTERNS },
