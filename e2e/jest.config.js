@@ -2,7 +2,7 @@
  * End-to-end tests: a real n8n (installed by scripts/install-n8n.sh) with this package installed as a
  * community package, and the sandbox ERP. One n8n for the whole run (globalSetup), test files one after the
  * other (run with --runInBand). Not part of `npm test`: `npm run test:e2e`, on the n8n N8N_VERSION names (default
- * 2.41.1); `npm run test:e2e:matrix` runs it on each tested line. A full run records itself in docs/e2e-results.json.
+ * the tested 2.x version, e2e/host/tested-n8n.json); `npm run test:e2e:matrix` runs it on each tested line. A full run records itself in docs/e2e-results.json.
  */
 module.exports = {
 	rootDir: '..',

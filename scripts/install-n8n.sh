@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Installs n8n (any version; default 2.41.1) and the Node that runs it from the npm registry into a cache folder
+# Installs n8n (any version; default the tested 2.x one) and the Node that runs it from the npm registry into a cache folder
 # outside the checkout, one folder per version side by side. Idempotent: a finished install leaves a marker,
 # and a second run only checks it (under a second).
 # Usage: scripts/install-n8n.sh            (progress on stderr; the cache folder on the last stdout line)
-# Env:   N8N_ERP_CACHE (default ~/.cache/n8n-nodes-erp), N8N_VERSION (default 2.41.1; the 1.x line: 1.123.81)
+# Env:   N8N_ERP_CACHE (default ~/.cache/n8n-nodes-erp), N8N_VERSION (default: "current" in e2e/host/tested-n8n.json,
+#        where the tested versions are named; its "v1" is the 1.x line's)
 # The Node that runs n8n is written to <cache>/n8n-<version>/.node: Node 24 from the registry when that n8n's
 # `engines` accept it (2.x and 1.123.x), otherwise the system Node when they accept it (older 1.x).
 set -euo pipefail
 
-N8N_VERSION="${N8N_VERSION:-2.41.1}"
+TESTED_VERSIONS="$(cd "$(dirname "$0")/.." && pwd)/e2e/host/tested-n8n.json"
+N8N_VERSION="${N8N_VERSION:-$(node -p "require('$TESTED_VERSIONS').current")}"
 NODE_MAJOR=24
 CACHE="${N8N_ERP_CACHE:-$HOME/.cache/n8n-nodes-erp}"
 NODE_DIR="$CACHE/node$NODE_MAJOR"
@@ -22,7 +24,7 @@ fail() { say "FAILED: $*"; exit 1; }
 elapsed() { echo "$(( $(date +%s) - $1 )) s"; }
 
 [[ "$N8N_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] \
-  || fail "N8N_VERSION must be an exact version such as 2.41.1 or 1.123.81, not \"$N8N_VERSION\""
+  || fail "N8N_VERSION must be an exact version such as $(node -p "Object.values(require('$TESTED_VERSIONS')).join(' or ')"), not \"$N8N_VERSION\""
 mkdir -p "$CACHE"
 
 if [ ! -x "$NODE_DIR/bin/node" ]; then

@@ -3,12 +3,12 @@
  * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
  * sandbox's events, the one with an ERP Polling Trigger active). Ctrl-C stops everything.
  *
- * Env: N8N_VERSION (2.41.1; 1.123.81 for the 1.x line, installed beside it on first use), N8N_PORT (5678),
- * SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep n8n's data there between runs;
- * default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older version's database, so keep
- * one folder per n8n version).
+ * Env: N8N_VERSION (default the tested 2.x version, e2e/host/tested-n8n.json; its 1.x version installs beside it on
+ * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
+ * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
+ * version's database, so keep one folder per n8n version).
  */
-import { importExamples } from '../e2e/host/demoWorkflows';
+import { DEMO_SANDBOX_SEED, importExamples } from '../e2e/host/demoWorkflows';
 import { N8N_VERSION } from '../e2e/host/install';
 import { assertPortFree } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 		n8nPort,
 		owner,
 		userFolder: process.env.DEMO_USER_FOLDER || undefined,
-		sandbox: { port: sandboxPort, seed: { contacts: 40, invoices: 60, products: 25, employees: 15 } },
+		sandbox: { port: sandboxPort, seed: DEMO_SANDBOX_SEED },
 		log: (line) => say(`… ${line}`),
 	});
 	const imported = await importExamples(stack);

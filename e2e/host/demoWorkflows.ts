@@ -2,6 +2,9 @@ import { goLive, readExamples, useCredential } from './examples';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Stack } from './stack';
 
+/** The sandbox ERP's records in the demo (`npm start`): what the examples meet there. */
+export const DEMO_SANDBOX_SEED = { contacts: 40, invoices: 60, products: 25, employees: 15 };
+
 export interface ImportedExample {
 	name: string;
 	workflowId: string;

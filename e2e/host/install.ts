@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { REPO_ROOT } from './paths';
+import testedVersions from './tested-n8n.json';
 
 export interface N8nInstall {
 	version: string;
@@ -15,8 +16,11 @@ export interface N8nInstall {
 	cacheDir: string;
 }
 
-/** The n8n versions the project is tested on: the current line and the newest 1.x patch that installs here. */
-export const TESTED_N8N_VERSIONS = { current: '2.41.1', v1: '1.123.81' } as const;
+/**
+ * The n8n versions the project is tested on: the current line and the newest 1.x patch that installs here. Named
+ * only in tested-n8n.json, which scripts/install-n8n.sh reads too (moving to a new patch: docs/compatibility.md).
+ */
+export const TESTED_N8N_VERSIONS: { current: string; v1: string } = testedVersions;
 
 export const N8N_VERSION = process.env.N8N_VERSION || TESTED_N8N_VERSIONS.current;
 

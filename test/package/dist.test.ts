@@ -7,56 +7,27 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ICredentialType, Icon, INodeType } from 'n8n-workflow';
+import type { Icon } from 'n8n-workflow';
 
-const ROOT = path.resolve(__dirname, '../..');
-
-interface PackageJson {
-	name: string;
-	main?: string;
-	files: string[];
-	n8n: { n8nNodesApiVersion: number; credentials: string[]; nodes: string[] };
-}
-
-const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson;
-
-/** As n8n's DirectoryLoader: the class name is the file name up to its first dot. */
-const classNameOf = (file: string): string => path.basename(file).split('.')[0];
-/** n8n's type name for a node or credential: the class name in camelCase. */
-const typeNameOf = (file: string): string => classNameOf(file)[0].toLowerCase() + classNameOf(file).slice(1);
-
-function loadClass<T>(file: string): T {
-	const absolute = path.join(ROOT, file);
-	if (!existsSync(absolute)) throw new Error(`${file} is missing: run npm run build (npm test runs it first)`);
-	const exported = require(absolute) as Record<string, unknown>;
-	const Class = exported[classNameOf(file)];
-	if (typeof Class !== 'function') {
-		throw new Error(`${file} exports no class ${classNameOf(file)} (exports: ${Object.keys(exported).join(', ')})`);
-	}
-	return new (Class as new () => T)();
-}
-
-const credentialFiles = pkg.n8n.credentials;
-const nodeFiles = pkg.n8n.nodes;
-const loadNode = (file: string) => loadClass<INodeType>(file);
-const loadCredential = (file: string) => loadClass<ICredentialType>(file);
-
-/** The files an icon names (`file:` paths, relative to the file that names them), as paths from the package root. */
-function iconFiles(icon: Icon | undefined, declaredIn: string): string[] {
-	if (icon === undefined) return [];
-	const values = typeof icon === 'string' ? [icon] : [icon.light, icon.dark];
-	return values.map((value) => {
-		expect(value).toMatch(/^file:/);
-		return path.relative(ROOT, path.resolve(ROOT, path.dirname(declaredIn), value.slice('file:'.length)));
-	});
-}
+import {
+	classNameOf,
+	codexFileOf,
+	credentialFiles,
+	iconFiles,
+	loadCredential,
+	loadNode,
+	nodeFiles,
+	pkg,
+	ROOT,
+	typeNameOf,
+} from './shipped';
 
 function expectShippedIcons(icon: Icon | undefined, declaredIn: string): void {
 	const files = iconFiles(icon, declaredIn);
 	expect(files.length).toBeGreaterThan(0);
 	for (const file of files) {
 		// Shipped (package.json `files` is dist/ only) and present after the build.
-		expect(file.split(path.sep)[0]).toBe('dist');
+		expect(file.split('/')[0]).toBe('dist');
 		expect({ file, exists: existsSync(path.join(ROOT, file)) }).toEqual({ file, exists: true });
 	}
 }
@@ -153,7 +124,7 @@ describe.each(nodeFiles)('node %s', (file) => {
 	});
 
 	it('has its codex (*.node.json) in dist, naming this node', () => {
-		const codexFile = path.join(ROOT, `${file}on`);
+		const codexFile = path.join(ROOT, codexFileOf(file));
 		expect(existsSync(codexFile)).toBe(true);
 		const codex = JSON.parse(readFileSync(codexFile, 'utf8')) as Record<string, unknown>;
 		expect(codex.node).toBe(`${pkg.name}.${loadNode(file).description.name}`);

@@ -1,6 +1,6 @@
 import type { N8nLine } from './types';
 
-/** n8n 1.x (tested: 1.123.81). */
+/** n8n 1.x (tested: TESTED_N8N_VERSIONS.v1). */
 export const line1: N8nLine = {
 	name: '1.x',
 	// 1.123.81's default `vm` expression engine evaluates $('Node').item and .first() to null, in workflows of n8n's

@@ -1,6 +1,6 @@
 import type { N8nLine } from './types';
 
-/** n8n 2.x (tested: 2.41.1). */
+/** n8n 2.x (tested: TESTED_N8N_VERSIONS.current). */
 export const line2: N8nLine = {
 	name: '2.x',
 	// Activation then takes effect before the activate call answers, instead of on the publication outbox's next poll.

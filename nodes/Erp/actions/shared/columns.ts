@@ -34,7 +34,8 @@ export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
 
 /**
  * n8n's field mapper for the body of a new record (as Airtable, Google Sheets and Postgres have it): Map Each
- * Field Manually, or Map Automatically from input fields named as the ERP names them. Required marks are hints
+ * Column Manually, or Map Automatically from input fields named as the ERP names them (n8n's editor names the modes
+ * itself: fieldWords changes only the words in their descriptions, buttons and notices). Required marks are hints
  * ("map" mode never blocks a run): the API document names no required field, so the ERP's 422 decides.
  */
 export function columnsDescription(resourceMapperMethod: string, noun: string): INodeProperties[] {
