@@ -94,7 +94,8 @@ function environment(spec: QueueProcessSpec): NodeJS.ProcessEnv {
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		[PROCESS_NAME_ENV]: spec.name,
 		// Production webhooks are the webhook processor's job; main keeps the editor, the API and activation.
-		...(spec.role === 'main' ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
+		// Main logs at debug for its "Poll trigger initiated" lines: the polls the ERP's list scans are counted against.
+		...(spec.role === 'main' ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', N8N_LOG_LEVEL: 'debug' } : {}),
 	};
 }
 
