@@ -114,6 +114,9 @@ function logTail(file: string): string {
  * `<userFolder>/n8n.log`, and resolves once it answers `/healthz/readiness`.
  */
 export async function startQueueProcess(spec: QueueProcessSpec): Promise<QueueProcess> {
+	const baseUrl = `http://127.0.0.1:${spec.port}`;
+	// Otherwise an earlier process still on the port would answer the readiness check for this one.
+	if (await fetch(`${baseUrl}/healthz`).then(() => true, () => false)) throw new Error(`n8n ${spec.name}: port ${spec.port} already answers; is an earlier ${spec.name} still running?`);
 	mkdirSync(spec.userFolder, { recursive: true });
 	const logFile = path.join(spec.userFolder, 'n8n.log');
 	const started = Date.now();
@@ -123,7 +126,6 @@ export async function startQueueProcess(spec: QueueProcessSpec): Promise<QueuePr
 		logFile,
 		cwd: spec.userFolder,
 	});
-	const baseUrl = `http://127.0.0.1:${spec.port}`;
 	const deadline = started + READY_TIMEOUT_MS;
 	for (;;) {
 		if (!alive(pid)) throw new Error(`n8n ${spec.name} exited during boot. Last lines of ${logFile}:\n${logTail(logFile)}`);

@@ -7,9 +7,10 @@ import type { Credential, WorkflowDefinition, WorkflowNode } from '../../e2e/hos
 import { nodeOutput } from '../../e2e/support/executions';
 import { byId, chain, erpNode } from '../../e2e/support/workflows';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
-import { killQueueProcess, startQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
+import { killQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
 import { allExecutions, perWorker, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
-import { reconnectMain, type QueueSession } from '../support/session';
+import { reconnectMain, startAgain, type QueueSession } from '../support/session';
+import { mainIsDown } from './mainDown';
 import { workerNode } from '../support/workflows';
 
 export const POLLING_TRIGGER = 'ERP Polling Trigger';
@@ -155,17 +156,19 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 
 	await killQueueProcess(victim);
 	await step(`${victimName} killed (SIGKILL) after the previous poll`, await createContacts(session, 'poll-killed', 10));
-	const workerRestart = await startQueueProcess(victim.spec);
+	const workerRestart = await startAgain(session, victim.spec);
 	await step(`${victimName} started again`, await createContacts(session, 'poll-restarted', 10));
 
 	await stopQueueProcess(main);
+	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main still answers after its process group stopped');
 	const downSince = Date.now();
 	const downFrom = await session.sandbox.lastRequestSeq();
 	const whileDown = await createContacts(session, 'poll-main-down', 10);
 	await sleep(Math.max(0, MAIN_DOWN_MS - (Date.now() - downSince)));
 	const scansWhileMainDown = (await session.sandbox.requests(downFrom)).filter(isScan).length;
 	const mainDownMs = Date.now() - downSince;
-	const mainRestart = await startQueueProcess(main.spec);
+	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main answered while it was meant to be down');
+	const mainRestart = await startAgain(session, main.spec);
 	const restartedAt = Date.now();
 	await reconnectMain(session);
 	// The activation poll of the restarted main reports what was created while it was down.
