@@ -162,10 +162,11 @@ function pollingSection(r: QueueResults): string[] {
 		`was one of main's logged polls, ${scanGaps} apart), and only the workflow's later nodes scale with the workers.`,
 		`While main is down nothing polls (here ${s(p.mainDownMs)}, no scan, workers and webhook processor up); the restarted`,
 		`main's activation poll (main back in ${s(p.mainRestartBootMs)}) reported what was created meanwhile, once. A worker killed between polls`,
-		`loses nothing: the next poll's execution ran on the other worker, and the killed one, started again in ${s(p.workerRestartBootMs)}, took work again.`,
+		`loses nothing: the next poll's execution ran on the other worker (the killed one was started again in ${s(p.workerRestartBootMs)} before the next step).`,
 		'A worker killed *while running* a polled execution takes that execution with it, as in the import above (n8n keeps',
 		"no input of it), and main's memory has already moved past those records: they are not reported again (not measured",
-		'here; it follows from the two behaviours measured). Look for failed executions of polling workflows after a crash.',
+		'here; it follows from the two behaviours measured). After a worker crash, look for failed executions of polling',
+		'workflows: their records are still in the ERP, but no poll will report them again.',
 		'',
 	];
 }
