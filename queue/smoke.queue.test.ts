@@ -1,6 +1,9 @@
 /**
  * CI's smaller run of the queue-mode suite (`npm run test:queue:smoke`): the six events and 200 deliveries
  * through the webhook processor, and 200 contacts imported in two executions. Writes no report.
+ * The ERP Polling Trigger is checked in the full suite only: n8n polls once a minute at the shortest, so even one
+ * poll would add 60–75 s to CI's run, and what the smoke is for (the package loads in every process and runs on
+ * the workers) the checks here already show.
  */
 import { EVENT_NAMES } from '../sandbox/events';
 import { finishImport, startImport } from './scenarios/import';

@@ -1,6 +1,6 @@
 /**
- * The package in n8n queue mode (issue 16), against the sandbox ERP's own state and request log. The scenarios
- * run in this order on one cluster: a worker is killed and main stopped on the way. Writes queue/results.json
+ * The package in n8n queue mode (issues 16 and 22), against the sandbox ERP's own state and request log. The
+ * scenarios run in this order on one cluster: workers are killed and main stopped on the way. Writes queue/results.json
  * and docs/queue-mode.md when every scenario has run.
  */
 import { describeMachine, loadAvg1 } from '../bench/machine';
@@ -10,6 +10,7 @@ import { singleProcessFigures, type QueueResults } from './report/results';
 import { IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN } from './scenarios/plans';
 import { finishImport, startImport } from './scenarios/import';
 import { eventsWhileMainDown } from './scenarios/mainDown';
+import { pollingInTheCluster } from './scenarios/polling';
 import { deliveryBurst, sixEvents, triggerFigures, triggerItem } from './scenarios/trigger';
 import { killWorkerDuringImport } from './scenarios/workerDies';
 import { recordedWorker } from './support/executions';
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-	const complete = ['sixEvents', 'burst', 'import', 'rateLimited', 'workerDeath', 'mainDown'].every((key) => key in results);
+	const complete = ['sixEvents', 'burst', 'import', 'rateLimited', 'workerDeath', 'mainDown', 'polling'].every((key) => key in results);
 	if (!complete || !results.machine) return;
 	results.machine.loadAvg.end = loadAvg1();
 	results.partsMs!.suite = Date.now() - suiteStarted;
@@ -137,5 +138,33 @@ describe('main down', () => {
 		});
 		expect(Object.keys(figures.perWorker).sort()).toEqual(WORKERS);
 		results.mainDown = figures;
+	});
+});
+
+describe('ERP Polling Trigger', () => {
+	test('polls run on main only, their executions on workers; every contact reported once across a worker killed and main stopped', async () => {
+		const figures = await part('polling', () => pollingInTheCluster(session, 'worker-2'));
+		const created = figures.contactsCreated;
+		expect(created).toBe(50);
+		// Every contact created through the ERP's API reported exactly once, nothing else reported; each looked up by
+		// its execution exactly once (the ERP's own request log).
+		expect(figures).toMatchObject({ reports: created, lost: 0, twice: 0, unexpected: 0, lookedUpOnce: created, lookedUpTwice: 0 });
+		// Executions: each step's contacts started at least one; none outside the steps (not even an empty one).
+		expect(figures.steps.map((s) => s.executions).every((n) => n >= 1)).toBe(true);
+		expect(figures.executions).toBe(figures.steps.reduce((total, s) => total + s.executions, 0));
+		expect(figures.succeeded).toBe(figures.executions);
+		// Each ran on a worker (its own record and the workers' logs agree), its job queued by main, by none else.
+		expect(figures.workerMismatches).toBe(0);
+		expect(figures.enqueuedBy).toEqual({ main: figures.executions });
+		// With worker-2 dead, the poll's execution went to worker-1.
+		expect(Object.keys(figures.steps[1].perWorker)).toEqual(['worker-1']);
+		// Polls: every list scan the ERP received is one of main's logged polls; with main stopped through a whole
+		// poll interval (workers and webhook processor up), the ERP received none.
+		expect(figures.scans).toBe(figures.mainPolls);
+		expect(figures.mainDownMs).toBeGreaterThan(60_000);
+		expect(figures.scansWhileMainDown).toBe(0);
+		expect(figures.scansAfterLast).toBeGreaterThan(0);
+		expect(figures.events).toEqual(['contact.created']);
+		results.polling = figures;
 	});
 });

@@ -10,6 +10,9 @@ import { observe } from './observe';
 import { properties } from './properties';
 import { changeTokens, loadState, saveState } from './state';
 
+/** The node static data of each trigger whose poll is running in this process: see poll(). */
+const polling = new WeakSet<object>();
+
 const tracksChanges = (config: WatchConfig) => config.triggerOn === 'recordUpdated' || config.triggerOn === 'recordAddedOrUpdated';
 
 /**
@@ -68,18 +71,26 @@ export class ErpPollingTrigger implements INodeType {
 			return found.length > 0 ? [toItems(found)] : null;
 		}
 
-		// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
+		// n8n 2.41 and 1.123 start a poll at its time even while the previous one still runs (a slow or rate-limited
+		// ERP): both would compare with the same memory and report the same records. The later one is skipped.
 		const staticData = this.getWorkflowStaticData('node');
-		const key = stateKey(config);
-		const previous = loadState(staticData, key);
-		const observed = await observe(client, config, previous, previous === undefined);
-		const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
-		const { detected, records, rearmed } = compare(config, previous, observed, tokens);
-		saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), records });
+		if (polling.has(staticData)) return null;
+		polling.add(staticData);
+		try {
+			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
+			const key = stateKey(config);
+			const previous = loadState(staticData, key);
+			const observed = await observe(client, config, previous, previous === undefined);
+			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
+			const { detected, records, rearmed } = compare(config, previous, observed, tokens);
+			saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), records });
 
-		if (detected.length > 0) return [toItems(detected)];
-		// n8n saves a polling trigger's memory only when it starts an execution (see Comparison.rearmed): an execution
-		// with no items makes it keep a re-armed record.
-		return rearmed ? [[]] : null;
+			if (detected.length > 0) return [toItems(detected)];
+			// n8n saves a polling trigger's memory only when it starts an execution (see Comparison.rearmed): an execution
+			// with no items makes it keep a re-armed record.
+			return rearmed ? [[]] : null;
+		} finally {
+			polling.delete(staticData);
+		}
 	}
 }

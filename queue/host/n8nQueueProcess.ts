@@ -94,7 +94,8 @@ function environment(spec: QueueProcessSpec): NodeJS.ProcessEnv {
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		[PROCESS_NAME_ENV]: spec.name,
 		// Production webhooks are the webhook processor's job; main keeps the editor, the API and activation.
-		...(spec.role === 'main' ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } : {}),
+		// Main logs at debug for its "Poll trigger initiated" lines: the polls the ERP's list scans are counted against.
+		...(spec.role === 'main' ? { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', N8N_LOG_LEVEL: 'debug' } : {}),
 	};
 }
 
@@ -113,6 +114,9 @@ function logTail(file: string): string {
  * `<userFolder>/n8n.log`, and resolves once it answers `/healthz/readiness`.
  */
 export async function startQueueProcess(spec: QueueProcessSpec): Promise<QueueProcess> {
+	const baseUrl = `http://127.0.0.1:${spec.port}`;
+	// Otherwise an earlier process still on the port would answer the readiness check for this one.
+	if (await fetch(`${baseUrl}/healthz`).then(() => true, () => false)) throw new Error(`n8n ${spec.name}: port ${spec.port} already answers; is an earlier ${spec.name} still running?`);
 	mkdirSync(spec.userFolder, { recursive: true });
 	const logFile = path.join(spec.userFolder, 'n8n.log');
 	const started = Date.now();
@@ -122,7 +126,6 @@ export async function startQueueProcess(spec: QueueProcessSpec): Promise<QueuePr
 		logFile,
 		cwd: spec.userFolder,
 	});
-	const baseUrl = `http://127.0.0.1:${spec.port}`;
 	const deadline = started + READY_TIMEOUT_MS;
 	for (;;) {
 		if (!alive(pid)) throw new Error(`n8n ${spec.name} exited during boot. Last lines of ${logFile}:\n${logTail(logFile)}`);

@@ -121,6 +121,56 @@ function mainDownSection(r: QueueResults): string[] {
 	];
 }
 
+function pollingSection(r: QueueResults): string[] {
+	const p = r.polling;
+	const scanGaps = `${p.scanGapsS.min.toFixed(1)}–${p.scanGapsS.max.toFixed(1)} s`;
+	return [
+		'## ERP Polling Trigger: polls on main, executions on workers',
+		'',
+		'An active workflow *ERP Polling Trigger (contacts, Record Added, every minute) → Worker → ERP Contact › Get*.',
+		"Contacts were created through the ERP's API in four steps; after each, the suite waited for the executions that",
+		'report them (one poll a minute: up to 75 s each), and at the end for one more poll, which must report nothing.',
+		'',
+		table(
+			['step', 'contacts created', 'executions', 'per worker'],
+			p.steps.map((step) => [step.label, step.contactsCreated, step.executions, workers(step.perWorker)]),
+		),
+		'',
+		table(
+			['contacts', 'reported', 'lost', 'twice', 'executions', 'per worker', 'queued in Redis by', 'looked up once by their execution', "list scans / main's polls", 'scans while main was down'],
+			[
+				[
+					p.contactsCreated,
+					p.reports,
+					p.lost,
+					p.twice,
+					`${p.executions} (${p.succeeded} succeeded)`,
+					workers(p.perWorker),
+					workers(p.enqueuedBy),
+					`${p.lookedUpOnce} (twice: ${p.lookedUpTwice})`,
+					`${p.scans} / ${p.mainPolls}`,
+					`${p.scansWhileMainDown} in ${s(p.mainDownMs)}`,
+				],
+			],
+		),
+		'',
+		'**Where polls run.** n8n registers a polling trigger\'s poll times on the main process only (the leader; with',
+		'multi-main, one of them), never on a worker or a webhook processor. At each poll time main calls `poll()`, and',
+		"when it returns items main saves the trigger's memory (the workflow's static data, in PostgreSQL) and queues an",
+		'execution holding those items in Redis; a worker runs the rest of the workflow with them (it does not poll again).',
+		"So the ERP's list requests come from main, one scan per poll whatever the number of workers (here: every scan",
+		`was one of main's logged polls, ${scanGaps} apart), and only the workflow's later nodes scale with the workers.`,
+		`While main is down nothing polls (here ${s(p.mainDownMs)}, no scan, workers and webhook processor up); the restarted`,
+		`main's activation poll (main back in ${s(p.mainRestartBootMs)}) reported what was created meanwhile, once. A worker killed between polls`,
+		`loses nothing: the next poll's execution ran on the other worker (the killed one was started again in ${s(p.workerRestartBootMs)} before the next step).`,
+		'A worker killed *while running* a polled execution takes that execution with it, as in the import above (n8n keeps',
+		"no input of it), and main's memory has already moved past those records: they are not reported again (not measured",
+		'here; it follows from the two behaviours measured). After a worker crash, look for failed executions of polling',
+		'workflows: their records are still in the ERP, but no poll will report them again.',
+		'',
+	];
+}
+
 function comparisonSection(r: QueueResults): string[] {
 	const one = r.singleProcess;
 	return [
@@ -169,6 +219,10 @@ const HOW = [
 	"  the ERP's state, never what n8n reports. *Failed items* are the import node's error items (On Error: Continue).",
 	"- **Times** run from the first webhook call or event to the last execution's `stoppedAt` (n8n's clock, same",
 	"  machine). The minimum under a rate limit is contacts / limit: no client can be faster.",
+	"- **Which process polled**: main runs with `N8N_LOG_LEVEL=debug` and logs each poll (*Poll trigger initiated for",
+	"  workflow …*); the ERP's request log holds each list scan (a `GET /contacts` of the first page). After the",
+	"  activation's baseline the two counts must be equal, and no scan may come while main is down. Each process's",
+	'  `Enqueued execution N` log line names the process that queued an execution in Redis.',
 	'- Boot times run from the process spawned to its `/healthz/readiness` answering 200 (workers serve it with',
 	'  `QUEUE_HEALTH_CHECK_ACTIVE=true`).',
 	'',
@@ -231,6 +285,7 @@ export function queueMarkdown(r: QueueResults): string {
 		'',
 		...deathSection(r),
 		...mainDownSection(r),
+		...pollingSection(r),
 		...comparisonSection(r),
 		...HOW,
 		`Wall time of each part of this run: ${parts}.`,

@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../../e2e/host/paths';
 import type { ClusterTimings } from '../host/cluster';
 import type { ImportFigures } from '../scenarios/import';
 import type { MainDownFigures } from '../scenarios/mainDown';
+import type { PollingFigures } from '../scenarios/polling';
 import type { TriggerFigures } from '../scenarios/trigger';
 import type { WorkerDeathFigures } from '../scenarios/workerDies';
 
@@ -31,6 +32,7 @@ export interface QueueResults {
 	rateLimited: ImportFigures;
 	workerDeath: WorkerDeathFigures;
 	mainDown: MainDownFigures;
+	polling: PollingFigures;
 	singleProcess: SingleProcessFigures;
 }
 

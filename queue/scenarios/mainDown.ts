@@ -2,9 +2,9 @@ import { createContact } from '../../bench/contacts';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../e2e/host/examples';
 import { sleep } from '../../e2e/host/processGroup';
 import { settledDeliveries } from '../../e2e/support/triggers';
-import { startQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
+import { stopQueueProcess } from '../host/n8nQueueProcess';
 import { finishedExecutions, perWorker, startedByWorker } from '../support/executions';
-import { reconnectMain, type QueueSession } from '../support/session';
+import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { lookUpWorkflow } from '../support/workflows';
 
 export interface MainDownFigures {
@@ -24,7 +24,7 @@ export interface MainDownFigures {
 	mainRestartBootMs: number;
 }
 
-const mainIsDown = (url: string) => fetch(`${url}/healthz`).then(() => false, () => true);
+export const mainIsDown = (url: string) => fetch(`${url}/healthz`).then(() => false, () => true);
 
 /**
  * Stops main the ordinary way (SIGTERM), creates `count` contacts in the ERP, whose contact.created deliveries go
@@ -62,7 +62,7 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	await session.sandbox.removeWebhook(subscription.id);
 
 	const restartAt = Date.now();
-	const restarted = await startQueueProcess(main.spec);
+	const restarted = await startAgain(session, main.spec);
 	await reconnectMain(session);
 	const executions = await finishedExecutions(session.n8n, workflow.id, count, 60_000);
 	const startedBy = startedByWorker(session.ctx);

@@ -1,8 +1,8 @@
 import type { Tally } from '../../bench/contacts';
 import { sleep } from '../../e2e/host/processGroup';
-import { killQueueProcess, startQueueProcess } from '../host/n8nQueueProcess';
+import { killQueueProcess } from '../host/n8nQueueProcess';
 import { finishedExecutions, perWorker, startedByWorker, type QueueExecution } from '../support/executions';
-import type { QueueSession } from '../support/session';
+import { startAgain, type QueueSession } from '../support/session';
 import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
 
 export interface KilledExecution {
@@ -108,7 +108,7 @@ export async function killWorkerDuringImport(
 	const afterResend = await finishedExecutions(session.n8n, started.workflowId, afterRetry.length + killedChunks.length, 5 * 60_000);
 	const resent = afterResend.slice(afterRetry.length);
 
-	const restarted = await startQueueProcess(victim.spec);
+	const restarted = await startAgain(session, victim.spec);
 	return {
 		victim: victimName,
 		operation: plan.settings.operation,

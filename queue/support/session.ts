@@ -1,4 +1,5 @@
 import { N8nClient } from '../../e2e/host/restClient';
+import { startQueueProcess, type QueueProcess, type QueueProcessSpec } from '../host/n8nQueueProcess';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import { readQueueContext, type QueueContext } from '../setup/context';
 
@@ -23,4 +24,15 @@ export async function connect(): Promise<QueueSession> {
 export async function reconnectMain(session: QueueSession): Promise<void> {
 	session.n8n = new N8nClient(session.ctx.mainUrl, session.ctx.apiKey);
 	await session.n8n.login(session.ctx.owner);
+}
+
+/**
+ * Starts a stopped or killed process of the cluster again and records its new pid in the context, so that a later
+ * scenario stopping or killing it reaches this process, not the gone one.
+ */
+export async function startAgain(session: QueueSession, spec: QueueProcessSpec): Promise<QueueProcess> {
+	const started = await startQueueProcess(spec);
+	const i = session.ctx.processes.findIndex((p) => p.spec.name === spec.name);
+	session.ctx.processes[i] = { spec, pid: started.pid, logFile: started.logFile };
+	return started;
 }
