@@ -36,6 +36,8 @@ export interface GrowthSeries {
 	points: Array<GrowthPoint | GrowthGap>;
 	/** The time per record at the largest size measured ÷ the one at the smallest measured above 1,000. */
 	bend?: number;
+	/** The same for n8n's CPU time per record: less swayed by the other work on the machine than the wall time. */
+	cpuBend?: number;
 	/** RSS the peak gained per record from the smallest to the largest size measured, in KB. */
 	rssPerRecord_kb?: number;
 }
@@ -78,7 +80,12 @@ function summarise(series: GrowthSeries): GrowthSeries {
 	const smallest = points[0];
 	return {
 		...series,
-		...(largest && base && largest !== base && { bend: Math.round((largest.perRecord_ms / base.perRecord_ms) * 100) / 100 }),
+		...(largest &&
+			base &&
+			largest !== base && {
+				bend: Math.round((largest.perRecord_ms / base.perRecord_ms) * 100) / 100,
+				cpuBend: Math.round((largest.cpuPerRecord_ms / base.cpuPerRecord_ms) * 100) / 100,
+			}),
 		...(largest &&
 			largest !== smallest && {
 				rssPerRecord_kb: Math.round(((largest.rssPeak_mb - smallest.rssPeak_mb) * 1024 * 100) / (largest.size - smallest.size)) / 100,

@@ -1,0 +1,168 @@
+import type { Growth } from '../results';
+import type { LimitTry } from '../workloads/limit';
+import { measured, type GrowthPoint, type GrowthSeries } from '../workloads/scaling';
+import { count, s } from './format';
+
+type Scaling = NonNullable<Growth['scaling']>;
+type Limit = NonNullable<Growth['limit']>;
+
+const answer = (latencyMs: number) => (latencyMs === 0 ? 'loopback' : `${latencyMs} ms`);
+const perThousand = (point: GrowthPoint) => `${(point.perRecord_ms * 1000).toFixed(0)} ms`;
+const cpuPerThousand = (point: GrowthPoint) => `${(point.cpuPerRecord_ms * 1000).toFixed(0)} ms`;
+const find = (r: Scaling, operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latencyMs: number) =>
+	r.series.find((one) => one.operation === operation && one.contender === contender && one.latency_ms === latencyMs);
+const pointAt = (series: GrowthSeries | undefined, size: number) => series?.points.find((point) => point.size === size);
+const loads = (points: GrowthPoint[]) => {
+	const all = points.flatMap((point) => point.runs.map((run) => run.loadAvg1));
+	return `${Math.min(...all)}–${Math.max(...all)}`;
+};
+
+const WIDTH = 5;
+
+/** A measured point's cells (time, per 1,000, n8n's CPU per 1,000, peak RSS, requests), or why it was not measured. */
+function cells(point: GrowthPoint | ReturnType<typeof pointAt>): string {
+	if (!point) return Array(WIDTH).fill('—').join(' | ');
+	if (!measured(point)) return [point.notMeasured, ...Array(WIDTH - 1).fill('—')].join(' | ');
+	return [s(point.seconds), perThousand(point), cpuPerThousand(point), `${point.rssPeak_mb} MB`, count(point.requests)].join(' | ');
+}
+
+/** "ERP node loopback 1.21×, …": the bend of each series, and whether it is within the tolerance. */
+function bends(r: Scaling): string {
+	return r.series
+		.filter((one) => one.bend !== undefined)
+		.map((one) => {
+			const label = `${one.operation === 'create' ? 'Create' : one.contender === 'erpNode' ? 'ERP node' : 'HTTP Request node'} ${answer(one.latency_ms)}`;
+			const beyond = (one.bend ?? 0) > r.tolerance ? ' (**beyond**)' : '';
+			return `${label} ${one.bend?.toFixed(2)}×${beyond} (n8n's CPU ${one.cpuBend?.toFixed(2)}×)`;
+		})
+		.join(', ');
+}
+
+function scalingTables(r: Scaling): string[] {
+	const sizes = (operation: GrowthSeries['operation']) => [...new Set(r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.map((p) => p.size)))];
+	const latencies = [...new Set(r.series.map((one) => one.latency_ms))];
+	const measuredOf = (operation: GrowthSeries['operation']) => r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.filter(measured));
+	const seeded = r.seeding.map((seed) => `${count(seed.records)} in ${s(seed.seconds)}`).join(', ');
+	return [
+		`| Return All: contacts | answer time | ERP node (Concurrency ${r.concurrency.returnAll}) | per 1,000 | n8n CPU per 1,000 | n8n peak RSS | requests | ` +
+			'HTTP Request node with pagination | per 1,000 | n8n CPU per 1,000 | n8n peak RSS | requests |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
+		...latencies.flatMap((latency) =>
+			sizes('returnAll').map(
+				(size) =>
+					`| ${count(size)} | ${answer(latency)} | ${cells(pointAt(find(r, 'returnAll', 'erpNode', latency), size))} | ` +
+					`${cells(pointAt(find(r, 'returnAll', 'httpRequestNode', latency), size))} |`,
+			),
+		),
+		'',
+		`| Create: items | answer time | ERP node (Map Automatically, Concurrency ${r.concurrency.create}) | per 1,000 | n8n CPU per 1,000 | n8n peak RSS | requests |`,
+		'|---|---|---|---|---|---|---|',
+		...latencies.flatMap((latency) => sizes('create').map((size) => `| ${count(size)} | ${answer(latency)} | ${cells(pointAt(find(r, 'create', 'erpNode', latency), size))} |`)),
+		'',
+		`Medians of ${r.runs} runs a size (fewer where ${r.runs} would take longer than ${r.sizeBudget_s} s); a run is stopped after ${r.runLimit_s} s. ` +
+			`1-minute load during the runs: Return All ${loads(measuredOf('returnAll'))}, Create ${loads(measuredOf('create'))} ` +
+			`(${r.machine.cores} cores, shared with other work: every figure above is inflated by it, the loopback ones most, since there n8n's CPU is the whole cost). ` +
+			`The sandbox seeded ${seeded}.`,
+		'',
+		`Time per record at the largest size ÷ at the smallest above 1,000 (flat within ${r.tolerance}×): ${bends(r)}. ` +
+			`n8n's peak RSS gained per record from the smallest to the largest size: ${r.series
+				.filter((one) => one.rssPerRecord_kb !== undefined)
+				.map((one) => `${one.operation === 'create' ? 'Create' : one.contender === 'erpNode' ? 'ERP node' : 'HTTP Request node'} ${answer(one.latency_ms)} ${one.rssPerRecord_kb} KB`)
+				.join(', ')} ` +
+			"(V8 keeps the heap it grew to between runs, so a size's peak is partly the size before it).",
+	];
+}
+
+const tryLabel = (attempt: LimitTry) => (attempt.saved ? 'saved (n8n default)' : 'not saved');
+
+function opened(attempt: LimitTry): string {
+	if (!attempt.opened) return '—';
+	const o = attempt.opened;
+	return o.error ? `${o.error}${o.status ? ` (execution ${o.status})` : ''}` : `${o.mb} MB in ${s(o.seconds ?? 0)} (execution ${o.status})`;
+}
+
+function limitTable(r: Limit): string[] {
+	const oneLine = (text?: string) => (text ?? '').replace(/\s*\n\s*/g, ' / ').replace(/\|/g, '\\|').slice(0, 400);
+	return [
+		`| contacts | execution data | outcome | time | n8n RSS before → peak (last sampled) | the saved execution opened as the editor does | what n8n said |`,
+		'|---|---|---|---|---|---|---|',
+		...r.tries.map(
+			(t) =>
+				`| ${count(t.records)} | ${tryLabel(t)} | ${t.outcome} | ${s(t.seconds)} | ${t.rssBefore_mb} → ${t.rssPeak_mb} MB${t.rssLast_mb === undefined ? '' : ` (${t.rssLast_mb} MB)`} | ` +
+				`${opened(t)} | ${oneLine(t.error) || '—'} |`,
+		),
+		'',
+		`Each size tried once, on loopback, Return All at Concurrency ${r.concurrency}, ${r.tryLimit_s} s a try; 1-minute load ${r.tries.map((t) => t.loadAvg1).join(', ')}. ` +
+			`The sandbox added ${r.seeding.map((seed) => `${count(seed.records)} contacts in ${s(seed.seconds)}`).join(', then ')} before each size.`,
+	];
+}
+
+/** bench/README.md's section of issue 25, followed by an empty line (nothing when neither part has run). */
+export function growthSection(g: Growth): string[] {
+	if (!g.scaling && !g.limit) return [];
+	return [
+		'### How cost grows with the work (issue 25)',
+		'',
+		...(g.scaling ? [`Run ${g.scaling.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only scaling\`), n8n ${g.scaling.n8n}:`, '', ...scalingTables(g.scaling)] : []),
+		...(g.limit ? ['', `Above the curve: run ${g.limit.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only limit\`):`, '', ...limitTable(g.limit)] : []),
+		'',
+	];
+}
+
+/** The largest Return All that completed, not saved and saved, and the first try that did not. */
+export function limitFound(r: Limit): { notSaved?: LimitTry; saved?: LimitTry; firstFailure?: LimitTry } {
+	const largest = (saved: boolean) => r.tries.filter((t) => t.saved === saved && t.outcome === 'completed' && !t.opened?.error).at(-1);
+	return { notSaved: largest(false), saved: largest(true), firstFailure: r.tries.find((t) => t.outcome !== 'completed' || t.opened?.error) };
+}
+
+/** What a failed try met, in words. */
+function failure(attempt: LimitTry): string {
+	const what = { completed: 'completed', failed: 'failed', timedOut: `was stopped after ${s(attempt.seconds)}`, n8nExited: "ended n8n's main process" }[attempt.outcome];
+	const said = attempt.error ? `: ${attempt.error.split('\n').at(-1)?.slice(0, 200)}` : '';
+	const open = attempt.opened?.error ? `; opening the saved execution as the editor does: ${attempt.opened.error}` : '';
+	return `Return All of ${count(attempt.records)} contacts (${tryLabel(attempt)}) ${what} at ${attempt.rssLast_mb ?? attempt.rssPeak_mb} MB RSS${said}${open}`;
+}
+
+/** README.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
+export function growthSpeedLines(g: Growth): string[] {
+	const r = g.scaling;
+	if (!r) return [];
+	const at = (operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latency: number, size: number) => {
+		const point = pointAt(find(r, operation, contender, latency), size);
+		return point && measured(point) ? point : undefined;
+	};
+	const time = (point?: GrowthPoint) => (point ? `${s(point.seconds)} (${perThousand(point)} per 1,000)` : 'not measured');
+	const remote = Math.max(...r.series.map((one) => one.latency_ms));
+	const sizes = [...new Set(r.series.flatMap((one) => one.points.map((p) => p.size)))].sort((a, b) => a - b);
+	const found = g.limit ? limitFound(g.limit) : undefined;
+	const allLoads = r.series.flatMap((one) => one.points.filter(measured).flatMap((p) => p.runs.map((run) => run.loadAvg1)));
+	return [
+		'',
+		`**How cost grows with the records** (measured ${r.date.slice(0, 10)}; ${r.machine.cores} cores shared with other work, 1-minute load ` +
+			`${Math.min(...allLoads)}–${Math.max(...allLoads)}, which inflates the loopback figures most; medians of ${r.runs} runs). ` +
+			`Get Many with Return All at the default Concurrency ${r.concurrency.returnAll}, Create with Map Automatically at Concurrency ${r.concurrency.create}:`,
+		'',
+		`| records | Return All, ERP ${remote} ms away | Return All, loopback | n8n peak RSS (loopback) | HTTP Request node with pagination, ${remote} ms away | Create, ${remote} ms away | Create, loopback |`,
+		'|---|---|---|---|---|---|---|',
+		...sizes.map((size) => {
+			const loopback = at('returnAll', 'erpNode', 0, size);
+			return (
+				`| ${count(size)} | ${time(at('returnAll', 'erpNode', remote, size))} | ${time(loopback)} | ${loopback ? `${loopback.rssPeak_mb} MB` : '—'} | ` +
+				`${time(at('returnAll', 'httpRequestNode', remote, size))} | ${time(at('create', 'erpNode', remote, size))} | ${time(at('create', 'erpNode', 0, size))} |`
+			);
+		}),
+		'',
+		`Time per record at the largest size ÷ at 10,000 (flat within ${r.tolerance}×): ${bends(r)}.` +
+			(found?.notSaved
+				? ` The largest Return All n8n ${g.limit?.n8n} completed here with its default memory (Node's heap limit, no \`--max-old-space-size\`): ` +
+					`${count(found.notSaved.records)} contacts with the execution data not saved${found.saved ? `, ${count(found.saved.records)} with it saved (n8n's default)` : ''}. ` +
+					(found.firstFailure ? `What failed first: ${failure(found.firstFailure)}.` : 'No try failed.')
+				: ''),
+		'',
+		'Beyond that, or to keep n8n small: read only what the workflow needs (*Limit*, or *Filters* such as *Created After* ' +
+			'for what changed since the last run), or read in parts in a sub-workflow. [`examples/contacts-by-month.json`](examples/contacts-by-month.json) ' +
+			'reads one month of contacts at a time (*Filters › Created After / Created Before*) in a sub-workflow that hands back one item, so ' +
+			"n8n can free each month's contacts before it reads the next, as n8n's documentation on memory errors advises (a loop within one execution keeps every part in that execution's data). " +
+			'[bench/README.md](bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
+	];
+}
