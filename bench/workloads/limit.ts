@@ -24,6 +24,8 @@ export interface LimitTry {
 	saved: boolean;
 	outcome: 'completed' | 'failed' | 'timedOut' | 'n8nExited';
 	seconds: number;
+	/** From n8n's answer until its main process was quiet (saving the execution, collecting garbage). */
+	settled_s?: number;
 	rssBefore_mb: number;
 	rssPeak_mb: number;
 	/** The last RSS sampled (every 250 ms): for a process that died, the RSS known closest to its end. */
@@ -69,10 +71,15 @@ async function openLatestExecution(ctx: BenchContext, workflowId: string): Promi
 		if (!newest) return { error: 'no execution saved' };
 		const { result, seconds } = await timed(async () => {
 			const response = await fetch(`${ctx.n8n.baseUrl}/rest/executions/${newest.id}`, { headers: { cookie: `n8n-auth=${ctx.n8n.authCookie}` } });
-			return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+			return { status: response.status, text: await response.text() };
 		});
-		if (result.status !== 200) return { status: newest.status, error: `n8n answered ${result.status}`, seconds };
-		return { status: newest.status, mb: Math.round(result.bytes / 2 ** 20), seconds };
+		const mb = Math.round(result.text.length / 2 ** 20);
+		// The run data is one serialized string inside the answer; without it the editor has nothing to show.
+		const data = (JSON.parse(result.text) as { data?: { data?: unknown } }).data?.data;
+		if (result.status !== 200 || typeof data !== 'string' || data.length < 1000) {
+			return { status: newest.status, mb, seconds, error: `n8n answered ${result.status} without the run data: ${result.text.slice(0, 300)}` };
+		}
+		return { status: newest.status, mb, seconds };
 	} catch (error) {
 		return { error: (error as Error).message.slice(0, 500) };
 	}
@@ -112,7 +119,7 @@ export async function limit(ctx: BenchContext, n8n: N8nControl): Promise<LimitRe
 				if (!(error instanceof RunFailed)) throw error;
 				attempt = { records, saved, outcome: error.kind, ...error.partial, loadAvg1: loadAvg1(), error: error.message };
 			}
-			if (attempt.outcome !== 'n8nExited') await untilIdle(ctx);
+			if (attempt.outcome !== 'n8nExited') attempt.settled_s = (await timed(() => untilIdle(ctx))).seconds;
 			const logged = loggedErrors(n8n.logFile, offset);
 			if (logged) attempt.error = attempt.error ? `${attempt.error}\n${logged}` : logged;
 			if (saved && attempt.outcome !== 'n8nExited') attempt.opened = await openLatestExecution(ctx, workflow.id);
