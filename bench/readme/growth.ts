@@ -78,7 +78,8 @@ const tryLabel = (attempt: LimitTry) => (attempt.saved ? 'saved (n8n default)' :
 function opened(attempt: LimitTry): string {
 	if (!attempt.opened) return '—';
 	const o = attempt.opened;
-	return o.error ? `${o.error}${o.status ? ` (execution ${o.status})` : ''}` : `${o.mb} MB in ${s(o.seconds ?? 0)} (execution ${o.status})`;
+	if (o.error) return `${o.error}${o.status ? ` (execution ${o.status})` : ''}`;
+	return o.tooLargeToDisplay ? `without its data: too large to display (execution ${o.status})` : `${o.mb} MB in ${s(o.seconds ?? 0)} (execution ${o.status})`;
 }
 
 function limitTable(r: Limit): string[] {
@@ -109,18 +110,58 @@ export function growthSection(g: Growth): string[] {
 	];
 }
 
-/** The largest Return All that completed, not saved and saved, and the first try that did not. */
-export function limitFound(r: Limit): { notSaved?: LimitTry; saved?: LimitTry; firstFailure?: LimitTry } {
-	const largest = (saved: boolean) => r.tries.filter((t) => t.saved === saved && t.outcome === 'completed' && !t.opened?.error).at(-1);
-	return { notSaved: largest(false), saved: largest(true), firstFailure: r.tries.find((t) => t.outcome !== 'completed' || t.opened?.error) };
+const savedWell = (t: LimitTry) => t.outcome === 'completed' && t.opened?.status === 'success' && !t.opened.error;
+
+/**
+ * The three limits, each as the largest try within it and the first beyond it: the editor showing a saved
+ * execution, n8n saving it, and n8n holding the records at all (not saved).
+ */
+export function limitsFound(r: Limit) {
+	const saved = r.tries.filter((t) => t.saved);
+	const notSaved = r.tries.filter((t) => !t.saved);
+	const split = (tries: LimitTry[], within: (t: LimitTry) => boolean) => ({ largest: tries.filter(within).at(-1), beyond: tries.find((t) => !within(t)) });
+	return {
+		display: split(saved, (t) => savedWell(t) && !t.opened?.tooLargeToDisplay),
+		save: split(saved, savedWell),
+		memory: split(notSaved, (t) => t.outcome === 'completed'),
+	};
 }
 
-/** What a failed try met, in words. */
+/** What a try beyond a limit met, in words. */
 function failure(attempt: LimitTry): string {
 	const what = { completed: 'completed', failed: 'failed', timedOut: `was stopped after ${s(attempt.seconds)}`, n8nExited: "ended n8n's main process" }[attempt.outcome];
-	const said = attempt.error ? `: ${attempt.error.split('\n').at(-1)?.slice(0, 200)}` : '';
-	const open = attempt.opened?.error ? `; opening the saved execution as the editor does: ${attempt.opened.error}` : '';
-	return `Return All of ${count(attempt.records)} contacts (${tryLabel(attempt)}) ${what} at ${attempt.rssLast_mb ?? attempt.rssPeak_mb} MB RSS${said}${open}`;
+	const said = attempt.error ? ` (${attempt.error.split('\n').filter((line) => !/^\s*\d+: 0x/.test(line)).at(-1)?.trim().slice(0, 160)})` : '';
+	return `${what} at ${attempt.rssLast_mb ?? attempt.rssPeak_mb} MB RSS${said}`;
+}
+
+/** "n8n's editor showed a saved execution of 200,000 contacts; at 400,000 …". */
+function limitLines(r: Limit): string[] {
+	const { display, save, memory } = limitsFound(r);
+	const up = (t?: LimitTry) => (t ? count(t.records) : 'none');
+	const lines: string[] = [];
+	if (display.largest || display.beyond) {
+		lines.push(
+			`the editor opens a saved execution of up to ${up(display.largest)} contacts` +
+				(display.largest?.opened?.mb ? ` (${display.largest.opened.mb} MB, ${s(display.largest.opened.seconds ?? 0)} to fetch)` : '') +
+				(display.beyond?.opened?.tooLargeToDisplay
+					? `; at ${count(display.beyond.records)} n8n sends it without its data, as too large to display (\`EXECUTIONS_DATA_MAX_DISPLAY_SIZE\`, 100 MB)`
+					: display.beyond
+						? `; at ${count(display.beyond.records)} the try ${failure(display.beyond)}`
+						: ''),
+		);
+	}
+	if (save.largest || save.beyond) {
+		lines.push(
+			`n8n saves the execution data (its default) of up to ${up(save.largest)} contacts` +
+				(save.beyond ? `; at ${count(save.beyond.records)} the execution ${failure(save.beyond)}` : ''),
+		);
+	}
+	lines.push(
+		`with the execution data not saved, n8n holds up to ${up(memory.largest)} contacts` +
+			(memory.largest ? ` (${s(memory.largest.seconds)}, ${memory.largest.rssPeak_mb} MB peak RSS)` : '') +
+			(memory.beyond ? `; at ${count(memory.beyond.records)} the try ${failure(memory.beyond)}` : ''),
+	);
+	return lines;
 }
 
 /** README.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
@@ -134,7 +175,6 @@ export function growthSpeedLines(g: Growth): string[] {
 	const time = (point?: GrowthPoint) => (point ? `${s(point.seconds)} (${perThousand(point)} per 1,000)` : 'not measured');
 	const remote = Math.max(...r.series.map((one) => one.latency_ms));
 	const sizes = [...new Set(r.series.flatMap((one) => one.points.map((p) => p.size)))].sort((a, b) => a - b);
-	const found = g.limit ? limitFound(g.limit) : undefined;
 	const allLoads = r.series.flatMap((one) => one.points.filter(measured).flatMap((p) => p.runs.map((run) => run.loadAvg1)));
 	return [
 		'',
@@ -152,12 +192,14 @@ export function growthSpeedLines(g: Growth): string[] {
 			);
 		}),
 		'',
-		`Time per record at the largest size ÷ at 10,000 (flat within ${r.tolerance}×): ${bends(r)}.` +
-			(found?.notSaved
-				? ` The largest Return All n8n ${g.limit?.n8n} completed here with its default memory (Node's heap limit, no \`--max-old-space-size\`): ` +
-					`${count(found.notSaved.records)} contacts with the execution data not saved${found.saved ? `, ${count(found.saved.records)} with it saved (n8n's default)` : ''}. ` +
-					(found.firstFailure ? `What failed first: ${failure(found.firstFailure)}.` : 'No try failed.')
-				: ''),
+		`Time per record at the largest size ÷ at 10,000 (flat within ${r.tolerance}×): ${bends(r)}.`,
+		...(g.limit
+			? [
+					'',
+					`Where Return All stops, with n8n ${g.limit.n8n}'s defaults (Node's heap limit, no \`--max-old-space-size\`), measured on ${g.limit.date.slice(0, 10)} on loopback: ` +
+						`${limitLines(g.limit).join('; ')}.`,
+				]
+			: []),
 		'',
 		'Beyond that, or to keep n8n small: read only what the workflow needs (*Limit*, or *Filters* such as *Created After* ' +
 			'for what changed since the last run), or read in parts in a sub-workflow. [`examples/contacts-by-month.json`](examples/contacts-by-month.json) ' +
