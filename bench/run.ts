@@ -2,8 +2,8 @@
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
  * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and README.md's speed
- * section (`--readme-only`: both from results.json). Takes about half an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
- * (bench/config.ts) make quick looks. Never part of `npm test`.
+ * section (`--readme-only`: both from results.json). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
+ * or `--only` (bench/config.ts) make quick looks. Never part of `npm test`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

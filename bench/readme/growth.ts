@@ -1,6 +1,6 @@
 import type { Growth } from '../results';
 import type { LimitTry } from '../workloads/limit';
-import { measured, type GrowthPoint, type GrowthSeries } from '../workloads/scaling';
+import { measured, type GrowthGap, type GrowthPoint, type GrowthSeries } from '../workloads/scaling';
 import { count, s } from './format';
 
 type Scaling = NonNullable<Growth['scaling']>;
@@ -73,6 +73,9 @@ function scalingTables(r: Scaling): string[] {
 	];
 }
 
+// A native stack frame in V8's out-of-memory report: " 2: 0x75968e node::OOMErrorHandler(…)".
+const STACK_LINE = /^\s*\d+: 0x/;
+
 const tryLabel = (attempt: LimitTry) => (attempt.saved ? 'saved (n8n default)' : 'not saved');
 
 function opened(attempt: LimitTry): string {
@@ -82,8 +85,23 @@ function opened(attempt: LimitTry): string {
 	return o.tooLargeToDisplay ? `without its data: too large to display (execution ${o.status})` : `${o.mb} MB in ${s(o.seconds ?? 0)} (execution ${o.status})`;
 }
 
+/** n8n's peak RSS per contact between the second-smallest and the largest unsaved size that completed (the smallest pays for n8n's first growth). */
+function rssGrowthLine(r: Limit): string[] {
+	const completed = r.tries.filter((t) => !t.saved && t.outcome === 'completed');
+	const [from, to] = [completed[1], completed.at(-1)];
+	if (!from || !to || from === to) return [];
+	const kb = ((to.rssPeak_mb - from.rssPeak_mb) * 1024) / (to.records - from.records);
+	return [`n8n's peak RSS grew by ${kb.toFixed(2)} KB per contact from ${count(from.records)} to ${count(to.records)} contacts (not saved).`, ''];
+}
+
 function limitTable(r: Limit): string[] {
-	const oneLine = (text?: string) => (text ?? '').replace(/\s*\n\s*/g, ' / ').replace(/\|/g, '\\|').slice(0, 400);
+	const oneLine = (text?: string) =>
+		(text ?? '')
+			.split('\n')
+			.filter((line) => !STACK_LINE.test(line))
+			.join(' / ')
+			.replace(/\|/g, '\\|')
+			.slice(0, 400);
 	return [
 		`| contacts | execution data | outcome | time | n8n RSS before → peak (last sampled) | the saved execution opened as the editor does | what n8n said |`,
 		'|---|---|---|---|---|---|---|',
@@ -93,6 +111,7 @@ function limitTable(r: Limit): string[] {
 				`${opened(t)} | ${oneLine(t.error) || '—'} |`,
 		),
 		'',
+		...rssGrowthLine(r),
 		`Each size tried once, on loopback, Return All at Concurrency ${r.concurrency}, ${r.tryLimit_s} s a try; 1-minute load ${r.tries.map((t) => t.loadAvg1).join(', ')}. ` +
 			`The sandbox added ${r.seeding.map((seed) => `${count(seed.records)} contacts in ${s(seed.seconds)}`).join(', then ')} before each size.`,
 	];
@@ -130,7 +149,7 @@ export function limitsFound(r: Limit) {
 /** What a try beyond a limit met, in words. */
 function failure(attempt: LimitTry): string {
 	const what = { completed: 'completed', failed: 'failed', timedOut: `was stopped after ${s(attempt.seconds)}`, n8nExited: "ended n8n's main process" }[attempt.outcome];
-	const said = attempt.error ? ` (${attempt.error.split('\n').filter((line) => !/^\s*\d+: 0x/.test(line)).at(-1)?.trim().slice(0, 160)})` : '';
+	const said = attempt.error ? ` (${attempt.error.split('\n').filter((line) => !STACK_LINE.test(line)).at(-1)?.trim().slice(0, 160)})` : '';
 	return `${what} at ${attempt.rssLast_mb ?? attempt.rssPeak_mb} MB RSS${said}`;
 }
 
@@ -168,11 +187,12 @@ function limitLines(r: Limit): string[] {
 export function growthSpeedLines(g: Growth): string[] {
 	const r = g.scaling;
 	if (!r) return [];
-	const at = (operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latency: number, size: number) => {
-		const point = pointAt(find(r, operation, contender, latency), size);
-		return point && measured(point) ? point : undefined;
+	const at = (operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latency: number, size: number) =>
+		pointAt(find(r, operation, contender, latency), size);
+	const time = (point?: GrowthPoint | GrowthGap) => {
+		if (!point) return '—';
+		return measured(point) ? `${s(point.seconds)} (${perThousand(point)} per 1,000)` : 'not measured';
 	};
-	const time = (point?: GrowthPoint) => (point ? `${s(point.seconds)} (${perThousand(point)} per 1,000)` : 'not measured');
 	const remote = Math.max(...r.series.map((one) => one.latency_ms));
 	const sizes = [...new Set(r.series.flatMap((one) => one.points.map((p) => p.size)))].sort((a, b) => a - b);
 	const allLoads = r.series.flatMap((one) => one.points.filter(measured).flatMap((p) => p.runs.map((run) => run.loadAvg1)));
@@ -187,7 +207,7 @@ export function growthSpeedLines(g: Growth): string[] {
 		...sizes.map((size) => {
 			const loopback = at('returnAll', 'erpNode', 0, size);
 			return (
-				`| ${count(size)} | ${time(at('returnAll', 'erpNode', remote, size))} | ${time(loopback)} | ${loopback ? `${loopback.rssPeak_mb} MB` : '—'} | ` +
+				`| ${count(size)} | ${time(at('returnAll', 'erpNode', remote, size))} | ${time(loopback)} | ${loopback && measured(loopback) ? `${loopback.rssPeak_mb} MB` : '—'} | ` +
 				`${time(at('returnAll', 'httpRequestNode', remote, size))} | ${time(at('create', 'erpNode', remote, size))} | ${time(at('create', 'erpNode', 0, size))} |`
 			);
 		}),
