@@ -65,16 +65,18 @@ export const LIMIT = {
 	// Finer steps above 3.2 million, where n8n's heap runs out; the sandbox holds them in the bench's own process.
 	records: [200_000, 400_000, 800_000, 1_600_000, 3_200_000, 4_000_000, 4_800_000, 5_600_000, 6_400_000].map(scaled),
 	tryLimitS: 300,
+	/** `inParts`: this many contacts read by examples/contacts-by-month.json, and in one saved Return All. */
+	inPartsRecords: scaled(800_000),
 };
 
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
  * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
- * a full-size run of only `scaling` and `limit` replaces their figures in it and keeps the rest.
+ * a full-size run of only `scaling`, `inParts` and `limit` replaces their figures in it and keeps the rest.
  */
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
 /** Issue 25's parts; `limit` runs last, since n8n may not survive it. */
-export const GROWTH_PARTS = ['scaling', 'limit'] as const;
+export const GROWTH_PARTS = ['scaling', 'inParts', 'limit'] as const;
 export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
 export const PROFILE_DEFAULT_CONCURRENCY = { listAll: 8, bulkCreate: 5 };

@@ -2,6 +2,7 @@ import type { Machine } from './machine';
 import type { ProfileResult } from './profile';
 import type { Target } from './targets';
 import type { BulkCreateResult } from './workloads/bulkCreate';
+import type { InPartsResult } from './workloads/inParts';
 import type { LimitResult } from './workloads/limit';
 import type { ListAllResult, Rss } from './workloads/listAll';
 import type { RateLimitedResult } from './workloads/rateLimited';
@@ -22,6 +23,8 @@ export interface Growth {
 	scaling?: Stamped<ScalingResult>;
 	/** Return All above that, until n8n fails. */
 	limit?: Stamped<LimitResult>;
+	/** The way beyond it: the same contacts read one month at a time in a sub-workflow (an example). */
+	inParts?: Stamped<InPartsResult>;
 }
 
 /**

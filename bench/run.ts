@@ -25,6 +25,7 @@ import { writeReadmes } from './readme';
 import { assembleResults, type Growth, type Loopback, type Results } from './results';
 import { evaluateTargets } from './targets';
 import { bulkCreate } from './workloads/bulkCreate';
+import { inParts } from './workloads/inParts';
 import { limit, type N8nControl } from './workloads/limit';
 import { listAll } from './workloads/listAll';
 import { rateLimited } from './workloads/rateLimited';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
 		};
 		const growth: Growth = {
 			...(ONLY.includes('scaling') && { scaling: await stamped(scaling(ctx)) }),
+			...(ONLY.includes('inParts') && { inParts: await stamped(inParts(ctx)) }),
 		};
 		const remotes: RemoteResult[] = [];
 		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));
