@@ -5,6 +5,7 @@ import { count, s } from './format';
 
 type Scaling = NonNullable<Growth['scaling']>;
 type Limit = NonNullable<Growth['limit']>;
+type InParts = NonNullable<Growth['inParts']>;
 
 const answer = (latencyMs: number) => (latencyMs === 0 ? 'loopback' : `${latencyMs} ms`);
 const perThousand = (point: GrowthPoint) => `${(point.perRecord_ms * 1000).toFixed(0)} ms`;
@@ -117,14 +118,29 @@ function limitTable(r: Limit): string[] {
 	];
 }
 
+/** The example that reads by month beside one saved Return All of the same contacts. */
+function inPartsTable(r: InParts): string[] {
+	const { byMonth, returnAll } = r;
+	return [
+		`Beyond the limit: run ${r.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only inParts\`), ${count(r.records)} contacts on loopback:`,
+		'',
+		'| | execution | time | n8n RSS before → peak | 1-minute load |',
+		'|---|---|---|---|---|',
+		`| \`examples/${r.example}\`, run as the editor runs it: ${byMonth.months} months, ${count(byMonth.counted ?? 0)} contacts counted | ${byMonth.status} | ` +
+			`${s(byMonth.seconds)} | ${byMonth.rssBefore_mb} → ${byMonth.rssPeak_mb} MB | ${byMonth.loadAvg1} |`,
+		`| one Return All, the execution saved (n8n's default) | ${returnAll.status} | ${s(returnAll.seconds)} | ${returnAll.rssBefore_mb} → ${returnAll.rssPeak_mb} MB | ${returnAll.loadAvg1} |`,
+	];
+}
+
 /** bench/README.md's section of issue 25, followed by an empty line (nothing when neither part has run). */
 export function growthSection(g: Growth): string[] {
-	if (!g.scaling && !g.limit) return [];
+	if (!g.scaling && !g.limit && !g.inParts) return [];
 	return [
 		'### How cost grows with the work (issue 25)',
 		'',
 		...(g.scaling ? [`Run ${g.scaling.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only scaling\`), n8n ${g.scaling.n8n}:`, '', ...scalingTables(g.scaling)] : []),
 		...(g.limit ? ['', `Above the curve: run ${g.limit.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only limit\`):`, '', ...limitTable(g.limit)] : []),
+		...(g.inParts ? ['', ...inPartsTable(g.inParts)] : []),
 		'',
 	];
 }
@@ -224,7 +240,11 @@ export function growthSpeedLines(g: Growth): string[] {
 		'Beyond that, or to keep n8n small: read only what the workflow needs (*Limit*, or *Filters* such as *Created After* ' +
 			'for what changed since the last run), or read in parts in a sub-workflow. [`examples/contacts-by-month.json`](examples/contacts-by-month.json) ' +
 			'reads one month of contacts at a time (*Filters › Created After / Created Before*) in a sub-workflow that hands back one item, so ' +
-			"n8n can free each month's contacts before it reads the next, as n8n's documentation on memory errors advises (a loop within one execution keeps every part in that execution's data). " +
+			"n8n can free each month's contacts before it reads the next, as n8n's documentation on memory errors advises (a loop within one execution keeps every part in that execution's data)" +
+			(g.inParts
+				? `: it read ${count(g.inParts.records)} contacts in ${s(g.inParts.byMonth.seconds)} with n8n's RSS peaking at ${g.inParts.byMonth.rssPeak_mb} MB, ` +
+					`where one saved Return All of them took ${s(g.inParts.returnAll.seconds)} and peaked at ${g.inParts.returnAll.rssPeak_mb} MB. `
+				: '. ') +
 			'[bench/README.md](bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
 	];
 }
