@@ -41,15 +41,47 @@ export const REMOTE = {
 	rateLimitedLatencyMs: 30,
 };
 
+/** Issue 25: how cost grows with the records read and the items created, on loopback and at 30 ms. */
+export const SCALING = {
+	latenciesMs: [0, 30],
+	listRecords: [1_000, 10_000, 50_000, 100_000].map(scaled),
+	createItems: [1_000, 10_000, 50_000].map(scaled),
+	/** Measured runs at each size (after one warm-up at the smallest). */
+	runs: Number(process.env.BENCH_SCALING_RUNS ?? 3),
+	/** Return All at the node's default Concurrency: what a user gets without touching Options. */
+	listConcurrency: 5,
+	/** Creates at the fastest Concurrency of the remote sweeps: at 5 and 30 ms the answer time alone is 6 ms an item. */
+	createConcurrency: 50,
+	/** A run is stopped (and the larger sizes of its series not tried) after this long. */
+	runLimitS: 300,
+	/** A size of a create series is not run when the smaller one's time per item says it would take longer than this. */
+	sizeBudgetS: 600,
+	/** The per-record time at the largest size may be this many times the one at the smallest above 1,000. */
+	flatTolerance: 1.5,
+};
+
+/** Issue 25: Return All above the curve, each size tried once, until n8n fails or a try takes longer than its limit. */
+export const LIMIT = {
+	// Finer steps above 3.2 million, where n8n's heap runs out; the sandbox holds them in the bench's own process.
+	records: [200_000, 400_000, 800_000, 1_600_000, 3_200_000, 4_000_000, 4_800_000, 5_600_000, 6_400_000].map(scaled),
+	tryLimitS: 300,
+	/** `inParts`: this many contacts read by examples/contacts-by-month.json, and in one saved Return All. */
+	inPartsRecords: scaled(800_000),
+};
+
 /**
- * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile (default: all, the only way results are written);
- * `loopback` stands for its three workloads.
+ * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
+ * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
+ * a full-size run of only `scaling`, `inParts` and `limit` replaces their figures in it and keeps the rest.
  */
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
-export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`)];
+/** Issue 25's parts; `limit` runs last, since n8n may not survive it. */
+export const GROWTH_PARTS = ['scaling', 'inParts', 'limit'] as const;
+export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
 export const PROFILE_DEFAULT_CONCURRENCY = { listAll: 8, bulkCreate: 5 };
-const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const onlyArgument = process.argv.indexOf('--only');
+const only = (onlyArgument >= 0 ? process.argv[onlyArgument + 1] : process.env.BENCH_ONLY)?.split(',').map((part) => part.trim());
 export const ONLY = only ? only.flatMap((part) => (part === 'loopback' ? [...LOOPBACK_PARTS] : [part])) : PARTS;
 
 /** The targets of issues 6 and 17. */

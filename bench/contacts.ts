@@ -31,6 +31,16 @@ export async function tally(sandbox: SandboxAdmin, tag: string, count: number): 
 	return { records: mine.length, missing: count - distinct, duplicates: mine.length - distinct };
 }
 
+// The sandbox seeds at most this many records a call (its guard against a typo); more take several calls.
+const SEED_CALL_MAX = 200_000;
+
+/** Seeds contacts until the sandbox holds `to` of them (from `from`), each call with its own PRNG seed. */
+export async function seedContactsUpTo(sandbox: SandboxAdmin, from: number, to: number): Promise<void> {
+	for (let held = from; held < to; held += SEED_CALL_MAX) {
+		await sandbox.seed({ contacts: Math.min(SEED_CALL_MAX, to - held), seed: 1 + held / SEED_CALL_MAX });
+	}
+}
+
 /** Creates one contact through the API (as a user would have it already) and answers its id. */
 export async function createContact(api: Api, row: ContactRow): Promise<number> {
 	const response = await fetch(`${api.baseUrl}/contacts`, {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const readProc = (pid: string, file: string): string => {
 	try {
@@ -22,12 +22,21 @@ export function findN8nMainPid(n8nBin: string, userFolder: string): number {
 	throw new Error(`no n8n main process for ${userFolder} in /proc`);
 }
 
-/** Resident set size in MB (VmRSS). */
-export function rssMb(pid: number): number {
-	const kb = /VmRSS:\s+(\d+) kB/.exec(readProc(String(pid), 'status'))?.[1];
-	if (kb === undefined) throw new Error(`no VmRSS for pid ${pid}: has n8n exited?`);
+const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+	const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readProc(String(pid), 'status'))?.[1];
+	if (kb === undefined) throw new Error(`no ${field} for pid ${pid}: has n8n exited?`);
 	return Math.round(Number(kb) / 1024);
-}
+};
+
+/** Resident set size in MB (VmRSS). */
+export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
+
+/**
+ * The highest RSS since the last resetPeakRss (VmHWM, kept by the kernel: no sample can miss a short peak).
+ * Writing 5 to clear_refs sets it back to the current RSS.
+ */
+export const peakRssMb = (pid: number): number => statusMb(pid, 'VmHWM');
+export const resetPeakRss = (pid: number): void => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** Runs `work` while sampling RSS every `everyMs`; answers its result and the highest RSS seen. */
 export async function peakRssDuring<T>(pid: number, work: () => Promise<T>, everyMs = 25): Promise<{ result: T; peak_mb: number }> {

@@ -2,9 +2,12 @@ import type { Machine } from './machine';
 import type { ProfileResult } from './profile';
 import type { Target } from './targets';
 import type { BulkCreateResult } from './workloads/bulkCreate';
+import type { InPartsResult } from './workloads/inParts';
+import type { LimitResult } from './workloads/limit';
 import type { ListAllResult, Rss } from './workloads/listAll';
 import type { RateLimitedResult } from './workloads/rateLimited';
 import type { RemoteResult } from './workloads/remote';
+import type { ScalingResult } from './workloads/scaling';
 
 /** The loopback workloads of issue 6. */
 export interface Loopback {
@@ -13,11 +16,22 @@ export interface Loopback {
 	rateLimited: RateLimitedResult;
 }
 
+/** Issue 25's parts, each with the date and machine of its own run (they may be run alone). */
+type Stamped<T> = T & { date: string; n8n: string; machine: Machine };
+export interface Growth {
+	/** Return All and Create from 1,000 records up, on loopback and 30 ms away. */
+	scaling?: Stamped<ScalingResult>;
+	/** Return All above that, until n8n fails. */
+	limit?: Stamped<LimitResult>;
+	/** The way beyond it: the same contacts read one month at a time in a sub-workflow (an example). */
+	inParts?: Stamped<InPartsResult>;
+}
+
 /**
  * bench/results.json. The field names of issues 6 and 17 (`remote30`, `remote100`) are read by tooling; the
  * rest is there to check them by.
  */
-export interface Results {
+export interface Results extends Growth {
 	n8n: string;
 	runs: number;
 	/** Runs at each Concurrency of a sweep. */
@@ -44,6 +58,7 @@ export function assembleResults(
 	profile: ProfileResult,
 	remotes: RemoteResult[],
 	targets: Target[],
+	growth: Growth,
 ): Results {
 	const { rss, ...listAll } = loopback.listAll;
 	return {
@@ -59,6 +74,7 @@ export function assembleResults(
 			httpRequestNode: rss.httpRequestNode,
 		},
 		targets,
+		...growth,
 	};
 }
 

@@ -2,8 +2,8 @@
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
  * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and README.md's speed
- * section (`--readme-only`: both from results.json). Takes about half an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
- * (bench/config.ts) make quick looks. Never part of `npm test`.
+ * section (`--readme-only`: both from results.json). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
+ * or `--only` (bench/config.ts) make quick looks. Never part of `npm test`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,20 +12,25 @@ import path from 'node:path';
 import { SandboxAdmin } from '../sandbox/adminClient';
 import { REPO_ROOT } from '../e2e/host/paths';
 import { exitOnSignals } from '../e2e/host/processGroup';
+import { startN8n, type N8nServer } from '../e2e/host/n8nServer';
+import { freePort } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
-import { LOOPBACK_PARTS, ONLY, PARTS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { findN8nMainPid } from './n8nProcess';
 import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
 import { writeReadmes } from './readme';
-import { assembleResults, type Loopback, type Results } from './results';
+import { assembleResults, type Growth, type Loopback, type Results } from './results';
 import { evaluateTargets } from './targets';
 import { bulkCreate } from './workloads/bulkCreate';
+import { inParts } from './workloads/inParts';
+import { limit, type N8nControl } from './workloads/limit';
 import { listAll } from './workloads/listAll';
 import { rateLimited } from './workloads/rateLimited';
 import { remote, type RemoteResult } from './workloads/remote';
+import { scaling } from './workloads/scaling';
 
 const OWNER = { email: 'bench@example.com', password: 'Bench-passw0rd', firstName: 'Bench', lastName: 'Mark' };
 const BUSY_LOAD = 0.8;
@@ -53,6 +58,26 @@ function loadProfilerHook(): string {
 
 /** A run of every part at full size is the only one that may replace the published figures. */
 const complete = PARTS.every((part) => ONLY.includes(part)) && SCALE === 1;
+/** Issue 25's parts alone at full size replace their own figures and keep the rest. */
+const growthOnly = ONLY.every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
+
+/** Starts n8n again on the same port and user folder after the limit probe killed it; `stopped` stops the last one started. */
+function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
+	let current: N8nServer = stack.n8n;
+	let restarted = false;
+	return {
+		logFile: stack.n8n.logFile,
+		async restart() {
+			await current.stop();
+			current = await startN8n({ install: stack.install, userFolder: stack.userFolder, port: Number(new URL(stack.n8n.baseUrl).port), brokerPort: await freePort() });
+			restarted = true;
+			return findN8nMainPid(stack.install.n8nBin, stack.userFolder);
+		},
+		async stop() {
+			if (restarted) await current.stop();
+		},
+	};
+}
 
 const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 
@@ -67,11 +92,13 @@ async function main(): Promise<void> {
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
 	let stack: Stack | undefined;
 	let raw: RawWorker | undefined;
+	let control: ReturnType<typeof n8nControl> | undefined;
 	const profileDir = loadProfilerHook();
 	try {
 		// No rate limit and no timers in the sandbox unless a workload sets one.
 		stack = await startStack({ owner: OWNER, sandbox: { rateLimit: null, overdueSweepMs: 0 }, log });
-		const machine = describeMachine(stack.install.nodeBin);
+		const install = stack.install;
+		const machine = describeMachine(install.nodeBin);
 		raw = RawWorker.start(stack.install.nodeBin);
 		const ctx: BenchContext = {
 			n8n: stack.client,
@@ -83,6 +110,16 @@ async function main(): Promise<void> {
 			runs: RUNS,
 			log,
 		};
+		control = n8nControl(stack);
+		// These parts may be run alone, long after the rest: each carries its own date and machine facts.
+		const stamped = async <T>(result: Promise<T>) => {
+			const facts = { date: new Date().toISOString(), n8n: stack?.install.version ?? '?', machine: describeMachine(install.nodeBin) };
+			return { ...facts, ...(await result) };
+		};
+		const growth: Growth = {
+			...(ONLY.includes('scaling') && { scaling: await stamped(scaling(ctx)) }),
+			...(ONLY.includes('inParts') && { inParts: await stamped(inParts(ctx)) }),
+		};
 		const remotes: RemoteResult[] = [];
 		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));
 		const local = await loopback(ctx);
@@ -92,22 +129,33 @@ async function main(): Promise<void> {
 					bulkCreate: local.bulkCreate?.concurrency ?? PROFILE_DEFAULT_CONCURRENCY.bulkCreate,
 				})
 			: undefined;
+		// Last: n8n may not survive it.
+		if (ONLY.includes('limit')) growth.limit = await stamped(limit(ctx, control));
 		machine.loadAvg.end = loadAvg1();
 
+		const resultsFile = path.join(BENCH_DIR, 'results.json');
+		if (growthOnly) {
+			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...growth };
+			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+			writeReadmes(REPO_ROOT, results);
+			log(`wrote ${Object.keys(growth).join(' and ')} into bench/results.json, bench/README.md and README.md's speed section`);
+			return;
+		}
 		if (!complete || !isComplete(local) || !profiled) {
 			const file = path.join(os.tmpdir(), `n8n-nodes-erp-bench-${Date.now()}.json`);
-			writeFileSync(file, `${JSON.stringify({ scale: SCALE, only: ONLY, machine, remotes, loopback: local, profile: profiled }, null, 2)}\n`);
+			writeFileSync(file, `${JSON.stringify({ scale: SCALE, only: ONLY, machine, remotes, loopback: local, profile: profiled, ...growth }, null, 2)}\n`);
 			log(`a partial run (BENCH_ONLY or BENCH_SCALE): its figures are in ${file}; bench/results.json and bench/README.md are unchanged`);
 			return;
 		}
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
-		const results = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes));
-		writeFileSync(path.join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+		const results = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), growth);
+		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
 		log("wrote bench/results.json, bench/README.md and README.md's speed section");
 	} finally {
 		raw?.stop();
+		await control?.stop();
 		await stack?.stop();
 		rmSync(profileDir, { recursive: true, force: true });
 	}

@@ -82,6 +82,9 @@ export const erpListAll = (credential: Credential, concurrency: number): BenchWo
 		'id',
 	);
 
+/** The same workflow with n8n's default execution settings: a successful execution is saved with its data. */
+export const savingExecutions = (bench: BenchWorkflow): BenchWorkflow => ({ ...bench, definition: { ...bench.definition, settings: {} } });
+
 /** Pagination as a skilled user sets it up: the page number from $pageCount, done when meta says so. */
 export const httpListAll = (credential: Credential, baseUrl: string, perPage: number): BenchWorkflow =>
 	workflow(

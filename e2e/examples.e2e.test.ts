@@ -26,7 +26,14 @@ describe('examples/*.json in a real n8n', () => {
 			versions.set(type.name, [...(versions.get(type.name) ?? []), ...[type.version].flat()]);
 		}
 		expect(examples.map((e) => e.file)).toEqual(
-			expect.arrayContaining(['contact-import.json', 'low-stock-alert-polling.json', 'low-stock-alert.json', 'overdue-invoice-reminder.json', 'payroll-report.json']),
+			expect.arrayContaining([
+				'contact-import.json',
+				'contacts-by-month.json',
+				'low-stock-alert-polling.json',
+				'low-stock-alert.json',
+				'overdue-invoice-reminder.json',
+				'payroll-report.json',
+			]),
 		);
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes) {
@@ -105,6 +112,19 @@ describe('examples/*.json in a real n8n', () => {
 				.sort((a, b) => a.department.localeCompare(b.department))
 				.map((row) => ({ ...row, gross: expect.closeTo(row.gross, 2), net: expect.closeTo(row.net, 2) })),
 		);
+	});
+
+	test('contacts by month: every contact read once, each month in a sub-workflow of its own that hands back one item', async () => {
+		// Seeded contacts were created over the last three years, so they fall into many months.
+		await session.sandbox.seed({ contacts: 300 });
+		const contacts = await session.sandbox.records('contacts');
+		const { execution } = await runManually('contacts-by-month.json', 'Start');
+
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, 'Contacts Read')).toEqual([{ sum_contacts: contacts.length }]);
+		const months = execution.data?.resultData.runData['Read and Process the Part'] ?? [];
+		expect(months.length).toBeGreaterThan(12);
+		for (const month of months) expect(month.data?.main[0]).toHaveLength(1);
 	});
 
 	/** Imports an example, activates it and subscribes its ERP Trigger (if any) to the sandbox, as `npm start` does. */

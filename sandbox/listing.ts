@@ -58,7 +58,7 @@ export function pageOf<T>(rows: readonly T[], request: ListRequest, reversed = f
 
 /**
  * A page of a table, filtered (unless the variant ignores filters) and sorted. Unfiltered and in id order (the usual case) it costs one slice;
- * an unfiltered sort by another field uses the table's cached sorted view; only a filter scans the table.
+ * a sort by another field or a filter uses the table's cached view for that query, built on its first page.
  * A descending sort is the ascending order read backwards.
  */
 export function listTable<T extends Row>(
@@ -78,12 +78,20 @@ export function listTable<T extends Row>(
 	// An ERP that ignores filters does not read (or check) their parameters either.
 	const filters = request.variant.listFilters === 'ignored' ? [] : filtersOf(query);
 	let rows: readonly T[];
-	if (filters.length === 0) rows = key ? table.sortedBy(field, (all) => sortByKey(all, key)) : table.all();
+	if (filters.length === 0) rows = key ? table.view(`sort:${field}`, (all) => sortByKey(all, key)) : table.all();
 	else {
-		const matching = table.all().filter((row) => filters.every((test) => test(row)));
-		rows = key ? sortByKey(matching, key) : matching;
+		rows = table.view(`filter:${field}:${filterKey(query)}`, (all) => {
+			const matching = all.filter((row) => filters.every((test) => test(row)));
+			return key ? sortByKey(matching, key) : matching;
+		});
 	}
 	return pageOf(rows, request, descending);
+}
+
+/** The query's parameters other than paging and sort, in a fixed order: what a filtered view depends on. */
+function filterKey(query: URLSearchParams): string {
+	const params = [...query.entries()].filter(([name]) => !['page', 'per_page', 'sort'].includes(name));
+	return new URLSearchParams(params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 }
 
 /** Ascending by `key` (nulls last), ties by id: a total, stable order. Each key is computed once. */

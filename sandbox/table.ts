@@ -1,10 +1,13 @@
 /**
  * Records of one resource: an array kept in ascending id order (so an unfiltered page is one slice) and a
- * Map by id. Sorted views by another field are cached until the next change (`version`).
+ * Map by id. Views (sorted by another field, or filtered) are cached until the next change (`version`).
  */
 export interface Row {
 	id: number;
 }
+
+// A few lists paged through at once (e.g. one sub-workflow per month), without keeping every query ever asked.
+const MAX_VIEWS = 16;
 
 export class Table<T extends Row> {
 	private rows: T[] = [];
@@ -15,7 +18,7 @@ export class Table<T extends Row> {
 
 	private version = 0;
 
-	private sorted = new Map<string, { version: number; rows: T[] }>();
+	private views = new Map<string, { version: number; rows: readonly T[] }>();
 
 	get size(): number {
 		return this.rows.length;
@@ -56,19 +59,24 @@ export class Table<T extends Row> {
 		return this.rows;
 	}
 
-	/** `sort(all rows)`, cached under `key` until the table changes. */
-	sortedBy(key: string, sort: (rows: readonly T[]) => T[]): readonly T[] {
-		const cached = this.sorted.get(key);
+	/**
+	 * `build(all rows)`, cached under `key` until the table changes: paging through a sorted or filtered list then
+	 * costs one build, not one per page. Only the latest MAX_VIEWS keys are kept.
+	 */
+	view(key: string, build: (rows: readonly T[]) => readonly T[]): readonly T[] {
+		const cached = this.views.get(key);
 		if (cached && cached.version === this.version) return cached.rows;
-		const rows = sort(this.rows);
-		this.sorted.set(key, { version: this.version, rows });
+		const rows = build(this.rows);
+		this.views.delete(key);
+		this.views.set(key, { version: this.version, rows });
+		if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value as string);
 		return rows;
 	}
 
 	clear(): void {
 		this.rows = [];
 		this.byId.clear();
-		this.sorted.clear();
+		this.views.clear();
 		this.lastId = 0;
 		this.touch();
 	}

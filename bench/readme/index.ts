@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Results } from '../results';
 import { remotesOf } from '../results';
 import type { RemoteResult } from '../workloads/remote';
+import { growthSection } from './growth';
 import { loopbackSection } from './loopback';
 import { profileSection } from './profile';
 import { remoteSection } from './remote';
@@ -62,6 +63,7 @@ function resultsBlock(r: Results): string {
 		'',
 		...loopbackSection(r),
 		'',
+		...growthSection(r),
 		'### Targets',
 		'',
 		'| target | measured | met |',

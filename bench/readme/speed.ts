@@ -2,6 +2,7 @@ import type { Results } from '../results';
 import { remotesOf } from '../results';
 import type { RemoteResult } from '../workloads/remote';
 import { count, s } from './format';
+import { growthSpeedLines } from './growth';
 
 /** The figures at one answer time, the ERP node first, then what the user could use instead. */
 function remoteRows(remote: RemoteResult): string[] {
@@ -67,5 +68,6 @@ export function speedSection(r: Results, defaultConcurrency: number): string[] {
 			`contacts ${s(listAll.erpNode_s)} (HTTP Request node with pagination ${s(listAll.httpRequestNode_s)}), ${count(bulkCreate.items)} creates ` +
 			`${s(bulkCreate.erpNode_s)} (HTTP Request node ${s(bulkCreate.httpRequestNode_s)}). ${met} of the ${r.targets.length} targets of ` +
 			'the benchmark are met; [bench/README.md](bench/README.md) has every figure, the method, and a CPU profile explaining the others.',
+		...growthSpeedLines(r),
 	];
 }

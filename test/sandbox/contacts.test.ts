@@ -217,6 +217,16 @@ describe('GET /contacts filters and sort', () => {
 		expect(ids(await sandbox.api.get('/contacts?sort=-id'))).toEqual([c.id, b.id, a.id]);
 	});
 
+	it('a filtered list follows creates and updates made between its pages', async () => {
+		const { a, c } = await three();
+		const nordwind = (page: number) => sandbox.api.get(`/contacts?company=${encodeURIComponent('Nordwind GmbH')}&per_page=1&page=${page}`);
+		expect(ids(await nordwind(1))).toEqual([a.id]);
+		const d = await createContact(sandbox.api, { first_name: 'Dora', email: 'dora@nordwind.de', company: 'Nordwind GmbH' });
+		await sandbox.api.put(`/contacts/${c.id}`, { company: 'Elsewhere' });
+		expect(ids(await nordwind(2))).toEqual([d.id]);
+		expect((await nordwind(2)).data.meta.total).toBe(2);
+	});
+
 	it('sort by updated_at follows updates', async () => {
 		const { a, b, c } = await three();
 		await new Promise((resolve) => setTimeout(resolve, 5));

@@ -51,8 +51,10 @@ const queryParametersOption: INodeProperties = {
 
 /** A Get Many operation's parameters: Return All / Limit and the Filters collection (own filters + free-form). */
 export function getManyDescription(resource: string, filters: FieldSpecs): INodeProperties[] {
+	const [returnAll, limit] = returnAllAndLimit;
 	return updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
-		...returnAllAndLimit,
+		{ ...returnAll, hint: "For very large lists, see Speed in the package's README: time and memory per record, and n8n's limit" },
+		limit,
 		{
 			displayName: 'Filters',
 			name: 'filters',
