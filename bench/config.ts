@@ -69,14 +69,17 @@ export const LIMIT = {
 	inPartsRecords: scaled(800_000),
 };
 
+/** Issue 22: the ERP Polling Trigger's cost per poll at these numbers of contacts. */
+export const POLLING_RECORDS = [1_000, 10_000].map(scaled);
+
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
  * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
- * a full-size run of only `scaling`, `inParts` and `limit` replaces their figures in it and keeps the rest.
+ * a full-size run of only `scaling`, `inParts`, `limit` and `polling` replaces their figures in it and keeps the rest.
  */
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
-/** Issue 25's parts; `limit` runs last, since n8n may not survive it. */
-export const GROWTH_PARTS = ['scaling', 'inParts', 'limit'] as const;
+/** The parts that may run alone (issue 25's, and the polling trigger's); `limit` runs last, since n8n may not survive it. */
+export const GROWTH_PARTS = ['scaling', 'inParts', 'polling', 'limit'] as const;
 export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
 export const PROFILE_DEFAULT_CONCURRENCY = { listAll: 8, bulkCreate: 5 };

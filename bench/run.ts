@@ -15,7 +15,7 @@ import { exitOnSignals } from '../e2e/host/processGroup';
 import { startN8n, type N8nServer } from '../e2e/host/n8nServer';
 import { freePort } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
-import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { findN8nMainPid } from './n8nProcess';
@@ -28,6 +28,7 @@ import { bulkCreate } from './workloads/bulkCreate';
 import { inParts } from './workloads/inParts';
 import { limit, type N8nControl } from './workloads/limit';
 import { listAll } from './workloads/listAll';
+import { pollingCost } from './workloads/pollingCost';
 import { rateLimited } from './workloads/rateLimited';
 import { remote, type RemoteResult } from './workloads/remote';
 import { scaling } from './workloads/scaling';
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
 		const growth: Growth = {
 			...(ONLY.includes('scaling') && { scaling: await stamped(scaling(ctx)) }),
 			...(ONLY.includes('inParts') && { inParts: await stamped(inParts(ctx)) }),
+			...(ONLY.includes('polling') && { polling: await stamped(pollingCost(POLLING_RECORDS).then((costs) => ({ costs }))) }),
 		};
 		const remotes: RemoteResult[] = [];
 		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));
