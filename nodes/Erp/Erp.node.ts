@@ -7,6 +7,7 @@ import { description as invoice } from './actions/invoice/Invoice.resource';
 import { description as product } from './actions/product/Product.resource';
 import { router } from './actions/router';
 import { optionsProperty } from './actions/shared/options';
+import { resourceProperty } from './actions/shared/resource';
 import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
 import { getContactFields, getEmployeeFields, getProductFields } from './methods/resourceMapping';
 
@@ -25,19 +26,7 @@ export class Erp implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'erpApi', required: true }],
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Contact', value: 'contact' },
-					{ name: 'Employee', value: 'employee' },
-					{ name: 'Invoice', value: 'invoice' },
-					{ name: 'Product', value: 'product' },
-				],
-				default: 'contact',
-			},
+			resourceProperty('contact'),
 			...contact,
 			...invoice,
 			...product,

@@ -1,6 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { CONCURRENCY_LIMIT, MAX_RETRIES_LIMIT } from '../Erp/actions/shared/options';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import type { TriggerOn, WatchedResource } from './properties';
 
 export type Threshold = { kind: 'number'; value: number } | { kind: 'field'; field: string };
@@ -64,8 +66,8 @@ export function readConfig(this: IPollFunctions): WatchConfig {
 		quantityField: 'quantity',
 		reportExisting: options.reportExisting === true,
 		dataAtTopLevel: options.dataAtTopLevel === true,
-		concurrency: wholeNumber(options.concurrency ?? 5, 'Concurrency', 1, 50, fail),
-		maxRetries: wholeNumber(options.maxRetries ?? 5, 'Max Retries', 0, 30, fail),
+		concurrency: wholeNumber(options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, CONCURRENCY_LIMIT, fail),
+		maxRetries: wholeNumber(options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, MAX_RETRIES_LIMIT, fail),
 		pageSize: options.pageSize === undefined ? undefined : wholeNumber(options.pageSize, 'Page Size', 1, 100_000, fail),
 	};
 

@@ -1,5 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { concurrencyOption, maxRetriesOption } from '../Erp/actions/shared/options';
+import { resourceProperty } from '../Erp/actions/shared/resource';
+
 export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee';
 
 export type TriggerOn = 'recordAdded' | 'recordUpdated' | 'recordAddedOrUpdated' | 'fieldValue' | 'lowStock';
@@ -41,19 +44,7 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Contact', value: 'contact' },
-			{ name: 'Employee', value: 'employee' },
-			{ name: 'Invoice', value: 'invoice' },
-			{ name: 'Product', value: 'product' },
-		],
-		default: 'invoice',
-	},
+	resourceProperty('invoice'),
 	...(['contact', 'invoice', 'product', 'employee'] as const).map(triggerOnProperty),
 	{
 		displayName: 'Fields to Watch',
@@ -173,14 +164,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{
-				displayName: 'Concurrency',
-				name: 'concurrency',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 50 },
-				default: 5,
-				description: 'How many requests to send to the ERP at the same time during a poll',
-			},
+			concurrencyOption,
 			{
 				displayName: 'Include Data at Top Level',
 				name: 'dataAtTopLevel',
@@ -188,15 +172,7 @@ export const properties: INodeProperties[] = [
 				default: false,
 				description: "Whether to put the record's fields beside event and timestamp instead of under data",
 			},
-			{
-				displayName: 'Max Retries',
-				name: 'maxRetries',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 30 },
-				default: 5,
-				description:
-					'How often to ask again when the ERP is busy or briefly unreachable; a poll that still fails changes nothing and the next one catches up',
-			},
+			maxRetriesOption,
 			{
 				displayName: 'Page Size',
 				name: 'pageSize',

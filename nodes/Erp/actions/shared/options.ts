@@ -4,11 +4,33 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { TransportOptions } from '../../transport/types';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../transport/types';
 
-const CONCURRENCY_LIMIT = 50;
+export const CONCURRENCY_LIMIT = 50;
 /** Retries stay bounded by the transport's wait budget per request too (five minutes). */
-const MAX_RETRIES_LIMIT = 30;
+export const MAX_RETRIES_LIMIT = 30;
 
 const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll'];
+
+/** Options › Concurrency, shared with the ERP Polling Trigger (which reads pages and stock with it). */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
+	default: 5,
+	description:
+		'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 reads pages about 4× faster than one at a time from an ERP 100 ms away and writes some 50 records a second there, within common rate limits.',
+};
+
+/** Options › Max Retries, shared with the ERP Polling Trigger. */
+export const maxRetriesOption: INodeProperties = {
+	displayName: 'Max Retries',
+	name: 'maxRetries',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_RETRIES_LIMIT },
+	default: 5,
+	description:
+		"How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen. Raise it when many executions share the ERP's rate limit (queue mode).",
+};
 
 /** The node's Options: how requests are sent, plus output choices of some operations. */
 export const optionsProperty: INodeProperties = {
@@ -18,15 +40,7 @@ export const optionsProperty: INodeProperties = {
 	placeholder: 'Add Option',
 	default: {},
 	options: [
-		{
-			displayName: 'Concurrency',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
-			default: 5,
-			description:
-				'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 reads pages about 4× faster than one at a time from an ERP 100 ms away and writes some 50 records a second there, within common rate limits.',
-		},
+		concurrencyOption,
 		{
 			displayName: 'Fetch Full Record',
 			name: 'fetchFullRecord',
@@ -36,15 +50,7 @@ export const optionsProperty: INodeProperties = {
 				'Whether to read the whole contact after creating it, since the ERP answers a create with only its ID, first name and creation time',
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
 		},
-		{
-			displayName: 'Max Retries',
-			name: 'maxRetries',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_RETRIES_LIMIT },
-			default: 5,
-			description:
-				'How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen. Raise it when many executions share the ERP\'s rate limit (queue mode).',
-		},
+		maxRetriesOption,
 		{
 			displayName: 'Page Size',
 			name: 'pageSize',
