@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-
-import type { Execution, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './host/types';
+import type { Execution, SavedWorkflow, WorkflowDefinition } from './host/types';
 import { erpApi } from './support/erpApi';
 import { finishedExecutions, nodeOutput } from './support/executions';
 import { startOwnN8n, type OwnN8n } from './support/ownN8n';
 import { connect, type Session } from './support/session';
+import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from './support/workflows';
 
 /**
  * The ERP Polling Trigger in a real n8n: active workflows pick up changes made through the ERP's API, each once;
@@ -12,7 +11,6 @@ import { connect, type Session } from './support/session';
  * Each step waits for the next poll, at the shortest interval the line accepts (N8nLine.shortestPoll): n8n 2.41
  * refuses anything under a minute ("The polling interval is too short"), 1.123 runs a custom cron every 10 s.
  */
-const TRIGGER = 'ERP Polling Trigger';
 
 let session: Session;
 let own: OwnN8n;
@@ -27,18 +25,11 @@ afterAll(async () => {
 	await own?.dispose();
 });
 
-function pollingWorkflow(name: string, parameters: Record<string, unknown>): WorkflowDefinition {
-	const node: WorkflowNode = {
-		id: randomUUID(),
-		name: TRIGGER,
-		type: 'n8n-nodes-erp.erpPollingTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { pollTimes: own.client.line.shortestPoll.pollTimes, ...parameters },
-		credentials: { erpApi: { id: own.credential.id, name: own.credential.name } },
-	};
-	return { name, nodes: [node], connections: {} };
-}
+const pollingWorkflow = (name: string, parameters: Record<string, unknown>): WorkflowDefinition => ({
+	name,
+	nodes: [erpPollingTriggerNode(own.client.line.shortestPoll.pollTimes, parameters, own.credential)],
+	connections: {},
+});
 
 /** `event id` of every item the trigger output in these executions, oldest first. */
 const events = (executions: Execution[]) =>

@@ -16,6 +16,21 @@ export function erpNode(parameters: Record<string, unknown>, credential: Credent
 	};
 }
 
+export const ERP_POLLING_TRIGGER_NAME = 'ERP Polling Trigger';
+
+/** An ERP Polling Trigger with these Poll Times and parameters, reading the ERP through `credential`. */
+export function erpPollingTriggerNode(pollTimes: Record<string, unknown>, parameters: Record<string, unknown>, credential: Credential): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: ERP_POLLING_TRIGGER_NAME,
+		type: 'n8n-nodes-erp.erpPollingTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { pollTimes, ...parameters },
+		credentials: { erpApi: { id: credential.id, name: credential.name } },
+	};
+}
+
 /** A production webhook (POST /webhook/<path>) answering with every item of the last node. */
 export function webhookNode(path: string): WorkflowNode {
 	return {

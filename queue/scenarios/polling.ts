@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { createContact } from '../../bench/contacts';
 import { sleep } from '../../e2e/host/processGroup';
-import type { Credential, WorkflowDefinition, WorkflowNode } from '../../e2e/host/types';
+import type { Credential, WorkflowDefinition } from '../../e2e/host/types';
 import { nodeOutput } from '../../e2e/support/executions';
-import { byId, chain, erpNode } from '../../e2e/support/workflows';
+import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../e2e/support/workflows';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
 import { killQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
 import { allExecutions, perWorker, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
@@ -13,7 +12,7 @@ import { reconnectMain, startAgain, type QueueSession } from '../support/session
 import { mainIsDown } from './mainDown';
 import { workerNode } from '../support/workflows';
 
-export const POLLING_TRIGGER = 'ERP Polling Trigger';
+export const POLLING_TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const WORKFLOW_NAME = 'queue polling contacts';
 /** n8n 2.41 polls every minute at the shortest; a poll's execution is waited for up to this long. */
 const POLL_WAIT_MS = 75_000;
@@ -22,15 +21,7 @@ const MAIN_DOWN_MS = 65_000;
 
 /** ERP Polling Trigger (contacts, Record Added, every minute) → Worker (per item) → ERP Contact › Get of each. */
 function pollingWorkflow(credential: Credential): WorkflowDefinition {
-	const trigger: WorkflowNode = {
-		id: randomUUID(),
-		name: POLLING_TRIGGER,
-		type: 'n8n-nodes-erp.erpPollingTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, resource: 'contact', triggerOn: 'recordAdded' },
-		credentials: { erpApi: { id: credential.id, name: credential.name } },
-	};
+	const trigger = erpPollingTriggerNode({ item: [{ mode: 'everyMinute' }] }, { resource: 'contact', triggerOn: 'recordAdded' }, credential);
 	return chain(WORKFLOW_NAME, [
 		trigger,
 		workerNode(false),
