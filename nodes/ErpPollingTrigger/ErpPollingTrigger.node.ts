@@ -70,8 +70,13 @@ export class ErpPollingTrigger implements INodeType {
 		// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
 		const staticData = this.getWorkflowStaticData('node');
 		const key = stateKey(config);
+		const loaded = staticData.erpPoll;
 		const previous = loadState(staticData, key);
 		const observed = await observe(client, config, previous, previous === undefined);
+		// n8n starts a poll at each poll time even while the previous one still runs. If another poll replaced the
+		// memory meanwhile, this one started from an outdated memory and would report its changes again: it reports
+		// nothing and changes nothing; the next poll catches up.
+		if (staticData.erpPoll !== loaded) return null;
 		const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
 		const { detected, records, rearmed } = compare(config, previous, observed, tokens);
 		saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), records });
