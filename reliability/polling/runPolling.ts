@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 
 import { sleep } from '../../e2e/host/processGroup';
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../e2e/host/types';
@@ -19,14 +20,15 @@ const UPDATED = 'contact.updated';
 const VALUE_EVENT = `contact.company.${WATCHED_VALUE}`;
 // n8n 2.41 refuses poll intervals under a minute: a sentinel is reported by the next poll, within about 60 s.
 const SENTINEL_WAIT_MS = 150_000;
-// Page-1 requests of one workflow further apart than this belong to different polls (a retry comes within a second).
+// A request repeating a struck one within this is its retry (the trigger retries within a second).
 const SAME_POLL_MS = 20_000;
 
 interface PolledWorkflow {
 	key: string;
 	title: string;
 	parameters: Record<string, unknown>;
-	/** Each workflow reads its own page size, so that its list requests tell its polls apart in the request log. */
+	/** Poll Times entries; every minute when absent. */
+	pollTimes?: Array<Record<string, unknown>>;
 	pageSize: number;
 	judge: (truth: GroundTruth, reports: Report[]) => PollingTally;
 }
@@ -36,6 +38,18 @@ const WORKFLOWS: PolledWorkflow[] = [
 	{ key: 'changes', title: 'Record Added or Updated, Fields to Watch: company', parameters: changes, pageSize: 100, judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED) },
 	// About 60 requests a poll: nearly every poll under faults fails, so that some surely do.
 	{ key: 'changes-small-pages', title: 'the same, Page Size 5', parameters: changes, pageSize: 5, judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED) },
+	// Two entries that fall on the same second: n8n starts two polls together every minute, on one memory.
+	{
+		key: 'changes-two-poll-times',
+		title: 'the same, Page Size 20, two Poll Times on the same second (custom `7 * * * * *` and `7 */1 * * * *`)',
+		parameters: changes,
+		pollTimes: [
+			{ mode: 'custom', cronExpression: '7 * * * * *' },
+			{ mode: 'custom', cronExpression: '7 */1 * * * *' },
+		],
+		pageSize: 20,
+		judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED),
+	},
 	{
 		key: 'company-becomes-value',
 		title: `Field Becomes a Value: company becomes "${WATCHED_VALUE}"`,
@@ -56,7 +70,7 @@ function definition(session: ReliabilitySession, w: PolledWorkflow): WorkflowDef
 				type: 'n8n-nodes-erp.erpPollingTrigger',
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...w.parameters, options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
+				parameters: { pollTimes: { item: w.pollTimes ?? [{ mode: 'everyMinute' }] }, ...w.parameters, options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
 				credentials: { erpApi: { id: good.id, name: good.name } },
 			},
 		],
@@ -104,20 +118,20 @@ async function waitForSentinel(session: ReliabilitySession, workflows: SavedWork
 	return found;
 }
 
-/** The starts of one workflow's polls (its page-1 list requests, a retry merged into its poll), in ms. */
-function pollStarts(requests: RequestLogEntry[], pageSize: number): number[] {
-	const starts: number[] = [];
-	for (const r of requests) {
-		if (r.method !== 'GET' || r.path !== '/contacts' || r.query.per_page !== String(pageSize) || (r.query.page ?? '1') !== '1') continue;
-		const at = Date.parse(r.at);
-		if (starts.length === 0 || at - starts[starts.length - 1] > SAME_POLL_MS) starts.push(at);
-	}
-	return starts;
+/** The size of n8n's log now: what n8n logs later is read from there. */
+const logSize = (session: ReliabilitySession) => statSync(session.ctx.n8nLogFile).size;
+
+/** How many polls of each workflow n8n began in a stretch of its log (at debug level it logs each poll's start). */
+function pollsIn(log: Buffer, from: number, to: number, workflow: SavedWorkflow): number {
+	return log.subarray(from, to).toString('utf8').split(`Poll trigger initiated for workflow "${workflow.name}"`).length - 1;
 }
 
-/** The trigger's GETs while the faults were on: first attempts, struck ones, and retries struck again (failed for good with Max Retries 1). */
+/**
+ * The trigger's GETs while the faults were on: first attempts, struck ones, and retries struck again (failed for
+ * good with Max Retries 1). A request following a struck identical one within SAME_POLL_MS is its retry.
+ */
 function getRequests(requests: RequestLogEntry[]): PollingScenarioResult['requests'] {
-	const lastStruck = new Map<string, number>();
+	const struckAt = new Map<string, number[]>();
 	let sent = 0;
 	let struck = 0;
 	let failedForGood = 0;
@@ -125,16 +139,16 @@ function getRequests(requests: RequestLogEntry[]): PollingScenarioResult['reques
 		if (r.method !== 'GET') continue;
 		const key = `${r.path} ${JSON.stringify(r.query)}`;
 		const at = Date.parse(r.at);
-		const earlier = lastStruck.get(key);
-		const retry = earlier !== undefined && at - earlier < SAME_POLL_MS;
-		if (!retry) sent++;
+		const pending = (struckAt.get(key) ?? []).filter((t) => at - t < SAME_POLL_MS);
+		const retry = pending.length > 0;
+		if (retry) pending.shift();
+		else sent++;
 		if (r.fault) {
 			struck++;
 			if (retry) failedForGood++;
-			lastStruck.set(key, at);
-		} else {
-			lastStruck.delete(key);
+			else pending.push(at);
 		}
+		struckAt.set(key, pending);
 	}
 	return { sent, struck, failedForGood };
 }
@@ -150,7 +164,7 @@ function errorMessages(executions: Execution[]): Array<{ message: string; polls:
 }
 
 /**
- * Three active workflows with the ERP Polling Trigger on contacts (every minute, Max Retries 1) while the
+ * Four active workflows with the ERP Polling Trigger on contacts (Max Retries 1) while the
  * sandbox's seeded faults strike the API and hundreds of changes are made through it over about three polls;
  * then the faults go off, and two sentinel contacts (company at the watched value) are created one after the
  * other, each awaited until every workflow has reported it: the first proves a clean poll has caught up, the
@@ -170,17 +184,22 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 	const sentinels: Array<Array<Execution | null>> = [];
 	let faultsOn = 0;
 	let faultsOff = 0;
+	// Offsets in n8n's log: after the activations, when the faults went on, when they went off.
+	const logAt = { activated: 0, faultsOn: 0, faultsOff: 0 };
 	let since = 0;
 	const changer = new ContactChanger(session, scenarioRandom(ctx.faultSeed, plan.id), new Map(baseline) as Live);
 	try {
 		// Activation takes the baseline poll, without faults (a failing first poll would refuse the activation).
 		for (const w of WORKFLOWS) workflows.push(await n8n.createActiveWorkflow(definition(session, w)));
 		since = await sandbox.lastRequestSeq();
+		logAt.activated = logSize(session);
 		await sandbox.setFaults({ ...plan.faults, faultTiming: 'before', seed: ctx.faultSeed });
 		faultsOn = Date.now();
+		logAt.faultsOn = logSize(session);
 		await changer.runAll(plan.faultyPhaseMs);
 		await sandbox.clearFaults();
 		faultsOff = Date.now();
+		logAt.faultsOff = logSize(session);
 		for (const n of [1, 2]) {
 			const id = await changer.create(WATCHED_VALUE, `Sentinel ${n}`);
 			sentinels.push(await waitForSentinel(session, workflows, id));
@@ -199,13 +218,13 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 		tookValue: changer.log.tookValue,
 	};
 	const requests = (await sandbox.requests(since)).filter((r) => r.seq > since);
+	const log = readFileSync(ctx.n8nLogFile);
 	const inFaults = (at: number) => at >= faultsOn && at < faultsOff;
 	const results: PollingWorkflowResult[] = [];
 	for (const [i, w] of WORKFLOWS.entries()) {
 		const executions = await executionsOf(session, workflows[i].id);
 		const succeeded = executions.filter((e) => e.status === 'success');
 		const tally = w.judge(truth, reportsOf(succeeded));
-		const starts = pollStarts(requests, w.pageSize);
 		const last = sentinels[1]?.[i];
 		const lastPollItems = last ? reportsOf([last]).map((r) => `${r.event} ${r.id}`) : [];
 		for (const [n, found] of sentinels.entries()) {
@@ -218,9 +237,9 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 		results.push({
 			key: w.key,
 			title: w.title,
-			parameters: { ...w.parameters, options: { maxRetries: plan.maxRetries, pageSize: w.pageSize } },
-			polls: starts.length,
-			pollsUnderFaults: starts.filter(inFaults).length,
+			parameters: { ...w.parameters, ...(w.pollTimes ? { pollTimes: w.pollTimes } : {}), options: { maxRetries: plan.maxRetries, pageSize: w.pageSize } },
+			polls: pollsIn(log, logAt.activated, log.length, workflows[i]),
+			pollsUnderFaults: pollsIn(log, logAt.faultsOn, logAt.faultsOff, workflows[i]),
 			failedPolls: executions.filter((e) => e.status === 'error').length,
 			executionsWithItems: succeeded.filter((e) => nodeOutput(e, TRIGGER).length > 0).length,
 			reported: tally.reported,

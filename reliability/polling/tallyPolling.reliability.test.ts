@@ -51,6 +51,10 @@ describe('Record Added or Updated', () => {
 		expect(changes([...complete(), updated(2, 'B', 'E', 3)]).twice).toBe(1);
 	});
 
+	it('counts an update reported again (two overlapping polls) as twice only', () => {
+		expect(changes([updated(1, 'A', 'C'), updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')])).toMatchObject({ missed: 0, twice: 1 });
+	});
+
 	it('counts an unknown contact as wrong', () => {
 		expect(changes([...complete(), created(99, 'X')]).wrong).toBe(1);
 	});

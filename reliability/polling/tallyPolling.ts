@@ -99,8 +99,9 @@ export function tallyChanges(truth: GroundTruth, reports: Report[], createdEvent
 		let last: Company = truth.baseline.get(id) ?? null;
 		for (const r of mine) {
 			if (r.event === updatedEvent && known) {
-				if (shown(r.previous) !== shown(last)) note('missed', id, `an update from ${shown(r.previous)} came after ${shown(last)} was last reported`);
+				// A repeated update is one thing reported twice, not also a step missed.
 				if (shown(r.company) === shown(last)) note('twice', id, `${shown(last)} reported twice in a row`);
+				else if (shown(r.previous) !== shown(last)) note('missed', id, `an update from ${shown(r.previous)} came after ${shown(last)} was last reported`);
 			}
 			if (r.event === createdEvent || r.event === updatedEvent) {
 				known = true;

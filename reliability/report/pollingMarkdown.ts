@@ -42,9 +42,11 @@ export function pollingMarkdown({ polling: p }: Results): string {
 	const examples = p.workflows.flatMap((w) => w.examples.map((x) => [w.key, x]));
 	return `## Polling trigger
 
-Three active workflows, each an **ERP Polling Trigger** on contacts (*Poll Times* every minute, Options › *Max
-Retries* ${String(p.settings.maxRetries)}): *Record Added or Updated* with *Fields to Watch* \`company\` (page size 100, and again
-with page size 5: about 60 requests a poll, so that nearly every poll under faults fails), and *Field Becomes a Value*: company becomes \`${String(p.settings.watchedValue)}\` (page size 50). The sandbox
+Four active workflows, each an **ERP Polling Trigger** on contacts (Options › *Max Retries* ${String(p.settings.maxRetries)}): *Record Added
+or Updated* with *Fields to Watch* \`company\`, polled every minute with page size 100, again with page size 5
+(about 60 requests a poll, so that nearly every poll under faults fails), and again with page size 20 and two
+*Poll Times* entries that fall on the same second (n8n then starts two polls together every minute, on one
+memory); and *Field Becomes a Value*: company becomes \`${String(p.settings.watchedValue)}\` (every minute, page size 50). The sandbox
 is reset and seeded with ${p.contacts.baseline} contacts; the workflows are activated (their baseline poll, without faults). Then,
 for ${seconds(p.settings.faultyPhaseMs as number)}, the sandbox's seeded random faults strike every API request
 (\`${JSON.stringify(p.settings.faults)}\`; struck before the ERP commits, so the scenario sends its own struck writes
@@ -70,10 +72,10 @@ changes the scenario made:
   reported twice in a row; a contact reported by a poll that began (the item's \`timestamp\`) after its
   deletion; for the value workflow, a contact reported more than once.
 - **wrong**: an item about something that did not happen (a value the contact never took, an unknown contact).
-- **polls**: poll rounds in the sandbox's request log (each workflow reads its own page size), after the
-  baseline; **under faults**: begun while the faults were on. **failed**: n8n 2.41 saves each failed poll as an
+- **polls**: the polls n8n began after the baseline (at debug level n8n logs each poll's start with the
+  workflow's name); **under faults**: begun while the faults were on. **failed**: n8n 2.41 saves each failed poll as an
   execution with status *error* (the trigger's error after its retries), counted from n8n; a successful poll
-  that finds nothing starts no execution. The request log agrees: of the trigger's ${p.requests.sent} GET requests under
+  that finds nothing starts no execution. The sandbox's request log shows the faults behind them: of the trigger's ${p.requests.sent} GET requests under
   faults, ${p.requests.struck} were struck and ${p.requests.failedForGood} struck again on their retry (each fails its poll; several can
   strike one poll, and a failing poll may leave a struck request without its retry).
 - At least one poll must fail, or the run did not test failed polls. The chance that none fails is at most
