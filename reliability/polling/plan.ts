@@ -11,7 +11,7 @@ export const POLLING_PLAN = {
 	id: 'polling-contacts-under-faults',
 	contacts: 300,
 	/** Seeded random faults on every API request while the changes are made (the trigger reads with GET only). */
-	faults: { errorRate: 0.25, dropRate: 0.1 },
+	faults: { errorRate: 0.2, dropRate: 0.1 },
 	/** The trigger's Options › Max Retries: low, so that some polls fail for good. */
 	maxRetries: 1,
 	/** How long the changes are spread over, with the faults on: about three polls of each workflow. */
