@@ -8,8 +8,9 @@ import { runFaultScenario } from './faults/runScenario';
 import { FAULT_SCENARIOS } from './faults/scenarios';
 import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
+import { runPollingScenario } from './polling/runPolling';
 import { assembleResults } from './report/assemble';
-import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, SecretsScan } from './report/results';
+import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, SecretsScan } from './report/results';
 import { writeReport } from './report/write';
 import { scanForSecrets } from './secrets/scan';
 import { secretsOf } from './setup/context';
@@ -19,6 +20,7 @@ import { connect, type ReliabilitySession } from './support/session';
 let session: ReliabilitySession;
 const scenarios: FaultScenarioResult[] = [];
 const imports: ImportScenarioResult[] = [];
+let polling: PollingScenarioResult | null = null;
 const cases: BadInputResult[] = [];
 let scan: SecretsScan | null = null;
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.
 afterAll(() => {
-	if (session) writeReport(assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, cases, scan));
+	if (session) writeReport(assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan));
 });
 
 describe('faults: nothing lost, nothing written twice, every item answered, every item the node gets past succeeds', () => {
@@ -56,6 +58,13 @@ describe('imports with Create or Update: every item succeeds, each e-mail on one
 		const result = await runImportScenario(session, scenario);
 		imports.push(result);
 		expect(result.failures).toEqual([]);
+	});
+});
+
+describe('polling trigger: under faults, every change reported once, nothing missed, nothing twice', () => {
+	test('contacts added, updated and deleted over several polls, some of which fail', async () => {
+		polling = await runPollingScenario(session);
+		expect(polling.failures).toEqual([]);
 	});
 });
 
@@ -91,7 +100,7 @@ describe('hostile input: a clear error naming the field and the fix, never a cra
 
 describe('secrets', () => {
 	test('no token and no webhook secret in any execution, output item, error, answer or n8n log line', async () => {
-		const answers = JSON.stringify({ scenarios, imports, cases });
+		const answers = JSON.stringify({ scenarios, imports, polling, cases });
 		scan = await scanForSecrets(session, secretsOf(session.ctx), answers);
 
 		expect(scan.leaks).toEqual([]);

@@ -1,5 +1,5 @@
 import { sum } from '../support/sum';
-import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, Results, SecretsScan, Totals } from './results';
+import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results, SecretsScan, Totals } from './results';
 
 const totals = (scenarios: Totals[]): Totals => ({
 	itemsAttempted: sum(scenarios, 'itemsAttempted'),
@@ -10,12 +10,13 @@ const totals = (scenarios: Totals[]): Totals => ({
 	unresolvedCreates: sum(scenarios, 'unresolvedCreates'),
 });
 
-/** The figures tooling reads: totals over the fault scenarios, the imports and the hostile inputs, and the leaks found. */
+/** The figures tooling reads: totals over the fault scenarios, the imports, the polling trigger and the hostile inputs, and the leaks found. */
 export function assembleResults(
 	n8nVersion: string,
 	seed: number,
 	scenarios: FaultScenarioResult[],
 	imports: ImportScenarioResult[],
+	polling: PollingScenarioResult | null,
 	cases: BadInputResult[],
 	secretsScan: SecretsScan | null,
 ): Results {
@@ -33,6 +34,7 @@ export function assembleResults(
 			postsForExistingKeys: sum(imports, 'postsForExistingKeys'),
 			scenarios: imports,
 		},
+		polling,
 		badInputs: {
 			tried: cases.length,
 			clearErrors: cases.filter((c) => c.clear).length,

@@ -3,6 +3,7 @@ import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
 import type { BadInputResult, FaultScenarioResult, Results } from './results';
 import { importsMarkdown, importSummaryRows } from './importsMarkdown';
+import { pollingMarkdown, pollingSummaryRows } from './pollingMarkdown';
 import { seconds, table, verdict } from './tables';
 
 const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
@@ -106,7 +107,7 @@ before, so the order in which concurrent requests arrive does not matter; a requ
 such as a retry after a timeout nobody planned, shifts only that request's later draws).
 
 The suite starts a real n8n with this package installed as a community package (packed as npm would publish
-it) and the sandbox ERP, then drives the ERP node and the ERP Trigger through n8n's own API and webhooks.
+it) and the sandbox ERP, then drives the ERP node and the ERP Trigger through n8n's own API and webhooks, and the ERP Polling Trigger on n8n's own poll schedule.
 *Succeeded* and *error items* are the ERP node's output items in the executions n8n saved: what the node
 reported. *Lost*, *duplicated* and *others touched* check those items against the sandbox's own records and
 request log: what the ERP really holds and received. *Fault struck* comes from the request log. The API token, the read-only token, the wrong token and the webhook secret are random
@@ -132,6 +133,7 @@ ${table(
 			`${shownChance(faults.chanceOfAnUnluckyFailure)} (the sum over those scenarios; each is designed below ${shownChance(ACCEPTED_CHANCE)})`,
 		],
 		...importSummaryRows(results),
+		...pollingSummaryRows(results),
 		['hostile inputs tried', badInputs.tried],
 		['clear errors', badInputs.clearErrors],
 		["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
@@ -187,6 +189,7 @@ ${faultTable(faults.scenarios)}
 
 ${faults.scenarios.map(scenarioDetails).join('\n')}
 ${importsMarkdown(results)}
+${pollingMarkdown(results)}
 ## Hostile input
 
 A case is **clear** when all of its checks hold:

@@ -113,6 +113,62 @@ export interface BadInputResult {
 	failures: string[];
 }
 
+/** One ERP Polling Trigger workflow of the polling scenario, judged against the ERP. */
+export interface PollingWorkflowResult {
+	key: string;
+	title: string;
+	/** The trigger's parameters, as set. */
+	parameters: Record<string, unknown>;
+	/** Scheduled polls after the baseline (poll rounds in the sandbox's request log, by the workflow's page size). */
+	polls: number;
+	/** Of them, polls that began while the faults were on. */
+	pollsUnderFaults: number;
+	/** Polls that failed after the retries: n8n 2.41 saves each as an execution with status error. */
+	failedPolls: number;
+	/** Executions that started with items (a successful poll that found nothing starts none). */
+	executionsWithItems: number;
+	reported: number;
+	missed: number;
+	twice: number;
+	wrong: number;
+	/** The items of the poll that reported the second sentinel (it must hold that one item only): `event id`. */
+	lastPollItems: string[];
+	/** The failed polls' errors: message and how many polls. */
+	errorMessages: Array<{ message: string; polls: number }>;
+	/** The first problems found, in words. */
+	examples: string[];
+}
+
+/** The ERP Polling Trigger in active workflows while the sandbox's faults strike its requests. */
+export interface PollingScenarioResult {
+	id: string;
+	title: string;
+	/** The sandbox faults, the trigger's options, the plan of changes, as used. */
+	settings: Record<string, unknown>;
+	contacts: { baseline: number; final: number };
+	/** Changes made through the ERP's API (the two sentinels included among the creates). */
+	changes: { creates: number; updates: number; deletes: number };
+	/** Over all workflows. */
+	polls: number;
+	pollsUnderFaults: number;
+	failedPolls: number;
+	reported: number;
+	missed: number;
+	twice: number;
+	wrong: number;
+	/** The trigger's GET requests while the faults were on, from the sandbox's request log. */
+	requests: { sent: number; struck: number; failedForGood: number };
+	/**
+	 * At most the chance that no poll under faults fails: each successful poll reads at least every page of the
+	 * fewest contacts the ERP held (baseline minus deletes), each page failing for good with p^(1 + Max Retries).
+	 */
+	chanceNoPollFails: number;
+	/** From the workflows' activation to the last sentinel reported. */
+	wallMs: number;
+	workflows: PollingWorkflowResult[];
+	failures: string[];
+}
+
 /** Totals over a group of scenarios. */
 export interface Totals {
 	itemsAttempted: number;
@@ -136,6 +192,8 @@ export interface Results {
 	};
 	/** Imports with Contact › Create or Update: every item must succeed, unresolvedCreates must be 0 (keyed). */
 	imports: Totals & { postsForExistingKeys: number; scenarios: ImportScenarioResult[] };
+	/** The ERP Polling Trigger under faults; null when the scenario did not run. */
+	polling: PollingScenarioResult | null;
 	badInputs: { tried: number; clearErrors: number; crashes: number; cases: BadInputResult[] };
 	/** null when the scan did not run (never 0 then). */
 	tokenLeaks: number | null;
