@@ -9,10 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { codexFileOf, credentialFiles, iconFiles, loadCredential, loadNode, nodeFiles, ROOT } from './shipped';
 
 /**
- * 0.1.0 unpacks to about 200 kB (compiled JavaScript 168 kB, README 26 kB). 250 kB leaves room for another node or
- * two, but not for what a packaging slip adds: the .d.ts and .map files tsc emitted before 0.1.0 were 171 kB more.
+ * 0.1.0 unpacked to about 200 kB (compiled JavaScript 168 kB, README 26 kB); with the ERP Polling Trigger about
+ * 254 kB (JavaScript 208 kB, README 40 kB). 300 kB leaves room for another node, but not for what a packaging slip
+ * adds: the .d.ts and .map files tsc emitted before 0.1.0 were 171 kB more.
  */
-const UNPACKED_SIZE_BUDGET = 250_000;
+const UNPACKED_SIZE_BUDGET = 300_000;
 
 interface PackResult {
 	files: Array<{ path: string; size: number }>;
