@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 
 import { sleep } from '../../e2e/host/processGroup';
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../e2e/host/types';
 import { nodeOutput } from '../../e2e/support/executions';
+import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../e2e/support/workflows';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
 import type { PollingScenarioResult, PollingWorkflowResult } from '../report/results';
@@ -14,7 +14,7 @@ import { ContactChanger, type Live } from './changes';
 import { POLLING_PLAN, WATCHED_VALUE } from './plan';
 import { tallyChanges, tallyValue, type Company, type GroundTruth, type PollingTally, type Report } from './tallyPolling';
 
-const TRIGGER = 'ERP Polling Trigger';
+const TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const CREATED = 'contact.created';
 const UPDATED = 'contact.updated';
 const VALUE_EVENT = `contact.company.${WATCHED_VALUE}`;
@@ -64,15 +64,11 @@ function definition(session: ReliabilitySession, w: PolledWorkflow): WorkflowDef
 	return {
 		name: `reliability polling ${w.key} ${Date.now()}`,
 		nodes: [
-			{
-				id: randomUUID(),
-				name: TRIGGER,
-				type: 'n8n-nodes-erp.erpPollingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: { item: w.pollTimes ?? [{ mode: 'everyMinute' }] }, ...w.parameters, options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
-				credentials: { erpApi: { id: good.id, name: good.name } },
-			},
+			erpPollingTriggerNode(
+				{ item: w.pollTimes ?? [{ mode: 'everyMinute' }] },
+				{ ...w.parameters, options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
+				good,
+			),
 		],
 		connections: {},
 	};
