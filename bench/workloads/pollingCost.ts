@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
 import { SandboxAdmin } from '../../sandbox/adminClient';
+import { createContact } from '../contacts';
 import { startSandbox } from '../../sandbox/server';
 import { createPoller, type Poller } from '../../test/support/n8n/run-poll';
 
@@ -51,6 +52,20 @@ export async function pollingCost(sizes: number[]): Promise<PollCost[]> {
 	const results: PollCost[] = [];
 	const sandbox = await startSandbox({ rateLimit: null, overdueSweepMs: 0 });
 	const admin = new SandboxAdmin(sandbox.url);
+	const api = { baseUrl: sandbox.baseUrl, token: sandbox.token };
+	const send = async (method: 'PUT' | 'DELETE', path: string, body?: object) => {
+		const response = await fetch(`${api.baseUrl}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+	};
+	const requestsDuring = async (work: () => Promise<number>) => {
+		const since = await admin.lastRequestSeq();
+		const { value, ms } = await timed(work);
+		return { reported: value, ms, requests: (await admin.requests(since)).length };
+	};
 	try {
 		for (const records of sizes) {
 			for (const [watch, parameters] of WATCHES) {
@@ -62,26 +77,13 @@ export async function pollingCost(sizes: number[]): Promise<PollCost[]> {
 					credentialType: new ErpApi(),
 					credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
 				});
-				const requestsDuring = async (work: () => Promise<number>) => {
-					const since = await admin.lastRequestSeq();
-					const { value, ms } = await timed(work);
-					return { reported: value, ms, requests: (await admin.requests(since)).length };
-				};
 				const baseline = await requestsDuring(() => poll(trigger));
 				const steady = await requestsDuring(() => poll(trigger));
 				for (let i = 1; i <= 5; i++) {
-					await fetch(`${sandbox.baseUrl}/contacts`, {
-						method: 'POST',
-						headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-						body: JSON.stringify({ first_name: 'New', last_name: `Contact ${i}`, email: `new${i}@example.com` }),
-					});
-					await fetch(`${sandbox.baseUrl}/contacts/${i * 10}`, {
-						method: 'PUT',
-						headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-						body: JSON.stringify({ email: `changed${i}@example.com`, company: 'Ostwind AG' }),
-					});
+					await createContact(api, { first_name: 'New', last_name: `Contact ${i}`, email: `new${i}@example.com`, company: 'New Co' });
+					await send('PUT', `/contacts/${i * 10}`, { email: `changed${i}@example.com`, company: 'Ostwind AG' });
 				}
-				for (const id of [3, 4]) await fetch(`${sandbox.baseUrl}/contacts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${sandbox.token}` } });
+				for (const id of [3, 4]) await send('DELETE', `/contacts/${id}`);
 				const changed = await requestsDuring(() => poll(trigger));
 				const stateBytes = JSON.stringify(trigger.saved() as IDataObject).length;
 				results.push({
