@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CONCURRENCY_LIMIT, MAX_RETRIES_LIMIT } from '../Erp/actions/shared/options';
+import { toNumber } from '../Erp/actions/shared/values';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import type { TriggerOn, WatchedResource } from './properties';
 
@@ -107,10 +108,8 @@ function wholeNumber(value: unknown, label: string, min: number, max: number, fa
 }
 
 function thresholdNumber(raw: unknown, fail: (m: string) => Error): number {
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isFinite(value)) {
-		throw fail(`Threshold Value must be a number, e.g. 10, not ${JSON.stringify(raw)}`);
-	}
+	const value = toNumber(raw);
+	if (value === undefined) throw fail(`Threshold Value must be a number, e.g. 10, not ${JSON.stringify(raw)}`);
 	return value;
 }
 

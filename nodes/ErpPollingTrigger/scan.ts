@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { toNumber } from '../Erp/actions/shared/values';
 import type { ErpClient } from '../Erp/transport/client';
+import { asNodeError } from '../Erp/transport/errors';
 import { forEachConcurrently } from '../Erp/transport/flowControl';
 import { paginate } from '../Erp/transport/paginate';
+import type { Threshold } from './config';
 
 /** Records by ID (as a string: the key of the stored state). */
 export type Records = Map<string, IDataObject>;
@@ -51,10 +54,6 @@ export async function listForBaseline(client: ErpClient, path: string): Promise<
 
 const isNotFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';
 
-/** The transport throws only n8n's errors; anything else is wrapped so n8n can show it. */
-const asNodeError = (client: ErpClient, error: unknown) =>
-	error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(client.node, error as Error);
-
 /**
  * GET {path}/{id} for remembered records a scan did not show: a record shifted between pages while the scan ran
  * is found (and compared as usual); a 404 proves the record is gone, and only then is it forgotten.
@@ -68,7 +67,7 @@ export async function lookUp(client: ErpClient, path: string, ids: string[]): Pr
 			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record' });
 			found.set(id, response.data as IDataObject);
 		} catch (error) {
-			if (!isNotFound(error)) throw asNodeError(client, error);
+			if (!isNotFound(error)) throw asNodeError(client.node, error);
 			gone.push(id);
 		}
 	});
@@ -87,17 +86,12 @@ export async function readChosen(client: ErpClient, ids: number[]): Promise<Reco
 	return new Map(ids.map((id) => [String(id), found.get(String(id)) as IDataObject]));
 }
 
-function asNumber(value: unknown): number | undefined {
-	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-
 /** GET /products/{id}/stock: the quantities of all warehouses added up. */
 export async function stockTotal(client: ErpClient, productId: string, quantityField: string): Promise<number> {
 	let total = 0;
 	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0 })) {
 		for (const row of rows) {
-			const quantity = asNumber(row[quantityField]);
+			const quantity = toNumber(row[quantityField]);
 			if (quantity === undefined) {
 				const fields = Object.keys(row).join(', ');
 				throw new NodeOperationError(
@@ -112,9 +106,9 @@ export async function stockTotal(client: ErpClient, productId: string, quantityF
 }
 
 /** A product's threshold: the number given, or the value of the product's own field. */
-export function thresholdOf(client: ErpClient, product: IDataObject, productId: string, threshold: { kind: 'number'; value: number } | { kind: 'field'; field: string }): number {
+export function thresholdOf(client: ErpClient, product: IDataObject, productId: string, threshold: Threshold): number {
 	if (threshold.kind === 'number') return threshold.value;
-	const value = asNumber(product[threshold.field]);
+	const value = toNumber(product[threshold.field]);
 	if (value === undefined) {
 		throw new NodeOperationError(
 			client.node,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../transport/client';
+import { asNodeError } from '../transport/errors';
 import { forEachConcurrently } from '../transport/flowControl';
 import * as contact from './contact/Contact.resource';
 import * as employee from './employee/Employee.resource';
@@ -25,12 +26,6 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	if (description) json.description = description;
 	if (httpCode) json.httpCode = httpCode;
 	return { json, pairedItem: { item: itemIndex } };
-}
-
-/** The node's own errors already name their item and are thrown as they are; anything else is wrapped so that it does. */
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
 /**
@@ -70,7 +65,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = [errorItem(error, itemIndex)];
 				return;
 			}
-			throw asNodeError(this, error, itemIndex);
+			throw asNodeError(this.getNode(), error, itemIndex);
 		}
 	});
 	return [outputs.flat()];

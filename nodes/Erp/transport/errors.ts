@@ -409,3 +409,9 @@ export function pageIgnoredError(
 export function cancelledError(node: INode, itemIndex?: number): NodeOperationError {
 	return new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
 }
+
+/** The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can show it. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
+}

@@ -21,7 +21,8 @@ function shown(value: unknown): string {
 	return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
-function toNumber(value: unknown): number | undefined {
+/** A number, or a string that is one (an ERP or an expression may give either); undefined otherwise. */
+export function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
 	return undefined;
