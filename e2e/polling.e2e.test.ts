@@ -2,6 +2,7 @@ import type { Execution, SavedWorkflow, WorkflowDefinition } from './host/types'
 import { erpApi } from './support/erpApi';
 import { finishedExecutions, nodeOutput } from './support/executions';
 import { startOwnN8n, type OwnN8n } from './support/ownN8n';
+import { waitFor } from '../sandbox/adminClient';
 import { connect, type Session } from './support/session';
 import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from './support/workflows';
 
@@ -89,9 +90,7 @@ it('reports contacts added, invoices paid and stock falling low once each, acros
 	// The next scheduled poll after the restart reports nothing again.
 	const listsAfterRestart = async () =>
 		(await sandbox.requests(restartedAt)).filter((r) => r.method === 'GET' && r.path === '/invoices').length;
-	const deadline = Date.now() + pollWaitMs();
-	while ((await listsAfterRestart()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-	expect(await listsAfterRestart()).toBeGreaterThanOrEqual(2);
+	await waitFor(async () => (await listsAfterRestart()) >= 2, pollWaitMs());
 	expect(await own.client.executions(invoices.id)).toHaveLength(2);
 	const all = events(await own.client.executions(contacts.id));
 	expect(new Set(all).size).toBe(all.length);

@@ -38,13 +38,13 @@ export interface Stack {
 const CREDENTIAL_NAME = 'ERP API';
 
 /** Creates the owner on a fresh instance, logs in on a kept one. */
-async function signIn(client: N8nClient, owner: Owner): Promise<void> {
+export async function signIn(client: N8nClient, owner: Owner): Promise<void> {
 	if (await client.needsOwnerSetup()) await client.setupOwner(owner);
 	else await client.login(owner);
 }
 
 /** The "ERP API" credential for the sandbox; on a kept instance the existing one is pointed at this sandbox. */
-async function erpCredential(client: N8nClient, sandbox: Sandbox): Promise<Credential> {
+export async function erpCredential(client: N8nClient, sandbox: Pick<Sandbox, 'baseUrl' | 'token'>): Promise<Credential> {
 	const data = { baseUrl: sandbox.baseUrl, apiToken: sandbox.token };
 	const existing = (await client.listCredentials()).find((c) => c.name === CREDENTIAL_NAME && c.type === 'erpApi');
 	if (!existing) return await client.createCredential(CREDENTIAL_NAME, 'erpApi', data);

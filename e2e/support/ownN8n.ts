@@ -7,6 +7,7 @@ import { n8nLine } from '../host/lines';
 import { startN8n, type N8nServer } from '../host/n8nServer';
 import { freePort } from '../host/ports';
 import { N8nClient } from '../host/restClient';
+import { erpCredential, signIn } from '../host/stack';
 import type { Credential } from '../host/types';
 import { contextFile, type E2eContext } from '../setup/context';
 
@@ -35,15 +36,14 @@ export async function startOwnN8n(ctx: E2eContext): Promise<OwnN8n> {
 	const client = new N8nClient(`http://127.0.0.1:${ports.port}`, undefined, n8nLine(install.version));
 	const start = async () => {
 		server = await startN8n({ install, userFolder, ...ports });
-		if (await client.needsOwnerSetup()) await client.setupOwner(ctx.owner);
-		else await client.login(ctx.owner);
+		await signIn(client, ctx.owner);
 	};
 	const stop = async () => {
 		await server?.stop();
 		server = undefined;
 	};
 	await start();
-	const credential = await client.createCredential('ERP API', 'erpApi', { baseUrl: ctx.sandboxBaseUrl, apiToken: ctx.token });
+	const credential = await erpCredential(client, { baseUrl: ctx.sandboxBaseUrl, token: ctx.token });
 	return {
 		client,
 		credential,
