@@ -12,6 +12,7 @@ import { DEMO_SANDBOX_SEED, importExamples } from '../e2e/host/demoWorkflows';
 import { N8N_VERSION } from '../e2e/host/install';
 import { assertPortFree } from '../e2e/host/ports';
 import { startStack, type Stack } from '../e2e/host/stack';
+import { WAREHOUSES } from '../sandbox/stock';
 
 const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026' };
 type Setting = keyof typeof DEFAULTS;
@@ -80,8 +81,11 @@ async function main(): Promise<void> {
 	say('send an event from the ERP, then look at Executions in the editor:');
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"product.low_stock"}'`);
-	say('or let stock run low (the polling example reports it within a minute):');
-	say(`  curl -s -X PUT ${sandbox.url}/__sandbox/stock -H 'content-type: application/json' -d '{"product_id":1,"warehouse_id":1,"quantity":0}'`);
+	say("or empty product 1's warehouses (the polling example reports it within a minute):");
+	const warehouses = WAREHOUSES.map((w) => w.id).join(' ');
+	say(
+		`  for w in ${warehouses}; do curl -s -X PUT ${sandbox.url}/__sandbox/stock -H 'content-type: application/json' -d '{"product_id":1,"warehouse_id":'$w',"quantity":0}'; done`,
+	);
 	say(`n8n log      ${n8n.logFile}`);
 	say('Ctrl-C stops everything.');
 }
