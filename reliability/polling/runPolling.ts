@@ -1,8 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 
-import { sleep } from '../../e2e/host/processGroup';
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../e2e/host/types';
-import { nodeOutput } from '../../e2e/support/executions';
+import { findExecution, nodeOutput } from '../../e2e/support/executions';
 import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../e2e/support/workflows';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
@@ -101,14 +100,16 @@ async function executionsOf(session: ReliabilitySession, workflowId: string): Pr
 
 /** Waits until every workflow has reported `contactId`; returns the execution that did, per workflow (null: not within the wait). */
 async function waitForSentinel(session: ReliabilitySession, workflows: SavedWorkflow[], contactId: number): Promise<Array<Execution | null>> {
-	const found: Array<Execution | null> = workflows.map(() => null);
 	const deadline = Date.now() + SENTINEL_WAIT_MS;
-	while (found.some((e) => e === null) && Date.now() < deadline) {
-		await sleep(1000);
-		for (const [i, workflow] of workflows.entries()) {
-			if (found[i]) continue;
-			const executions = await executionsOf(session, workflow.id);
-			found[i] = executions.find((e) => e.status === 'success' && reportsOf([e]).some((r) => r.id === contactId)) ?? null;
+	const found: Array<Execution | null> = [];
+	for (const workflow of workflows) {
+		const reportsSentinel = (json: Record<string, unknown>) => (json.data as { id?: unknown } | undefined)?.id === contactId;
+		try {
+			found.push(await findExecution(session.n8n, workflow.id, TRIGGER, reportsSentinel, Math.max(0, deadline - Date.now())));
+		} catch (error) {
+			// findExecution gives up at the deadline: that workflow did not report it in time.
+			if (Date.now() < deadline) throw error;
+			found.push(null);
 		}
 	}
 	return found;
