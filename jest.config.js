@@ -1,16 +1,45 @@
-/** Unit, sandbox-conformance and in-process n8n tests. End-to-end tests (real n8n) have their own config. */
+/**
+ * Every test suite, one project each; run them through the npm scripts, which select one:
+ * - unit (`npm test`): units, the sandbox against the API document, and the nodes inside n8n-core (in-process);
+ * - e2e (`npm run test:e2e`): a real n8n with this package installed, one n8n for the run (its globalSetup);
+ * - reliability (`npm run test:reliability`): a real n8n under faults and hostile input, at scale;
+ * - queue (`npm run test:queue`, `test:queue:smoke`): n8n main, two workers and a webhook processor.
+ * The real-n8n suites start their processes through test/host and run their files one after the other
+ * (--runInBand); their timeouts are set by their npm scripts (booting n8n happens in globalSetup, untimed).
+ */
 
 // Far from UTC (UTC+13 in November), so that a date turned into UTC on the way shows up as the day before.
 // Set here, before jest starts its workers: a test cannot change the zone of its own process.
 process.env.TZ = process.env.TZ || 'Pacific/Auckland';
 
-module.exports = {
-	preset: 'ts-jest',
+const ts = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] };
+
+/** A suite that runs against processes its globalSetup starts and its globalTeardown stops. */
+const realN8n = (name, testMatch) => ({
+	displayName: name,
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
-	},
-	testTimeout: 30000,
+	transform: ts,
+	roots: [`<rootDir>/test/${name}`],
+	testMatch: [testMatch],
+	globalSetup: `<rootDir>/test/${name}/setup/globalSetup.ts`,
+	globalTeardown: `<rootDir>/test/${name}/setup/globalTeardown.ts`,
+});
+
+module.exports = {
+	testTimeout: 30_000,
+	// Hands e2e's test counts to its globalTeardown (docs/e2e-results.json); a no-op for the other suites.
+	reporters: ['default', '<rootDir>/test/e2e/setup/outcomeReporter.js'],
+	projects: [
+		{
+			displayName: 'unit',
+			testEnvironment: 'node',
+			transform: ts,
+			roots: ['<rootDir>/test'],
+			testMatch: ['**/*.test.ts'],
+			testPathIgnorePatterns: ['\\.(e2e|reliability|queue)\\.test\\.ts$'],
+		},
+		realN8n('e2e', '**/*.e2e.test.ts'),
+		realN8n('reliability', '**/*.reliability.test.ts'),
+		realN8n('queue', '**/*.queue.test.ts'),
+	],
 };

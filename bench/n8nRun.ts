@@ -1,4 +1,4 @@
-import type { N8nClient } from '../e2e/host/restClient';
+import type { N8nClient } from '../test/host/restClient';
 import { timed } from './stats';
 import type { BenchWorkflow } from './workflows';
 

@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/adminClient';
-import { REPO_ROOT } from '../e2e/host/paths';
-import { exitOnSignals } from '../e2e/host/processGroup';
-import { startN8n, type N8nServer } from '../e2e/host/n8nServer';
-import { freePort } from '../e2e/host/ports';
-import { startStack, type Stack } from '../e2e/host/stack';
+import { REPO_ROOT } from '../test/host/paths';
+import { exitOnSignals } from '../test/host/processGroup';
+import { startN8n, type N8nServer } from '../test/host/n8nServer';
+import { freePort } from '../test/host/ports';
+import { startStack, type Stack } from '../test/host/stack';
 import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { fieldsParameter } from '../e2e/support/fields';
-import { chain, erpNode, webhookNode } from '../e2e/support/workflows';
-import type { Credential, WorkflowDefinition, WorkflowNode } from '../e2e/host/types';
+import { fieldsParameter } from '../test/host/fields';
+import { chain, erpNode, webhookNode } from '../test/host/workflows';
+import type { Credential, WorkflowDefinition, WorkflowNode } from '../test/host/types';
 
 /** Node settings beside `parameters` that WorkflowNode does not name. */
 type BenchNode = WorkflowNode & { retryOnFail?: boolean; maxTries?: number; waitBetweenTries?: number };

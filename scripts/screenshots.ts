@@ -7,10 +7,10 @@ import path from 'node:path';
 
 import { chromium, type Page } from 'playwright-core';
 
-import { importExamples, type ImportedExample } from '../e2e/host/demoWorkflows';
-import { REPO_ROOT } from '../e2e/host/paths';
-import { exitOnSignals } from '../e2e/host/processGroup';
-import { startStack, type Stack } from '../e2e/host/stack';
+import { importExamples, type ImportedExample } from '../test/host/demoWorkflows';
+import { REPO_ROOT } from '../test/host/paths';
+import { exitOnSignals } from '../test/host/processGroup';
+import { startStack, type Stack } from '../test/host/stack';
 
 const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

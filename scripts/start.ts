@@ -3,15 +3,15 @@
  * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
  * sandbox's events, the one with an ERP Polling Trigger active). Ctrl-C stops everything.
  *
- * Env: N8N_VERSION (default the tested 2.x version, e2e/host/tested-n8n.json; its 1.x version installs beside it on
+ * Env: N8N_VERSION (default the tested 2.x version, test/host/tested-n8n.json; its 1.x version installs beside it on
  * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
  * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
  * version's database, so keep one folder per n8n version).
  */
-import { DEMO_SANDBOX_SEED, importExamples } from '../e2e/host/demoWorkflows';
-import { N8N_VERSION } from '../e2e/host/install';
-import { assertPortFree } from '../e2e/host/ports';
-import { startStack, type Stack } from '../e2e/host/stack';
+import { DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
+import { N8N_VERSION } from '../test/host/install';
+import { assertPortFree } from '../test/host/ports';
+import { startStack, type Stack } from '../test/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
 
 const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026' };

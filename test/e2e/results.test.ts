@@ -1,4 +1,4 @@
-import { compatibilityTable, summarize, withRun, withTable, type E2eRun } from '../../e2e/setup/results';
+import { compatibilityTable, summarize, withRun, withTable, type E2eRun } from './setup/results';
 
 const run = (n8n: string, overrides: Partial<E2eRun> = {}): E2eRun => ({
 	n8n,

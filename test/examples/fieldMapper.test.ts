@@ -8,8 +8,8 @@
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
-import { DEMO_SANDBOX_SEED } from '../../e2e/host/demoWorkflows';
-import { readExamples } from '../../e2e/host/examples';
+import { DEMO_SANDBOX_SEED } from '../host/demoWorkflows';
+import { readExamples } from '../host/examples';
 import { Erp } from '../../nodes/Erp/Erp.node';
 import { runResourceMapping } from '../support/n8n';
 import { useTestSandbox } from '../support/sandbox';

@@ -1,0 +1,130 @@
+import type { Employee } from '../../sandbox/types';
+import type { Delivery } from '../../sandbox/webhooks';
+import { erpTriggerNode, erpTriggerType, readExamples, triggerUrl } from '../host/examples';
+import type { Execution, WorkflowNode } from '../host/types';
+import { erpApi } from '../host/erpApi';
+import { fieldsParameter } from '../host/fields';
+import { finishedExecutions, nodeOutput } from '../host/executions';
+import { connect, type Session } from '../host/session';
+import { settledDeliveries } from '../host/triggers';
+import { chain, erpNode } from '../host/workflows';
+
+// An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates on
+// {{ $json.deliveryKey }} → ERP: Create Contact must create one contact per delivery, however often it arrives.
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
+describe('a delivery sent twice to an active workflow in a real n8n creates one contact', () => {
+	let session: Session;
+	let workflowId: string;
+	let url: string;
+
+	/** The Remove Duplicates node exactly as the examples ship it. */
+	const oncePerDelivery = (): WorkflowNode => {
+		const nodes = readExamples().flatMap((example) => example.workflow.nodes.filter((node) => node.type === 'n8n-nodes-base.removeDuplicates'));
+		expect(nodes.length).toBeGreaterThan(0);
+		return { ...nodes[0], position: [120, 0] };
+	};
+
+	beforeAll(async () => {
+		session = await connect();
+		const trigger = erpTriggerNode({ events: ['employee.hired'] });
+		const create = erpNode(
+			{
+				resource: 'contact',
+				operation: 'create',
+				columns: fieldsParameter('contact', {
+					first_name: '={{ $json.data.first_name }}',
+					last_name: '={{ $json.data.last_name }}',
+					email: '={{ $json.data.email }}',
+					notes: '={{ "delivery " + $("ERP Trigger").item.json.deliveryKey }}',
+				}),
+			},
+			session.ctx.credentials.good,
+			'Create Contact',
+		);
+		const workflow = await session.n8n.createActiveWorkflow(chain('e2e duplicates: one contact per hire', [trigger, oncePerDelivery(), create]));
+		workflowId = workflow.id;
+		url = triggerUrl(session.ctx.n8nUrl, trigger, await erpTriggerType(session.n8n));
+		await session.sandbox.addWebhook({ url, events: ['employee.hired'] });
+	});
+
+	afterAll(async () => {
+		await session.sandbox.resetVariants();
+	});
+
+	/** Hires someone in the ERP and returns the employee and the sandbox's finished delivery of employee.hired to our URL. */
+	const hire = async (firstName: string): Promise<{ employee: Employee; delivery: Delivery }> => {
+		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
+		const employee = await erpApi<Employee>(session.ctx, 'POST', '/employees', {
+			first_name: firstName,
+			last_name: 'Duplicate-Test',
+			email: `${firstName.toLowerCase()}.${Date.now()}@northwind-industries.com`,
+		});
+		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === 'employee.hired');
+		const delivery = (await settledDeliveries(session.sandbox, emitted.deliveryIds)).find((d) => d.url === url) as Delivery;
+		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
+		return { employee, delivery };
+	};
+
+	/** What an ERP's resend does: the same body once more, with the id header the ERP sent (if any). */
+	const resend = async (delivery: Delivery, idHeaders: Record<string, string>) => {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-erp-event': delivery.event, ...idHeaders },
+			body: JSON.stringify(delivery.body),
+		});
+		expect(response.status).toBe(200);
+	};
+
+	const executions = async (count: number): Promise<Execution[]> => {
+		const finished = await finishedExecutions(session.n8n, workflowId, count);
+		expect(finished).toHaveLength(count);
+		expect(finished.map((e) => e.status)).toEqual(Array(count).fill('success'));
+		return finished;
+	};
+	const contactsWith = async (email: string) => (await session.sandbox.records('contacts')).filter((c) => c.email === email);
+
+	test('X-Erp-Delivery: the resend (same body, same id) passes nothing on; the next hire creates its own contact', async () => {
+		const { employee, delivery } = await hire('Amara');
+		const [first] = await executions(1);
+		await resend(delivery, { 'X-Erp-Delivery': delivery.id });
+		const [, repeated] = await executions(2);
+
+		expect(nodeOutput(first, 'ERP Trigger')).toEqual([{ ...(delivery.body as object), deliveryKey: delivery.id }]);
+		expect(nodeOutput(first, 'Once per Delivery')).toHaveLength(1);
+		expect(nodeOutput(repeated, 'ERP Trigger')[0].deliveryKey).toBe(delivery.id);
+		expect(nodeOutput(repeated, 'Once per Delivery')).toEqual([]);
+		expect(repeated.data?.resultData.runData['Create Contact']).toBeUndefined();
+		expect(await contactsWith(employee.email)).toEqual([
+			expect.objectContaining({ first_name: 'Amara', last_name: 'Duplicate-Test', notes: `delivery ${delivery.id}` }),
+		]);
+
+		const next = await hire('Bilal');
+		const [, , third] = await executions(3);
+		expect(nodeOutput(third, 'Once per Delivery')).toEqual([expect.objectContaining({ deliveryKey: next.delivery.id })]);
+		expect(await contactsWith(next.employee.email)).toHaveLength(1);
+	});
+
+	test('no-delivery-id (an ERP without id headers): the same body again is recognised by its digest', async () => {
+		await session.sandbox.setVariants(['no-delivery-id']);
+		const before = (await session.n8n.executions(workflowId)).length;
+		const { employee, delivery } = await hire('Chiara');
+		const [first] = (await executions(before + 1)).slice(before);
+		await resend(delivery, {});
+		const [repeated] = (await executions(before + 2)).slice(before + 1);
+		const key = nodeOutput(first, 'ERP Trigger')[0].deliveryKey;
+
+		expect(key).toMatch(HEX_SHA256);
+		expect(nodeOutput(repeated, 'ERP Trigger')[0].deliveryKey).toBe(key);
+		expect(nodeOutput(first, 'Once per Delivery')).toHaveLength(1);
+		expect(nodeOutput(repeated, 'Once per Delivery')).toEqual([]);
+		expect(await contactsWith(employee.email)).toHaveLength(1);
+
+		const next = await hire('Dmitri');
+		const [third] = (await executions(before + 3)).slice(before + 2);
+		expect(nodeOutput(third, 'Once per Delivery')).toHaveLength(1);
+		expect(nodeOutput(third, 'ERP Trigger')[0].deliveryKey).not.toBe(key);
+		expect(await contactsWith(next.employee.email)).toHaveLength(1);
+	});
+});

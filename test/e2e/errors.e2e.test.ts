@@ -1,0 +1,89 @@
+import type { Contact } from '../../sandbox/types';
+import { erpApi } from '../host/erpApi';
+import { finishedExecutions } from '../host/executions';
+import { fieldsParameter } from '../host/fields';
+import { runErp } from '../host/runErp';
+import { connect, type Session } from '../host/session';
+import { byId } from '../host/workflows';
+
+describe('ERP node errors, as n8n shows them in the execution', () => {
+	let session: Session;
+	beforeAll(async () => {
+		session = await connect();
+	});
+
+	const failedExecution = async (workflowId: string) => {
+		const [execution] = await finishedExecutions(session.n8n, workflowId);
+		return { status: execution.status, error: execution.data?.resultData.error, runError: execution.data?.resultData.runData.ERP?.[0]?.error };
+	};
+
+	test('a wrong token: the execution fails with "check the API Token", after one request', async () => {
+		const [contact] = await session.sandbox.records('contacts');
+		const run = await runErp(
+			session,
+			{ resource: 'contact', operation: 'get', contactId: byId(contact.id) },
+			{ credential: session.ctx.credentials.wrongToken },
+		);
+
+		expect(run.status).toBe(500);
+		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.auth}`)).toEqual([`GET /contacts/${contact.id} 401 invalid`]);
+		const { status, error } = await failedExecution(run.workflowId);
+		expect(status).toBe('error');
+		expect(error?.message).toBe('The ERP rejected the API token (401)');
+		expect(error?.description).toMatch(/^Check the API Token in the ERP API credential/);
+		expect(error?.node?.name).toBe('ERP');
+	});
+
+	test('an unknown record: "was not found (404)" names the record', async () => {
+		const run = await runErp(session, { resource: 'invoice', operation: 'get', invoiceId: byId(999999) });
+
+		expect(run.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/invoices/999999 404']);
+		const { error } = await failedExecution(run.workflowId);
+		expect(error?.message).toBe('Invoice 999999 was not found (404)');
+	});
+
+	test('a rule the ERP enforces (unique employee e-mail): the field and its message, nothing created', async () => {
+		const [employee] = await session.sandbox.records('employees');
+		const before = (await session.sandbox.records('employees')).length;
+		const run = await runErp(session, {
+			resource: 'employee',
+			operation: 'create',
+			columns: fieldsParameter('employee', { first_name: 'Second', last_name: 'Person', email: employee.email }),
+		});
+
+		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /employees 422']);
+		expect(await session.sandbox.records('employees')).toHaveLength(before);
+		const { error } = await failedExecution(run.workflowId);
+		expect(error?.message).toMatch(/^The ERP refused to create .*\(422\): email: is already taken/);
+	});
+
+	test('a read-only token cannot write: "not allowed" and the contact is unchanged', async () => {
+		const readOnly = await session.n8n.createCredential(`ERP API (read-only ${Date.now()})`, 'erpApi', {
+			baseUrl: session.ctx.sandboxBaseUrl,
+			apiToken: session.ctx.readOnlyToken,
+		});
+		const { id } = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Unchanged' });
+		const run = await runErp(
+			session,
+			{ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { company: 'Changed' } },
+			{ credential: readOnly },
+		);
+
+		// Update reads the contact first (allowed), then writes it whole (refused).
+		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /contacts/${id} 200`, `PUT /contacts/${id} 403`]);
+		expect((await session.sandbox.record('contacts', id))?.company).toBeNull();
+		const { error } = await failedExecution(run.workflowId);
+		expect(error?.message).toBe('The API token is not allowed to update contact ' + id + ' (403)');
+	});
+
+	test('Continue On Fail: the failing item becomes an error item, the run succeeds', async () => {
+		const run = await runErp(session, {
+			resource: 'contact',
+			operation: 'get',
+			contactId: byId(888888),
+		}, { onError: 'continueRegularOutput' });
+
+		expect(run.status).toBe(200);
+		expect(run.items).toEqual([expect.objectContaining({ error: 'Contact 888888 was not found (404)', httpCode: '404' })]);
+	});
+});

@@ -1,0 +1,19 @@
+import { n8nLine } from './lines';
+import { N8nClient } from './restClient';
+import { SandboxAdmin } from '../../sandbox/adminClient';
+import { readContext, type E2eContext } from '../e2e/setup/context';
+
+export interface Session {
+	ctx: E2eContext;
+	/** Logged in as the owner, with the public API key. */
+	n8n: N8nClient;
+	sandbox: SandboxAdmin;
+}
+
+/** Connects a test file to the n8n and sandbox globalSetup started. */
+export async function connect(): Promise<Session> {
+	const ctx = readContext();
+	const n8n = new N8nClient(ctx.n8nUrl, ctx.apiKey, n8nLine(ctx.n8nVersion));
+	await n8n.login(ctx.owner);
+	return { ctx, n8n, sandbox: new SandboxAdmin(ctx.sandboxUrl) };
+}

@@ -1,0 +1,43 @@
+import type { Delivery } from '../../sandbox/webhooks';
+import { erpTriggerNode, erpTriggerType, triggerUrl } from './examples';
+import { sleep } from './processGroup';
+import type { SandboxAdmin } from '../../sandbox/adminClient';
+import type { Credential, SavedWorkflow } from './types';
+import type { Session } from './session';
+
+export interface ActiveTrigger {
+	workflow: SavedWorkflow;
+	/** The production URL the ERP posts events to. */
+	url: string;
+}
+
+export interface TriggerOptions {
+	/** Signature check: an ERP API credential whose Webhook Signing Secret is the trigger's secret. */
+	signedWith?: Credential;
+	/** The secret the sandbox signs its deliveries with; none: unsigned. */
+	sandboxSecret?: string;
+	/** Whether the sandbox delivers its events to the trigger (default); false: only the test posts to it. */
+	subscribed?: boolean;
+}
+
+/**
+ * An active workflow made of one ERP Trigger listening to `events`, its URL subscribed to every sandbox event
+ * (a delivery of another event must start nothing) unless `subscribed` is false.
+ */
+export async function activeTrigger(session: Session, name: string, events: string[], options: TriggerOptions = {}): Promise<ActiveTrigger> {
+	const node = erpTriggerNode(options.signedWith ? { events, verification: 'hmacSha256' } : { events }, options.signedWith);
+	const workflow = await session.n8n.createActiveWorkflow({ name, nodes: [node], connections: {} });
+	const url = triggerUrl(session.ctx.n8nUrl, node, await erpTriggerType(session.n8n));
+	if (options.subscribed !== false) await session.sandbox.addWebhook({ url, secret: options.sandboxSecret });
+	return { workflow, url };
+}
+
+/** Waits until the sandbox has finished these deliveries (delivered, or its retries exhausted). */
+export async function settledDeliveries(sandbox: SandboxAdmin, deliveryIds: string[], timeoutMs = 30_000): Promise<Delivery[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const deliveries = (await sandbox.deliveries()).filter((d) => deliveryIds.includes(d.id));
+		if (deliveries.every((d) => d.done) || Date.now() > deadline) return deliveries;
+		await sleep(100);
+	}
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Machine } from '../../../bench/machine';
+import { REPO_ROOT } from '../../host/paths';
+import type { ClusterTimings } from '../host/cluster';
+import type { ImportFigures } from '../scenarios/import';
+import type { MainDownFigures } from '../scenarios/mainDown';
+import type { PollingFigures } from '../scenarios/polling';
+import type { TriggerFigures } from '../scenarios/trigger';
+import type { WorkerDeathFigures } from '../scenarios/workerDies';
+
+/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
+export interface SingleProcessFigures {
+	date: string;
+	bulkCreate: { items: number; concurrency: number; seconds: number };
+	rateLimited: { items: number; limitPerSecond: number; minimumSeconds: number; seconds: number; failed: number; duplicates: number };
+}
+
+export interface QueueResults {
+	date: string;
+	n8n: string;
+	machine: Machine;
+	cluster: ClusterTimings & { lock: { durationMs: number; renewMs: number; stalledIntervalMs: number } };
+	/** How long the ERP waits for n8n's answer to a delivery, and its retry delays. */
+	erpWebhooks: { timeoutMs: number; retryDelaysMs: number[] };
+	/** Wall time of each part of the suite. */
+	partsMs: Record<string, number>;
+	sixEvents: TriggerFigures & { workers: Record<string, string> };
+	burst: TriggerFigures & { batch: number };
+	import: ImportFigures;
+	rateLimited: ImportFigures;
+	workerDeath: WorkerDeathFigures;
+	mainDown: MainDownFigures;
+	polling: PollingFigures;
+	singleProcess: SingleProcessFigures;
+}
+
+interface BenchResults {
+	date: string;
+	workloads: {
+		bulkCreate: { items: number; concurrency: number; erpNode_s: number };
+		rateLimited: { items: number; limit_rps: number; theoreticalMin_s: number; erpNode_s: number; erpNode_failed: number; erpNode_duplicates: number };
+	};
+}
+
+export function singleProcessFigures(): SingleProcessFigures {
+	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as BenchResults;
+	const { bulkCreate, rateLimited } = bench.workloads;
+	return {
+		date: bench.date,
+		bulkCreate: { items: bulkCreate.items, concurrency: bulkCreate.concurrency, seconds: bulkCreate.erpNode_s },
+		rateLimited: {
+			items: rateLimited.items,
+			limitPerSecond: rateLimited.limit_rps,
+			minimumSeconds: rateLimited.theoreticalMin_s,
+			seconds: rateLimited.erpNode_s,
+			failed: rateLimited.erpNode_failed,
+			duplicates: rateLimited.erpNode_duplicates,
+		},
+	};
+}

@@ -1,0 +1,139 @@
+import { contactRows, type Tally } from '../../../bench/contacts';
+import type { ContactRow } from '../../../bench/rawTasks';
+import { nodeOutput } from '../../host/executions';
+import type { RateLimitConfig } from '../../../sandbox/rateLimit';
+import { finishedExecutions, lastStoppedAfter, mostAtOnce, perWorker, type QueueExecution } from '../support/executions';
+import type { QueueSession } from '../support/session';
+import { IMPORT_NODE, importWorkflow, type ImportSettings } from '../support/workflows';
+
+export interface ImportPlan {
+	label: string;
+	executions: number;
+	rowsPerExecution: number;
+	settings: ImportSettings;
+	/** The ERP's limit during the import (shared by every worker: one token); null: none. */
+	rateLimit: RateLimitConfig | null;
+}
+
+export interface StartedImport {
+	plan: ImportPlan;
+	workflowId: string;
+	/** The webhook path: POST /webhook/<path> with `{rows}` starts one execution. */
+	path: string;
+	tag: string;
+	/** The rows of each execution (webhook call), in call order. */
+	chunks: ContactRow[][];
+	/** The sandbox's last request before the import. */
+	since: number;
+	startedAt: number;
+}
+
+/** One call of the import webhook per chunk, all at once, on the webhook processor. */
+export async function sendChunks(session: QueueSession, path: string, chunks: ContactRow[][]): Promise<void> {
+	const answers = await Promise.all(chunks.map((chunk) => session.webhooks.callWebhook(path, { rows: chunk })));
+	const refused = answers.filter((answer) => answer.status !== 200);
+	if (refused.length) throw new Error(`the webhook processor refused ${refused.length} import calls: ${JSON.stringify(refused[0])}`);
+}
+
+/** The rows an execution of the import received: its Webhook node's output, saved before it was queued. */
+export const rowsOf = (execution: QueueExecution): ContactRow[] =>
+	(nodeOutput(execution, 'Webhook')[0]?.body as { rows?: ContactRow[] } | undefined)?.rows ?? [];
+
+/**
+ * Saves and activates the import workflow, sets the ERP's rate limit, then calls its webhook on the webhook
+ * processor once per chunk, all at once: each call is one execution, queued in Redis for the workers.
+ */
+export async function startImport(session: QueueSession, plan: ImportPlan): Promise<StartedImport> {
+	const { tag, rows } = contactRows(plan.label, plan.executions * plan.rowsPerExecution);
+	const chunks = Array.from({ length: plan.executions }, (_, i) => rows.slice(i * plan.rowsPerExecution, (i + 1) * plan.rowsPerExecution));
+	const path = `queue-import-${tag}`;
+	const workflow = await session.n8n.createActiveWorkflow(importWorkflow(path, session.ctx.credential, plan.settings));
+	await session.sandbox.setFaults({ rateLimit: plan.rateLimit });
+	const since = await session.sandbox.lastRequestSeq();
+	const startedAt = Date.now();
+	await sendChunks(session, path, chunks);
+	return { plan, workflowId: workflow.id, path, tag, chunks, since, startedAt };
+}
+
+/** The contacts of these rows that the ERP holds, per e-mail (0: missing, 2: written twice). */
+export async function erpCopies(session: QueueSession, tag: string): Promise<Map<string, number>> {
+	const copies = new Map<string, number>();
+	for (const contact of await session.sandbox.records('contacts')) {
+		if (contact.email?.startsWith(`${tag}-`)) copies.set(contact.email, (copies.get(contact.email) ?? 0) + 1);
+	}
+	return copies;
+}
+
+/** What the ERP holds of some rows: the sandbox's own state, not what the workflow reported. */
+export function tallyRows(copies: Map<string, number>, rows: ContactRow[]): Tally {
+	let records = 0;
+	let missing = 0;
+	let duplicates = 0;
+	for (const row of rows) {
+		const n = copies.get(row.email) ?? 0;
+		records += n;
+		if (n === 0) missing++;
+		if (n > 1) duplicates += n - 1;
+	}
+	return { records, missing, duplicates };
+}
+
+/** Output items of the import node that are errors (On Error: Continue turns a failed item into one). */
+export const failedItems = (executions: QueueExecution[]) =>
+	executions.reduce((total, e) => total + nodeOutput(e, IMPORT_NODE).filter((item) => item.error !== undefined).length, 0);
+
+/** Create or Update's outcome per output item (`action`: created or updated), counted over the executions. */
+export function outcomes(executions: QueueExecution[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const item of executions.flatMap((e) => nodeOutput(e, IMPORT_NODE))) {
+		const action = String(item.action ?? (item.error === undefined ? 'no action' : 'error'));
+		counts[action] = (counts[action] ?? 0) + 1;
+	}
+	return counts;
+}
+
+export interface ImportFigures {
+	contacts: number;
+	executions: number;
+	succeeded: number;
+	perWorker: Record<string, number>;
+	/** The most executions running at the same moment. */
+	atOnce: number;
+	failedItems: number;
+	erp: Tally;
+	/** Requests to /contacts… the ERP received during the import, and the 429s among them. */
+	requests: number;
+	refused429: number;
+	/** From the first webhook call to the last execution stopped (n8n's clock). */
+	seconds: number;
+	rateLimit: RateLimitConfig | null;
+	/** The requests the ERP answered (all but its 429s) / the limit's rate: no client can be faster. */
+	minimumSeconds: number | null;
+	settings: ImportSettings;
+}
+
+/** Waits for every execution of a started import and counts the result in the ERP and in n8n. */
+export async function finishImport(session: QueueSession, started: StartedImport): Promise<{ figures: ImportFigures; executions: QueueExecution[] }> {
+	const { plan } = started;
+	const executions = await finishedExecutions(session.n8n, started.workflowId, plan.executions, 10 * 60_000);
+	const requests = (await session.sandbox.requests(started.since)).filter((r) => r.path.startsWith('/contacts'));
+	const refused429 = requests.filter((r) => r.status === 429).length;
+	const contacts = plan.executions * plan.rowsPerExecution;
+	const figures: ImportFigures = {
+		contacts,
+		executions: executions.length,
+		succeeded: executions.filter((e) => e.status === 'success').length,
+		perWorker: perWorker(executions),
+		atOnce: mostAtOnce(executions),
+		failedItems: failedItems(executions),
+		erp: tallyRows(await erpCopies(session, started.tag), started.chunks.flat()),
+		requests: requests.length,
+		refused429,
+		seconds: lastStoppedAfter(executions, started.startedAt) / 1000,
+		rateLimit: plan.rateLimit,
+		minimumSeconds: plan.rateLimit ? ((requests.length - refused429) / plan.rateLimit.limit) * (plan.rateLimit.windowMs / 1000) : null,
+		settings: plan.settings,
+	};
+	await session.sandbox.setFaults({ rateLimit: null });
+	return { figures, executions };
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+
+import { createContact } from '../../../bench/contacts';
+import { sleep } from '../../host/processGroup';
+import type { Credential, WorkflowDefinition } from '../../host/types';
+import { nodeOutput } from '../../host/executions';
+import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
+import type { RequestLogEntry } from '../../../sandbox/requestLog';
+import { killQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
+import { allExecutions, perWorker, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
+import { reconnectMain, startAgain, type QueueSession } from '../support/session';
+import { mainIsDown } from './mainDown';
+import { workerNode } from '../support/workflows';
+
+export const POLLING_TRIGGER = ERP_POLLING_TRIGGER_NAME;
+const WORKFLOW_NAME = 'queue polling contacts';
+/** n8n 2.41 polls every minute at the shortest; a poll's execution is waited for up to this long. */
+const POLL_WAIT_MS = 75_000;
+/** Main stays down longer than one poll interval, so that at least one poll time passes while it is down. */
+const MAIN_DOWN_MS = 65_000;
+
+/** ERP Polling Trigger (contacts, Record Added, every minute) → Worker (per item) → ERP Contact › Get of each. */
+function pollingWorkflow(credential: Credential): WorkflowDefinition {
+	const trigger = erpPollingTriggerNode({ item: [{ mode: 'everyMinute' }] }, { resource: 'contact', triggerOn: 'recordAdded' }, credential);
+	return chain(WORKFLOW_NAME, [
+		trigger,
+		workerNode(false),
+		erpNode({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.data.id }}') }, credential, 'Get Contact'),
+	]);
+}
+
+export interface PollingStep {
+	label: string;
+	contactsCreated: number;
+	/** Executions that reported this step's contacts. */
+	executions: number;
+	perWorker: Record<string, number>;
+}
+
+export interface PollingFigures {
+	contactsCreated: number;
+	/** Items the trigger output over all executions, and the created contacts among them with none, or more than one. */
+	reports: number;
+	lost: number;
+	twice: number;
+	/** Trigger items for contacts not created by the scenario (the baseline's, had it reported them). */
+	unexpected: number;
+	executions: number;
+	succeeded: number;
+	perWorker: Record<string, number>;
+	/** Executions whose Worker node and the workers' logs disagree, or that ran on no worker. */
+	workerMismatches: number;
+	/** Per process, the executions whose job it put in Redis (its log: "Enqueued execution N"). */
+	enqueuedBy: Record<string, number>;
+	/** GET /contacts/{id} of each created contact by the workflow's Get Contact: contacts looked up once, and more than once. */
+	lookedUpOnce: number;
+	lookedUpTwice: number;
+	/** List scans of /contacts (first pages) after the activation's baseline, and polls main logged meanwhile. */
+	scans: number;
+	mainPolls: number;
+	/** Seconds between consecutive scans while main was up (a poller per process would make them shorter). */
+	scanGapsS: { min: number; max: number };
+	/** Main stopped this long, its list scans meanwhile (workers and webhook processor up). */
+	mainDownMs: number;
+	scansWhileMainDown: number;
+	/** Scans seen after the last execution, with no execution following (nothing reported twice). */
+	scansAfterLast: number;
+	/** Trigger item event names. */
+	events: string[];
+	steps: PollingStep[];
+	workerRestartBootMs: number;
+	mainRestartBootMs: number;
+}
+
+const isScan = (r: RequestLogEntry) => r.method === 'GET' && r.path === '/contacts' && (r.query.page ?? '1') === '1';
+
+const contactIdOf = (json: Record<string, unknown>) => Number((json.data as { id?: unknown } | undefined)?.id);
+
+/** Trigger items of these executions: contact IDs, in order. */
+const reportedIds = (executions: QueueExecution[]) => executions.flatMap((e) => nodeOutput(e, POLLING_TRIGGER).map(contactIdOf));
+
+/** Waits until the workflow's finished executions report every one of `ids` (each poll's execution may hold some). */
+async function executionsReporting(session: QueueSession, workflowId: string, ids: number[]): Promise<QueueExecution[]> {
+	const deadline = Date.now() + POLL_WAIT_MS + 30_000;
+	let seen = -1;
+	for (;;) {
+		const all = await allExecutions(session.n8n, workflowId, false);
+		const finished = all.every((e) => ['success', 'error', 'canceled', 'crashed'].includes(e.status));
+		if (finished && all.length !== seen) {
+			seen = all.length;
+			const withData = (await allExecutions(session.n8n, workflowId, true)).reverse();
+			const reported = new Set(reportedIds(withData));
+			if (ids.every((id) => reported.has(id))) return withData;
+		}
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: contacts ${ids.join(', ')} not all reported by finished executions in time`);
+		await sleep(500);
+	}
+}
+
+async function createContacts(session: QueueSession, label: string, count: number): Promise<number[]> {
+	const ids: number[] = [];
+	for (let i = 0; i < count; i++) {
+		const stamp = `${label}-${i}-${Date.now()}`;
+		ids.push(await createContact(session.ctx.erp, { first_name: `Polled${i}`, last_name: label, email: `${stamp}@poll.example`, company: 'Queue' }));
+	}
+	return ids;
+}
+
+/** Lines of a process's log matching `pattern` (its first group), across its restarts (the log is appended to). */
+function logMatches(logFile: string, pattern: RegExp): string[] {
+	return [...readFileSync(logFile, 'utf8').matchAll(pattern)].map((m) => m[1]);
+}
+
+const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
+
+/**
+ * An active ERP Polling Trigger workflow in the cluster. Contacts are created through the ERP's API in four
+ * steps: with everything up; with `victimName` killed (SIGKILL) after the previous poll; with it started again;
+ * and while main is stopped (longer than a poll interval), then started again. After each step, waits for the
+ * executions that report the step's contacts; at the end, for one more poll that must report nothing. Answers
+ * what n8n, the processes' logs and the ERP's request log recorded.
+ */
+export async function pollingInTheCluster(session: QueueSession, victimName: string): Promise<PollingFigures> {
+	const main = session.ctx.processes.find((p) => p.spec.role === 'main');
+	const victim = session.ctx.processes.find((p) => p.spec.name === victimName);
+	if (!main || !victim) throw new Error(`no main or no ${victimName} in the context`);
+	const pollLines = () => logMatches(main.logFile, new RegExp(`(Poll trigger initiated) for workflow "${WORKFLOW_NAME}"`, 'g')).length;
+
+	const workflow = await session.n8n.createActiveWorkflow(pollingWorkflow(session.ctx.credential));
+	// Activation is synchronous here (no publication service): its poll, the baseline, is done and logged.
+	const afterBaseline = await session.sandbox.lastRequestSeq();
+	const pollsAtBaseline = pollLines();
+
+	const steps: PollingStep[] = [];
+	const created: number[] = [];
+	let counted = 0;
+	const step = async (label: string, ids: number[]) => {
+		created.push(...ids);
+		const executions = await executionsReporting(session, workflow.id, created);
+		const fresh = executions.slice(counted);
+		counted = executions.length;
+		steps.push({ label, contactsCreated: ids.length, executions: fresh.length, perWorker: perWorker(fresh) });
+		return executions;
+	};
+
+	await step('all processes up', await createContacts(session, 'poll-up', 20));
+
+	await killQueueProcess(victim);
+	await step(`${victimName} killed (SIGKILL) after the previous poll`, await createContacts(session, 'poll-killed', 10));
+	const workerRestart = await startAgain(session, victim.spec);
+	await step(`${victimName} started again`, await createContacts(session, 'poll-restarted', 10));
+
+	await stopQueueProcess(main);
+	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main still answers after its process group stopped');
+	const downSince = Date.now();
+	const downFrom = await session.sandbox.lastRequestSeq();
+	const whileDown = await createContacts(session, 'poll-main-down', 10);
+	await sleep(Math.max(0, MAIN_DOWN_MS - (Date.now() - downSince)));
+	const scansWhileMainDown = (await session.sandbox.requests(downFrom)).filter(isScan).length;
+	const mainDownMs = Date.now() - downSince;
+	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main answered while it was meant to be down');
+	const mainRestart = await startAgain(session, main.spec);
+	const restartedAt = Date.now();
+	await reconnectMain(session);
+	// The activation poll of the restarted main reports what was created while it was down.
+	await step('created while main was down; main started again', whileDown);
+
+	// One more poll after the last execution: it must start none (nothing left to report, nothing twice).
+	const lastSeq = await session.sandbox.lastRequestSeq();
+	const deadline = Date.now() + POLL_WAIT_MS;
+	let scansAfterLast = 0;
+	while (scansAfterLast === 0 && Date.now() < deadline) {
+		await sleep(1000);
+		scansAfterLast = (await session.sandbox.requests(lastSeq)).filter(isScan).length;
+	}
+	// The poll that scanned would have enqueued its execution before this reads the list again.
+	await sleep(5000);
+	const final = (await allExecutions(session.n8n, workflow.id, true)).reverse();
+	const mainPolls = pollLines() - pollsAtBaseline;
+	const requests = await session.sandbox.requests(afterBaseline);
+	const scanTimes = requests.filter(isScan).map((r) => Date.parse(r.at));
+	// Scheduled polls only: before main stopped, and after the restarted main's activation poll (each activation
+	// draws a new second of the minute for its polls).
+	const gapsOf = (times: number[]) => times.slice(1).map((at, i) => (at - times[i]) / 1000);
+	const gaps = [...gapsOf(scanTimes.filter((at) => at < downSince)), ...gapsOf(scanTimes.filter((at) => at > restartedAt - mainRestart.bootMs).slice(1))];
+
+	const reported = reportedIds(final);
+	const perContact = countBy(reported.map(String));
+	const createdSet = new Set(created.map(String));
+	const lookUps = countBy(
+		requests.filter((r) => r.method === 'GET' && r.status === 200 && /^\/contacts\/\d+$/.test(r.path)).map((r) => r.path.slice('/contacts/'.length)),
+	);
+	const startedBy = startedByWorker(session.ctx);
+	const enqueuers = new Map<string, string>();
+	for (const { spec, logFile } of session.ctx.processes) {
+		for (const id of logMatches(logFile, /Enqueued execution (\d+) \(job/g)) enqueuers.set(id, spec.name);
+	}
+	return {
+		contactsCreated: created.length,
+		reports: reported.length,
+		lost: created.filter((id) => !perContact[String(id)]).length,
+		twice: Object.entries(perContact).filter(([id, n]) => createdSet.has(id) && n > 1).length,
+		unexpected: reported.filter((id) => !createdSet.has(String(id))).length,
+		executions: final.length,
+		succeeded: final.filter((e) => e.status === 'success').length,
+		perWorker: perWorker(final),
+		workerMismatches: final.filter((e) => !recordedWorker(e)?.startsWith('worker-') || startedBy.get(e.id) !== recordedWorker(e)).length,
+		enqueuedBy: countBy(final.map((e) => enqueuers.get(e.id) ?? 'none found')),
+		lookedUpOnce: created.filter((id) => lookUps[String(id)] === 1).length,
+		lookedUpTwice: created.filter((id) => (lookUps[String(id)] ?? 0) > 1).length,
+		scans: scanTimes.length,
+		mainPolls,
+		scanGapsS: { min: Math.min(...gaps), max: Math.max(...gaps) },
+		mainDownMs,
+		scansWhileMainDown,
+		scansAfterLast,
+		events: [...new Set(final.flatMap((e) => nodeOutput(e, POLLING_TRIGGER).map((json) => String(json.event))))],
+		steps,
+		workerRestartBootMs: workerRestart.bootMs,
+		mainRestartBootMs: mainRestart.bootMs,
+	};
+}

@@ -1,0 +1,135 @@
+import type { Tally } from '../../../bench/contacts';
+import { sleep } from '../../host/processGroup';
+import { killQueueProcess } from '../host/n8nQueueProcess';
+import { finishedExecutions, perWorker, startedByWorker, type QueueExecution } from '../support/executions';
+import { startAgain, type QueueSession } from '../support/session';
+import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
+
+export interface KilledExecution {
+	id: string;
+	/** What n8n made of it. */
+	status: QueueExecution['status'];
+	message: string;
+	/** Nodes whose output n8n kept when it gave the execution up (the Webhook's, with the rows, included or not). */
+	nodesKept: number;
+	/** From the kill to n8n giving the execution up (its stoppedAt). */
+	givenUpAfterMs: number;
+}
+
+export interface WorkerDeathFigures {
+	victim: string;
+	/** The import's node: Contact › Create or Create or Update. */
+	operation: ImportPlan['settings']['operation'];
+	/** Contacts of the import in the ERP when the worker was killed. */
+	contactsAtKill: number;
+	/** Executions of the import the victim had picked up and not finished when it died. */
+	killed: KilledExecution[];
+	/** Per chunk of rows the killed executions held: of its rows, the contacts in the ERP after the kill. */
+	killedChunks: Array<{ rows: number; erpHeld: number }>;
+	/** The import's executions on the surviving worker. */
+	survivor: { name: string; executions: number; succeeded: number };
+	import: ImportFigures;
+	/** n8n's Retry on each killed execution, as a user clicks it in the execution list. */
+	/** `erpRequests`: what the ERP received while the retries ran. */
+	retry: { executions: number; statuses: Record<string, number>; erpRequests: number };
+	/** The killed executions' rows sent again from the source (one webhook call per chunk), as the user can. */
+	resend: {
+		executions: number;
+		succeeded: number;
+		perWorker: Record<string, number>;
+		/** Create or Update's outcome per row: updated (the ERP had it already) or created. */
+		outcomes: Record<string, number>;
+		/** What the ERP holds of the whole import afterwards. */
+		erp: Tally;
+		/** Contacts of those rows the ERP held before the re-run (written before the kill). */
+		writtenBeforeDeath: number;
+	};
+	/** The victim started again afterwards, ready to take work. */
+	restartBootMs: number;
+}
+
+/** Polls the ERP until it holds `count` contacts of the import (the import is then well under way). */
+async function waitForContacts(session: QueueSession, tag: string, count: number): Promise<number> {
+	const deadline = Date.now() + 5 * 60_000;
+	for (;;) {
+		const held = (await erpCopies(session, tag)).size;
+		if (held >= count) return held;
+		if (Date.now() > deadline) throw new Error(`the import wrote only ${held} of ${count} contacts within 5 minutes`);
+		await sleep(200);
+	}
+}
+
+const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
+
+/**
+ * Runs the import and SIGKILLs `victimName` (n8n and its task runner, no shutdown) once the ERP holds
+ * `killAtContacts` of its contacts. Waits for n8n to give the victim's executions up and counts what the ERP
+ * holds; clicks Retry on each; sends the rows of the killed executions again; counts again; and starts the
+ * victim once more.
+ */
+export async function killWorkerDuringImport(
+	session: QueueSession,
+	plan: ImportPlan,
+	victimName: string,
+	killAtContacts: number,
+): Promise<WorkerDeathFigures> {
+	const victim = session.ctx.processes.find((p) => p.spec.name === victimName);
+	if (!victim) throw new Error(`no process ${victimName} in the context`);
+	const started = await startImport(session, plan);
+	const contactsAtKill = await waitForContacts(session, started.tag, killAtContacts);
+	const killedAt = Date.now();
+	await killQueueProcess(victim);
+
+	const { figures: importFigures, executions } = await finishImport(session, started);
+	const startedBy = startedByWorker(session.ctx);
+	const failed = executions.filter((e) => e.status !== 'success');
+	const killed = failed.map((e) => ({
+		id: e.id,
+		status: e.status,
+		message: e.data?.resultData.error?.message ?? '',
+		nodesKept: Object.keys(e.data?.resultData.runData ?? {}).length,
+		givenUpAfterMs: Date.parse(e.stoppedAt ?? '') - killedAt,
+	}));
+	if (failed.some((e) => startedBy.get(e.id) !== victimName)) throw new Error('an execution not on the killed worker failed');
+	// n8n keeps no input of a killed execution: its rows are those no successful execution received.
+	const doneFirstRows = new Set(executions.filter((e) => e.status === 'success').map((e) => rowsOf(e)[0]?.email));
+	const killedChunks = started.chunks.filter((chunk) => !doneFirstRows.has(chunk[0].email));
+	const copiesAfterKill = await erpCopies(session, started.tag);
+	const survivorName = session.ctx.processes.find((p) => p.spec.role === 'worker' && p.spec.name !== victimName)?.spec.name ?? '';
+	const survivorExecutions = executions.filter((e) => startedBy.get(e.id) === survivorName);
+
+	const beforeRetry = await session.sandbox.lastRequestSeq();
+	for (const execution of killed) await session.n8n.rest('POST', `/rest/executions/${execution.id}/retry`, { loadWorkflow: true });
+	const afterRetry = await finishedExecutions(session.n8n, started.workflowId, executions.length + killed.length, 5 * 60_000);
+	const retries = afterRetry.filter((e) => killed.some((k) => k.id === e.retryOf));
+	const erpRequests = (await session.sandbox.requests(beforeRetry)).length;
+
+	await sendChunks(session, started.path, killedChunks);
+	const afterResend = await finishedExecutions(session.n8n, started.workflowId, afterRetry.length + killedChunks.length, 5 * 60_000);
+	const resent = afterResend.slice(afterRetry.length);
+
+	const restarted = await startAgain(session, victim.spec);
+	return {
+		victim: victimName,
+		operation: plan.settings.operation,
+		contactsAtKill,
+		killed,
+		killedChunks: killedChunks.map((chunk) => ({ rows: chunk.length, erpHeld: tallyRows(copiesAfterKill, chunk).records })),
+		survivor: {
+			name: survivorName,
+			executions: survivorExecutions.length,
+			succeeded: survivorExecutions.filter((e) => e.status === 'success').length,
+		},
+		import: importFigures,
+		retry: { executions: retries.length, statuses: countBy(retries.map((e) => e.status)), erpRequests },
+		resend: {
+			executions: resent.length,
+			succeeded: resent.filter((e) => e.status === 'success').length,
+			perWorker: perWorker(resent),
+			outcomes: outcomes(resent),
+			erp: tallyRows(await erpCopies(session, started.tag), started.chunks.flat()),
+			writtenBeforeDeath: killedChunks.reduce((total, chunk) => total + tallyRows(copiesAfterKill, chunk).records, 0),
+		},
+		restartBootMs: restarted.bootMs,
+	};
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+
+import type { Owner } from '../../host/restClient';
+import type { Credential } from '../../host/types';
+import type { ClusterTimings } from '../host/cluster';
+import type { QueueProcessSpec } from '../host/n8nQueueProcess';
+
+/** What globalSetup hands to the suite (through a JSON file named in the environment). */
+export interface QueueContext {
+	runId: string;
+	mainUrl: string;
+	/** The webhook processor: the ERP posts its events here. */
+	webhookUrl: string;
+	sandboxUrl: string;
+	/** The ERP's API as the credential reaches it, for writing to the ERP directly. */
+	erp: { baseUrl: string; token: string };
+	owner: Owner;
+	apiKey: string;
+	credential: Credential;
+	processes: Array<{ spec: QueueProcessSpec; pid: number; logFile: string }>;
+	timings: ClusterTimings;
+	/** The sandbox's webhook retry delays (a delivery is retried when n8n does not answer 2xx in time). */
+	webhookRetryDelaysMs: number[];
+	webhookTimeoutMs: number;
+	n8nVersion: string;
+}
+
+export const QUEUE_CONTEXT_ENV = 'N8N_ERP_QUEUE_CONTEXT';
+
+export function readQueueContext(): QueueContext {
+	const file = process.env[QUEUE_CONTEXT_ENV];
+	if (!file) throw new Error(`${QUEUE_CONTEXT_ENV} is not set: run the suite with npm run test:queue`);
+	return JSON.parse(readFileSync(file, 'utf8')) as QueueContext;
+}

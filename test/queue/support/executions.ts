@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+
+import { sleep } from '../../host/processGroup';
+import type { N8nClient } from '../../host/restClient';
+import type { Execution } from '../../host/types';
+import { isFinished, nodeOutput } from '../../host/executions';
+import type { QueueContext } from '../setup/context';
+import { WORKER_NODE } from './workflows';
+
+export type QueueExecution = Execution & { retryOf?: string | null };
+
+
+/** Every execution of the workflow (newest first), page by page through the public API. */
+export async function allExecutions(n8n: N8nClient, workflowId: string, includeData: boolean): Promise<QueueExecution[]> {
+	const all: QueueExecution[] = [];
+	let cursor: string | undefined;
+	do {
+		const query = `workflowId=${workflowId}&includeData=${includeData}&limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+		const page = await n8n.publicApi<{ data: QueueExecution[]; nextCursor?: string | null }>(`/executions?${query}`);
+		all.push(...page.data);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return all;
+}
+
+/**
+ * Waits until the workflow has at least `count` executions, all finished, and answers them with their data,
+ * oldest first (more than `count`: some ran twice). `timeoutMs` only stops a hung run; it measures nothing.
+ */
+export async function finishedExecutions(n8n: N8nClient, workflowId: string, count: number, timeoutMs: number): Promise<QueueExecution[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const all = await allExecutions(n8n, workflowId, false);
+		if (all.length >= count && all.every(isFinished)) break;
+		if (Date.now() > deadline) {
+			throw new Error(`workflow ${workflowId}: ${all.filter(isFinished).length} of ${count} executions finished within ${timeoutMs / 1000} s`);
+		}
+		await sleep(500);
+	}
+	return (await allExecutions(n8n, workflowId, true)).reverse();
+}
+
+/** The process the execution itself recorded in its Worker node ($env of the process that ran it). */
+export const recordedWorker = (execution: Execution): string | undefined => nodeOutput(execution, WORKER_NODE)[0]?.worker as string | undefined;
+
+/**
+ * Which worker picked up each execution, from the workers' own logs ("Worker started execution 12 (job 7)"):
+ * a second witness beside the execution's record, and the only one for an execution whose worker died.
+ */
+export function startedByWorker(ctx: QueueContext): Map<string, string> {
+	const startedBy = new Map<string, string>();
+	for (const { spec, logFile } of ctx.processes.filter((p) => p.spec.role === 'worker')) {
+		for (const match of readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)) {
+			if (startedBy.has(match[1])) startedBy.set(match[1], `${startedBy.get(match[1])}+${spec.name}`);
+			else startedBy.set(match[1], spec.name);
+		}
+	}
+	return startedBy;
+}
+
+/** How many executions each process ran, by the executions' own record. */
+export function perWorker(executions: Execution[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const execution of executions) {
+		const worker = recordedWorker(execution) ?? 'none recorded';
+		counts[worker] = (counts[worker] ?? 0) + 1;
+	}
+	return counts;
+}
+
+/** Milliseconds from `since` to the last of these executions' stop, by n8n's own clock in the database. */
+export const lastStoppedAfter = (executions: Execution[], since: number): number =>
+	Math.max(...executions.map((e) => Date.parse(e.stoppedAt ?? e.startedAt))) - since;
+
+/** The most executions running at the same moment, from their start and stop times. */
+export function mostAtOnce(executions: Execution[]): number {
+	const edges = executions.flatMap((e) => [
+		{ at: Date.parse(e.startedAt), step: 1 },
+		{ at: Date.parse(e.stoppedAt ?? e.startedAt), step: -1 },
+	]);
+	edges.sort((a, b) => a.at - b.at || a.step - b.step);
+	let running = 0;
+	let most = 0;
+	for (const edge of edges) most = Math.max(most, (running += edge.step));
+	return most;
+}

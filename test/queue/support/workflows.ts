@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+
+import { erpTriggerNode } from '../../host/examples';
+import type { Credential, WorkflowDefinition, WorkflowNode } from '../../host/types';
+import { fieldsParameter } from '../../host/fields';
+import { byId, chain, erpNode, splitOutNode, webhookNode } from '../../host/workflows';
+import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
+
+/** Node settings beside `parameters` that WorkflowNode does not name. */
+type QueueNode = WorkflowNode & { executeOnce?: boolean };
+
+export const WORKER_NODE = 'Worker';
+export const IMPORT_NODE = 'Import Contacts';
+
+/**
+ * A Set node that adds `worker`: the name of the n8n process that ran it, read from that process's environment.
+ * This is how an execution records which worker ran it. `once`: one item for the whole execution.
+ */
+export function workerNode(once: boolean): QueueNode {
+	return {
+		id: randomUUID(),
+		name: WORKER_NODE,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [0, 0],
+		parameters: {
+			mode: 'manual',
+			assignments: { assignments: [{ id: randomUUID(), name: 'worker', value: `={{ $env.${PROCESS_NAME_ENV} }}`, type: 'string' }] },
+			includeOtherFields: !once,
+			options: {},
+		},
+		...(once ? { executeOnce: true } : {}),
+	};
+}
+
+/** ERP Trigger (the given events, no verification) → Worker. */
+export const triggerWorkflow = (name: string, events: string[]): WorkflowDefinition =>
+	chain(name, [erpTriggerNode({ events }), workerNode(false)]);
+
+/** ERP Trigger → Worker → ERP Contact › Get of the contact in the event (a request the ERP logs). */
+export const lookUpWorkflow = (name: string, events: string[], credential: Credential): WorkflowDefinition =>
+	chain(name, [
+		erpTriggerNode({ events }),
+		workerNode(false),
+		erpNode({ resource: 'contact', operation: 'get', contactId: byId('={{ $json.data.id }}') }, credential, 'Get Contact'),
+	]);
+
+export interface ImportSettings {
+	/** Contact › Create (one POST per row), or Create or Update (looks the e-mail up first: safe to run again). */
+	operation: 'create' | 'upsert';
+	/** The ERP node's Concurrency option. */
+	concurrency: number;
+	maxRetries: number;
+}
+
+/**
+ * The node that writes one contact per input row: Map Automatically (the rows carry the ERP's field names) and
+ * On Error: Continue, so that a failed item is counted instead of failing the rest.
+ */
+export function importContactsNode(credential: Credential, { operation, ...options }: ImportSettings): WorkflowNode {
+	const columns = fieldsParameter('contact', null, 'autoMapInputData');
+	const node = erpNode({ resource: 'contact', operation, columns, options }, credential, IMPORT_NODE);
+	return { ...node, onError: 'continueRegularOutput' };
+}
+
+/** Webhook (answers at once; the run goes to the queue) → Split Out `body.rows` → import → Worker (once). */
+export function importWorkflow(path: string, credential: Credential, settings: ImportSettings): WorkflowDefinition {
+	const webhook = webhookNode(path);
+	webhook.parameters = { ...webhook.parameters, responseMode: 'onReceived' };
+	return chain(`queue import ${path}`, [webhook, splitOutNode('body.rows'), importContactsNode(credential, settings), workerNode(true)]);
+}

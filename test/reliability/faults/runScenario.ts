@@ -1,0 +1,158 @@
+import { fieldsParameter } from '../../host/fields';
+import type { Contact } from '../../../sandbox/types';
+import { runBatch, type BatchRun } from '../support/batch';
+import { settle } from '../support/settle';
+import type { ReliabilitySession } from '../support/session';
+import type { FaultScenarioResult } from '../report/results';
+import { scenarioRandom } from '../setup/seed';
+import { requestChains } from './chains';
+import { queueRecordFaults } from './recordFaults';
+import { retryEvidence, type RetryEvidence } from './retries';
+import { ACCEPTED_CHANCE } from './probability';
+import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests, type RetryArithmetic, type StrikeMinimum } from './rule';
+import type { BatchKind, FaultScenario } from './scenarios';
+import { tally, type BatchInput, type Tally } from './tally';
+import { titleOf } from './title';
+
+/** Contacts seeded beyond the ones a scenario works on, which must come through unchanged. */
+const UNTOUCHED = 100;
+
+const byIdFromItem = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
+
+function erpParameters(kind: BatchKind, options: FaultScenario['options']): Record<string, unknown> {
+	switch (kind) {
+		case 'create':
+			return { resource: 'contact', operation: 'create', columns: fieldsParameter('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' }), options };
+		case 'update':
+			return { resource: 'contact', operation: 'update', contactId: byIdFromItem, updateFields: { company: '={{ $json.company }}' }, options };
+		case 'read':
+			return { resource: 'contact', operation: 'get', contactId: byIdFromItem, options };
+		case 'delete':
+			return { resource: 'contact', operation: 'delete', contactId: byIdFromItem, options };
+	}
+}
+
+function batchInputs(scenario: FaultScenario, existing: Contact[]): BatchInput[] {
+	return Array.from({ length: scenario.items }, (_, i): BatchInput => {
+		if (scenario.kind === 'create') return { kind: 'create', first: `Item${i}`, email: `${scenario.id}-${i}@reliability.example` };
+		if (scenario.kind === 'update') return { kind: 'update', id: existing[i].id, company: `${scenario.id} ${i}` };
+		return { kind: scenario.kind, id: existing[i].id };
+	});
+}
+
+interface Observed {
+	tally: Tally;
+	struck: number;
+	/** Strikes queued for single records (0: none). */
+	queued: number;
+	minStruck: StrikeMinimum;
+	unfinished: number;
+	retries: RetryEvidence;
+	arithmetic?: RetryArithmetic;
+	executionStatus: string;
+}
+
+function failuresOf(scenario: FaultScenario, o: Observed): string[] {
+	const { tally: t, struck, queued, retries, arithmetic } = o;
+	const failures: string[] = [];
+	if (o.executionStatus !== 'success') failures.push(`the execution ended "${o.executionStatus}", not "success" (On Error: Continue is on)`);
+	if (t.lost > 0) failures.push(`${t.lost} items reported OK that the ERP's records do not bear out`);
+	if (t.duplicated > 0) failures.push(`${t.duplicated} records written twice`);
+	if (t.resent > 0) failures.push(`${t.resent} creates sent again without proof that the earlier attempt wrote nothing`);
+	if (t.collateral > 0) failures.push(`${t.collateral} records no item was about changed or disappeared`);
+	if (t.outputItems !== t.itemsAttempted || t.unpaired > 0) {
+		failures.push(`${t.itemsAttempted} input items gave ${t.outputItems} output items, ${t.unpaired} not paired one to one`);
+	}
+	if (t.unclearErrors > 0) failures.push(`${t.unclearErrors} error items without a clear message and description`);
+	if (struck === 0) failures.push('the fault never struck: the scenario proved nothing');
+	else if (struck < o.minStruck.count) failures.push(`the fault struck ${struck} times, fewer than ${o.minStruck.count}: ${o.minStruck.why}`);
+	if (struck < queued) failures.push(`the fault struck ${struck} times of the ${queued} queued for single records`);
+	if (t.errorItems !== o.unfinished) {
+		failures.push(`${t.errorItems} error items, but the fault ended ${o.unfinished} requests: every error item must be one request the fault ended, and no more`);
+	}
+	const { everyItemSucceeds } = ruleOf(scenario);
+	if (everyItemSucceeds) {
+		if (t.succeeded !== t.itemsAttempted) failures.push(`${t.itemsAttempted - t.succeeded} items did not succeed although the node gets past every fault here`);
+		if (arithmetic && arithmetic.chance !== null && arithmetic.chance >= ACCEPTED_CHANCE) {
+			failures.push(`Max Retries does not make a failure improbable enough: ${arithmetic.text}`);
+		}
+	}
+	if (scenario.keyed && everyItemSucceeds && t.unresolvedCreates > 0) {
+		failures.push(`${t.unresolvedCreates} creates of keyed records left unresolved: the node must settle them by looking the key up`);
+	}
+	if (scenario.backOffGrows) {
+		const medians = retries.waitsBeforeRetry.map((w) => w.medianMs);
+		if (medians.length < 2 || medians.some((m, i) => i > 0 && m <= medians[i - 1])) {
+			failures.push(`the median waits before the 1st, 2nd… retry do not grow: ${medians.join(', ')} ms`);
+		}
+	}
+	return failures;
+}
+
+/** Runs one scenario on a freshly reset sandbox and judges it by the sandbox's records and request log. */
+export async function runFaultScenario(session: ReliabilitySession, scenario: FaultScenario): Promise<FaultScenarioResult> {
+	await session.sandbox.reset();
+	if (scenario.kind !== 'create') await session.sandbox.seed({ contacts: scenario.items + UNTOUCHED });
+	const before = await session.sandbox.records('contacts');
+	const inputs = batchInputs(scenario, before);
+
+	const { faultSeed } = session.ctx;
+	await session.sandbox.setFaults({ ...scenario.faults, seed: faultSeed });
+	const { recordFaults } = scenario;
+	let queued = 0;
+	let run: BatchRun;
+	let settled: number;
+	try {
+		if (recordFaults) {
+			const ids = before.slice(0, scenario.items).map((c) => c.id);
+			queued = await queueRecordFaults(session, recordFaults, ids, scenarioRandom(faultSeed, scenario.id));
+		}
+		run = await runBatch(session, scenario.id, erpParameters(scenario.kind, scenario.options), inputs);
+	} finally {
+		settled = await settle(session, recordFaults?.fault.delayMs ?? 0);
+	}
+	const after = await session.sandbox.records('contacts');
+	const requests = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
+
+	const t = tally(inputs, run.items, before, after, requests, scenario.keyed);
+	const { errorMessages, ...counts } = t;
+	const chains = requestChains(requests);
+	const isStruck = struckTest(scenario);
+	const rule = ruleOf(scenario);
+	const observed: Observed = {
+		tally: t,
+		struck: requests.filter(isStruck).length,
+		queued,
+		minStruck: strikeMinimum(scenario, queued),
+		unfinished: unfinishedRequests(scenario, chains, isStruck),
+		retries: retryEvidence(chains, isStruck),
+		arithmetic: rule.everyItemSucceeds ? retryArithmetic(scenario, chains) : undefined,
+		executionStatus: run.execution.status,
+	};
+	const { startedAt, stoppedAt } = run.execution;
+	const others = scenario.kind === 'create' ? undefined : UNTOUCHED;
+	return {
+		id: scenario.id,
+		title: titleOf(scenario),
+		setup: `${scenario.items} items, ERP node ${scenario.kind === 'read' ? 'get' : scenario.kind} contact, On Error: Continue${others ? `; ${others} more contacts no item is about` : ''}`,
+		settings: {
+			sandboxFaults: { ...scenario.faults, seed: faultSeed },
+			...(recordFaults ? { queuedForSingleRecords: { method: recordFaults.method, fault: recordFaults.fault, groups: recordFaults.groups, strikes: queued } } : {}),
+			nodeOptions: scenario.options,
+		},
+		keyed: scenario.keyed ?? false,
+		rule,
+		...(observed.arithmetic ? { arithmetic: observed.arithmetic } : {}),
+		minStruck: observed.minStruck,
+		unfinishedRequests: observed.unfinished,
+		...(others ? { otherContacts: others } : {}),
+		...counts,
+		counted: 'input items',
+		faultsStruck: observed.struck,
+		retries: observed.retries,
+		requestsSent: requests.length,
+		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
+		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
+		failures: failuresOf(scenario, observed),
+	};
+}

@@ -1,0 +1,153 @@
+import type { FaultSettings } from '../../../sandbox/faults';
+import type { RateLimitConfig } from '../../../sandbox/rateLimit';
+import type { RecordFaults } from './recordFaults';
+
+export type BatchKind = 'create' | 'update' | 'read' | 'delete';
+
+/**
+ * One fault scenario. Its title, the rule it is judged by (must every item succeed?) and the arithmetic behind
+ * its Max Retries are derived from these settings (see title.ts and rule.ts), never typed beside them.
+ */
+export interface FaultScenario {
+	id: string;
+	/** A name for the kind of trouble, without figures (they come from the settings), e.g. "429 storm". */
+	label?: string;
+	kind: BatchKind;
+	items: number;
+	faults: Partial<FaultSettings> & { rateLimit?: RateLimitConfig | null };
+	/** The ERP node's Options. Max Retries is set wherever the scenario relies on retries: its arithmetic uses it. */
+	options: { concurrency: number; timeout?: number; maxRetries?: number };
+	/** Faults queued for single records, on top of `faults`; every one of them must strike. */
+	recordFaults?: RecordFaults;
+	/**
+	 * Creates of a record with a natural key (issue 15): the node resolves an unclear failure by looking the key
+	 * up, so no item may end as "the ERP may have done it" and every item must succeed.
+	 */
+	keyed?: boolean;
+	/** No Retry-After: the node's waits before the 1st, 2nd, 3rd… retry of a request must grow. */
+	backOffGrows?: boolean;
+}
+
+/**
+ * The fault scenarios. Writes are hit after the ERP committed them (the ambiguous case that duplicates data
+ * when a client retries a create). Contacts are keyed by e-mail: the node settles an unclear create by looking
+ * the e-mail up (issue 15). Updates, reads and deletes work on seeded contacts, and more that no item is about
+ * must stay as they were (runScenario.ts).
+ *
+ * Where every fault is one the node gets past, Max Retries r is chosen so that, at a rate p per attempt, the
+ * chance that some request fails all its 1 + r attempts stays below 1e-6 per run: 1 − (1 − p^(r+1))^n for the n
+ * distinct requests the run makes (counted per method from the request log, so an update made of a GET and a
+ * PUT counts twice). At p = 0.1, r = 9 gives 1e-10 per request: 1e-7 for 1,000 requests, 2e-7 for 2,000.
+ * The run computes and checks it (rule.ts); docs/reliability.md shows it per scenario.
+ */
+export const FAULT_SCENARIOS: FaultScenario[] = [
+	{
+		// The node paces itself by X-RateLimit-Remaining, so few 429s strike: the storms are the next two.
+		id: 'rate-limit-window',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { rateLimit: { limit: 40, windowMs: 1000 } },
+		options: { concurrency: 10, maxRetries: 5 },
+	},
+	{
+		// No header warns the node. Every refusal holds all requests in flight for its second.
+		id: 'rate-limit-storm',
+		label: '429 storm',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' },
+		options: { concurrency: 50, maxRetries: 9 },
+	},
+	{
+		// The sandbox's random 429 always names a wait, so these are queued per record. Refused three times only
+		// among the first 50 items: their longer waits then overlap instead of stalling the run again and again.
+		id: 'rate-limit-storm-no-retry-after',
+		label: '429 storm',
+		kind: 'update',
+		items: 1000,
+		faults: {},
+		recordFaults: {
+			method: 'PUT',
+			fault: { kind: 'rateLimit', retryAfter: null },
+			groups: [
+				{ count: 10, times: 3, within: 50 },
+				{ count: 500, times: 1 },
+			],
+		},
+		options: { concurrency: 50, maxRetries: 5 },
+		backOffGrows: true,
+	},
+	{
+		id: 'server-errors-create',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'server-errors-update',
+		kind: 'update',
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'dropped-connections-create',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'dropped-connections-read',
+		kind: 'read',
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'dropped-connections-delete',
+		kind: 'delete',
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		// Every request times out, the lookup that would settle a create as well: every item stays unresolved.
+		// Max Retries 0 keeps it to two timeouts per item (the create and one lookup), 25 items at once.
+		id: 'latency-over-timeout-create',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { latencyMs: 3000 },
+		options: { concurrency: 25, timeout: 1000, maxRetries: 0 },
+	},
+	{
+		// A read is retried after a timeout; the sandbox delays only the first request for each of 200 records.
+		id: 'latency-over-timeout-read',
+		kind: 'read',
+		items: 1000,
+		faults: {},
+		recordFaults: { method: 'GET', fault: { kind: 'latency', delayMs: 3000 }, groups: [{ count: 200, times: 1 }] },
+		options: { concurrency: 25, timeout: 1000, maxRetries: 5 },
+	},
+	{
+		id: 'html-502-create',
+		kind: 'create',
+		keyed: true,
+		items: 1000,
+		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'html-502-update',
+		kind: 'update',
+		items: 1000,
+		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 10, maxRetries: 9 },
+	},
+];

@@ -1,0 +1,86 @@
+import { fieldsParameter } from '../../host/fields';
+import type { ImportRunResult, ImportScenarioResult } from '../report/results';
+import { scenarioRandom } from '../setup/seed';
+import { runBatch, type BatchRun } from '../support/batch';
+import type { ReliabilitySession } from '../support/session';
+import { settle } from '../support/settle';
+import { sum } from '../support/sum';
+import { faultsOfRun, importChecks } from './checks';
+import { createFaultPlan, queueCreateFaults } from './createFaults';
+import type { ImportScenario } from './scenarios';
+import { tallyImport, type ImportRow } from './tallyImport';
+import { importTitle } from './title';
+
+/** The rows of run `run` (from 1): the same e-mails every run, the first names changed after the first. */
+const rowsOf = (s: ImportScenario, run: number): ImportRow[] =>
+	Array.from({ length: s.rows }, (_, i) => ({
+		first_name: run === 1 ? `Row${i}` : `Row${i} (run ${run})`,
+		last_name: 'Imported',
+		email: `${s.id}-${i}@reliability.example`,
+	}));
+
+/** Contact › Create or Update with Fields mapped automatically from the input items, as an import sets it up. */
+const upsertParameters = (s: ImportScenario) => ({
+	resource: 'contact',
+	operation: 'upsert',
+	columns: fieldsParameter('contact', null, 'autoMapInputData'),
+	options: s.options,
+});
+
+async function importOnce(session: ReliabilitySession, s: ImportScenario, run: number): Promise<ImportRunResult> {
+	const rows = rowsOf(s, run);
+	const before = await session.sandbox.records('contacts');
+	const faults = faultsOfRun(s, run).map(({ fault }) => fault);
+	let batch: BatchRun;
+	let settled: number;
+	try {
+		if (faults.length) await queueCreateFaults(session, createFaultPlan(rows.length, faults, scenarioRandom(session.ctx.faultSeed, s.id)));
+		batch = await runBatch(session, `${s.id}-run-${run}`, upsertParameters(s), rows);
+	} finally {
+		settled = await settle(session);
+	}
+	const after = await session.sandbox.records('contacts');
+	const requests = (await session.sandbox.requests(batch.since)).filter((r) => r.seq < settled);
+	const tally = tallyImport(rows, batch.items, before, after, requests);
+	const { errorMessages, ...counts } = tally;
+	const { status, startedAt, stoppedAt } = batch.execution;
+	return {
+		run,
+		...counts,
+		executionStatus: status,
+		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
+		checks: importChecks(s, run, tally, status),
+		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
+	};
+}
+
+/** Runs one import on a freshly reset sandbox, as often as the scenario says, and judges every run. */
+export async function runImportScenario(session: ReliabilitySession, s: ImportScenario): Promise<ImportScenarioResult> {
+	await session.sandbox.reset();
+	if (s.otherContacts) await session.sandbox.seed({ contacts: s.otherContacts });
+	const runs: ImportRunResult[] = [];
+	for (let run = 1; run <= s.runs; run++) runs.push(await importOnce(session, s, run));
+	return {
+		id: s.id,
+		title: importTitle(s),
+		settings: {
+			rows: s.rows,
+			runs: s.runs,
+			otherContacts: s.otherContacts,
+			...(s.createFaults ? { createFaults: s.createFaults, seed: session.ctx.faultSeed } : {}),
+			nodeOptions: s.options,
+		},
+		runs,
+		itemsAttempted: sum(runs, 'rows'),
+		succeeded: sum(runs, 'succeeded'),
+		errorItems: sum(runs, 'errorItems'),
+		created: sum(runs, 'created'),
+		updated: sum(runs, 'updated'),
+		recovered: sum(runs, 'recovered'),
+		unresolvedCreates: sum(runs, 'unresolvedCreates'),
+		lost: sum(runs, 'lost'),
+		duplicated: runs[runs.length - 1].duplicated,
+		postsForExistingKeys: sum(runs, 'postsForExistingKeys'),
+		failures: runs.flatMap((r) => r.checks.filter((c) => !c.holds).map((c) => `run ${r.run}: ${c.must}; observed ${c.observed}`)),
+	};
+}

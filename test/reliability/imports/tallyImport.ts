@@ -1,0 +1,150 @@
+import type { RequestLogEntry } from '../../../sandbox/requestLog';
+import type { Contact } from '../../../sandbox/types';
+import { committed, emailOf, MAYBE_DONE, pairToInputs } from '../faults/tally';
+import type { OutputItem } from '../support/executions';
+
+/** One row of an import: the contact's fields as a sheet would have them. */
+export interface ImportRow {
+	first_name: string;
+	last_name: string;
+	email: string;
+}
+
+/** One run of an import, counted against the sandbox's records and request log. */
+export interface ImportTally {
+	rows: number;
+	/** Rows whose e-mail the ERP did not hold before the run: these must be created, the others updated. */
+	newRows: number;
+	outputItems: number;
+	/** Rows without exactly one output item, plus output items not paired to one row. */
+	unpaired: number;
+	succeeded: number;
+	errorItems: number;
+	created: number;
+	updated: number;
+	/** Items whose action is not the one the ERP's records before the run call for. */
+	wrongAction: number;
+	recovered: number;
+	/** Error items that say the ERP may have done it. */
+	unresolvedCreates: number;
+	/** Items reported OK whose contact (by the ID they report) does not hold the row's e-mail and first name. */
+	lost: number;
+	/** Rows whose e-mail is on exactly one contact, and that contact holds the row's first name. */
+	stored: number;
+	contactsAfter: number;
+	/** Contacts beyond one per row's e-mail. */
+	duplicated: number;
+	/** Contacts no row is about that changed or disappeared. */
+	collateral: number;
+	posts: number;
+	/** POSTs of an e-mail the ERP already held when the POST arrived (before the run, or saved earlier in it). */
+	postsForExistingKeys: number;
+	/** New rows whose e-mail was POSTed exactly once. */
+	newRowsPostedOnce: number;
+	/**
+	 * POSTs the sandbox faulted (its queued "no fault" entries aside), by the fault's kind: how many, and of them
+	 * how many the ERP had saved before the fault replaced the answer.
+	 */
+	faultedPosts: Record<string, { struck: number; saved: number }>;
+	/** Requests other than POSTs that the sandbox faulted (lookups, reads, updates): there must be none. */
+	faultedOthers: number;
+	/** Items marked recovered although their POST was not faulted. */
+	recoveredUnfaulted: number;
+	/** Faulted POSTs whose item is not marked recovered. */
+	faultedUnrecovered: number;
+	requestsByMethod: Record<string, number>;
+	/** Each distinct error (message — description) and how many items had it. */
+	errorMessages: Record<string, number>;
+}
+
+const isFaulted = (r: RequestLogEntry) => r.fault !== undefined && r.fault.kind !== 'latency';
+const kindOf = (r: RequestLogEntry) => String(r.fault?.kind);
+
+const countBy = <T>(values: T[], keyOf: (value: T) => string) =>
+	values.reduce<Record<string, number>>((counts, value) => {
+		const key = keyOf(value);
+		counts[key] = (counts[key] ?? 0) + 1;
+		return counts;
+	}, {});
+
+/** POSTs of an e-mail the ERP held when they arrived: held before the run, or saved by an earlier POST of it. */
+function postsForExistingKeys(requests: RequestLogEntry[], heldBefore: Set<string>): number {
+	const held = new Set(heldBefore);
+	const posts = requests.filter((r) => r.method === 'POST').sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+	let count = 0;
+	for (const post of posts) {
+		if (held.has(emailOf(post))) count++;
+		if (committed(post)) held.add(emailOf(post));
+	}
+	return count;
+}
+
+/**
+ * Counts one run: `before` and `after` are the ERP's contacts when it started and once every request was
+ * processed, `requests` the requests it made.
+ */
+export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Contact[], after: Contact[], requests: RequestLogEntry[]): ImportTally {
+	const { byInput, strays } = pairToInputs(items, rows.length);
+	const heldBefore = new Set(before.map((c) => String(c.email)));
+	const stored = new Map(after.map((c) => [c.id, c]));
+	const withEmail = countBy(after, (c) => String(c.email));
+	const posts = requests.filter((r) => r.method === 'POST');
+	const postsOf = countBy(posts, emailOf);
+	const faulted = posts.filter(isFaulted);
+	const faultedEmails = new Set(faulted.map(emailOf));
+	const rowEmails = new Set(rows.map((row) => row.email));
+	const t: ImportTally = {
+		rows: rows.length,
+		newRows: rows.filter((row) => !heldBefore.has(row.email)).length,
+		outputItems: items.length,
+		unpaired: strays + byInput.filter((outputs) => outputs.length !== 1).length,
+		succeeded: 0,
+		errorItems: 0,
+		created: 0,
+		updated: 0,
+		wrongAction: 0,
+		recovered: 0,
+		unresolvedCreates: 0,
+		lost: 0,
+		stored: rows.filter((row) => withEmail[row.email] === 1 && after.some((c) => c.email === row.email && c.first_name === row.first_name)).length,
+		contactsAfter: after.length,
+		duplicated: [...rowEmails].reduce((n, email) => n + Math.max(0, (withEmail[email] ?? 0) - 1), 0),
+		collateral: before.filter((c) => !rowEmails.has(String(c.email)) && JSON.stringify(stored.get(c.id)) !== JSON.stringify(c)).length,
+		posts: posts.length,
+		postsForExistingKeys: postsForExistingKeys(requests, heldBefore),
+		newRowsPostedOnce: rows.filter((row) => !heldBefore.has(row.email) && postsOf[row.email] === 1).length,
+		faultedPosts: Object.fromEntries(
+			Object.entries(countBy(faulted, kindOf)).map(([kind, struck]) => [kind, { struck, saved: faulted.filter((r) => kindOf(r) === kind && committed(r)).length }]),
+		),
+		faultedOthers: requests.filter((r) => r.method !== 'POST' && isFaulted(r)).length,
+		recoveredUnfaulted: 0,
+		faultedUnrecovered: 0,
+		requestsByMethod: countBy(requests, (r) => r.method),
+		errorMessages: {},
+	};
+	const recoveredEmails = new Set<string>();
+	rows.forEach((row, i) => {
+		for (const { json } of byInput[i]) {
+			if ('error' in json) {
+				t.errorItems++;
+				const shown = `${String(json.error)} — ${String(json.description)}`;
+				t.errorMessages[shown] = (t.errorMessages[shown] ?? 0) + 1;
+				if (MAYBE_DONE.test(String(json.description))) t.unresolvedCreates++;
+				continue;
+			}
+			t.succeeded++;
+			if (json.action === 'created') t.created++;
+			if (json.action === 'updated') t.updated++;
+			if (json.action !== (heldBefore.has(row.email) ? 'updated' : 'created')) t.wrongAction++;
+			if (json.recovered === true) {
+				t.recovered++;
+				recoveredEmails.add(row.email);
+			}
+			const contact = stored.get(json.id as number);
+			if (contact?.email !== row.email || contact.first_name !== row.first_name) t.lost++;
+		}
+	});
+	t.recoveredUnfaulted = [...recoveredEmails].filter((email) => !faultedEmails.has(email)).length;
+	t.faultedUnrecovered = [...faultedEmails].filter((email) => !recoveredEmails.has(email)).length;
+	return t;
+}

@@ -1,0 +1,149 @@
+import { sleep } from '../../host/processGroup';
+import type { Random } from '../../../sandbox/seed/random';
+import type { ReliabilitySession } from '../support/session';
+import { episodeOrder, otherCompany, WATCHED_VALUE, type EpisodeKind } from './plan';
+import type { Company } from './tallyPolling';
+
+/** What the scenario did to the ERP, as the checks need it. */
+export interface ChangeLog {
+	creates: number;
+	updates: number;
+	deletes: number;
+	created: Set<number>;
+	deletedAt: Map<number, number>;
+	tookValue: Set<number>;
+	/** Writes the sandbox's faults struck, sent again by the scenario. */
+	writesRetried: number;
+}
+
+export const emptyChangeLog = (): ChangeLog => ({ creates: 0, updates: 0, deletes: 0, created: new Set(), deletedAt: new Map(), tookValue: new Set(), writesRetried: 0 });
+
+/**
+ * Writes to the ERP's API while its random faults are on. The faults strike before the ERP commits anything
+ * (faultTiming 'before'), so a struck write is sent again until it goes through: each change is made once.
+ */
+async function write<T>(session: ReliabilitySession, log: ChangeLog, method: string, path: string, body?: object): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		let status = 0;
+		let text = '';
+		try {
+			const response = await fetch(`${session.ctx.sandboxBaseUrl}${path}`, {
+				method,
+				headers: { authorization: `Bearer ${session.ctx.token}`, 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			status = response.status;
+			text = await response.text();
+		} catch {
+			// A dropped connection: nothing was written.
+		}
+		if (status >= 200 && status < 300) return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
+		if (status !== 0 && status < 500) throw new Error(`sandbox API answered ${status} to ${method} ${path}: ${text}`);
+		if (attempt === 50) throw new Error(`${method} ${path} struck by faults 50 times in a row`);
+		log.writesRetried++;
+		await sleep(20);
+	}
+}
+
+/** The contacts the scenario tracks as it changes them: id → company. */
+export type Live = Map<number, Company>;
+
+export class ContactChanger {
+	readonly log = emptyChangeLog();
+
+	constructor(
+		private readonly session: ReliabilitySession,
+		private readonly random: Random,
+		private readonly live: Live,
+	) {}
+
+	async create(company: Company, name = 'Polled'): Promise<number> {
+		const { id } = await write<{ id: number }>(this.session, this.log, 'POST', '/contacts', { first_name: name, last_name: 'Contact', company });
+		this.live.set(id, company);
+		this.log.creates++;
+		this.log.created.add(id);
+		if (company === WATCHED_VALUE) this.log.tookValue.add(id);
+		return id;
+	}
+
+	async update(id: number, company: Company): Promise<void> {
+		await write(this.session, this.log, 'PUT', `/contacts/${id}`, { company });
+		this.live.set(id, company);
+		this.log.updates++;
+		if (company === WATCHED_VALUE) this.log.tookValue.add(id);
+	}
+
+	async remove(id: number): Promise<void> {
+		await write(this.session, this.log, 'DELETE', `/contacts/${id}`);
+		this.live.delete(id);
+		this.log.deletes++;
+		this.log.deletedAt.set(id, Date.now());
+	}
+
+	/** A live contact; `changeable`: one not at the watched value (which, once taken, is never left). */
+	private pick(changeable: boolean): number {
+		const ids = [...this.live.entries()].filter(([, company]) => !changeable || company !== WATCHED_VALUE).map(([id]) => id);
+		return this.random.pick(ids);
+	}
+
+	private async changeCompany(id: number): Promise<Company> {
+		const before = this.live.get(id) ?? null;
+		await this.update(id, otherCompany(this.random, before));
+		return before;
+	}
+
+	async episode(kind: EpisodeKind): Promise<void> {
+		switch (kind) {
+			case 'create':
+				await this.create(otherCompany(this.random, WATCHED_VALUE));
+				return;
+			case 'createThenUpdate':
+				await this.changeCompany(await this.create(otherCompany(this.random, WATCHED_VALUE)));
+				return;
+			case 'createUpdateDelete': {
+				const id = await this.create(otherCompany(this.random, WATCHED_VALUE));
+				await this.changeCompany(id);
+				await this.remove(id);
+				return;
+			}
+			case 'createThenDelete':
+				await this.remove(await this.create(otherCompany(this.random, WATCHED_VALUE)));
+				return;
+			case 'createWithValue':
+				await this.create(WATCHED_VALUE);
+				return;
+			case 'update':
+				await this.changeCompany(this.pick(true));
+				return;
+			case 'updateTwice': {
+				const id = this.pick(true);
+				await this.changeCompany(id);
+				await this.changeCompany(id);
+				return;
+			}
+			case 'updateAndBack': {
+				const id = this.pick(true);
+				const before = await this.changeCompany(id);
+				await this.update(id, before);
+				return;
+			}
+			case 'updateToValue':
+				await this.update(this.pick(true), WATCHED_VALUE);
+				return;
+			case 'delete':
+				await this.remove(this.pick(false));
+				return;
+		}
+	}
+
+	/** Every episode of the plan, in the seed's order, spread evenly over `spanMs`. */
+	async runAll(spanMs: number): Promise<void> {
+		const order = episodeOrder(this.random);
+		const started = Date.now();
+		for (const [i, kind] of order.entries()) {
+			const due = started + (i * spanMs) / order.length;
+			if (due > Date.now()) await sleep(due - Date.now());
+			await this.episode(kind);
+		}
+	}
+}

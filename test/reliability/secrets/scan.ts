@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+
+import type { Execution } from '../../host/types';
+import type { SecretsScan } from '../report/results';
+import type { ReliabilitySession } from '../support/session';
+
+export const REDACTED = '[redacted]';
+
+const occurrences = (text: string, secret: string) => text.split(secret).length - 1;
+
+/** Every execution of every workflow on the instance, with its data (items, errors, descriptions). */
+async function allExecutions(session: ReliabilitySession): Promise<Execution[]> {
+	const executions: Execution[] = [];
+	for (const workflow of await session.n8n.listWorkflows()) {
+		let cursor: string | undefined;
+		do {
+			const page = await session.n8n.publicApi<{ data: Execution[]; nextCursor?: string | null }>(
+				`/executions?workflowId=${workflow.id}&includeData=true&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+			);
+			executions.push(...page.data);
+			cursor = page.nextCursor ?? undefined;
+		} while (cursor);
+	}
+	return executions;
+}
+
+/**
+ * Counts each secret in every execution n8n saved (output items, error messages and descriptions, node
+ * parameters), in n8n's log of the whole run, and in `answers` (e.g. what the triggers answered). `searched`
+ * gives the characters searched per place; `redactions` how often the node wrote "[redacted]" in executions.
+ */
+export async function scanForSecrets(
+	session: ReliabilitySession,
+	secrets: Record<string, string>,
+	answers: string,
+): Promise<SecretsScan> {
+	const executions = await allExecutions(session);
+	const places: Record<string, string> = {
+		executions: executions.map((execution) => JSON.stringify(execution)).join('\n'),
+		'n8n log': readFileSync(session.ctx.n8nLogFile, 'utf8'),
+		'answers and results': answers,
+	};
+	const leaks: SecretsScan['leaks'] = [];
+	for (const [place, text] of Object.entries(places)) {
+		for (const [secret, value] of Object.entries(secrets)) {
+			const found = occurrences(text, value);
+			if (found > 0) leaks.push({ place, secret, occurrences: found });
+		}
+	}
+	return {
+		searched: Object.fromEntries(Object.entries(places).map(([place, text]) => [place, text.length])),
+		leaks,
+		executions: executions.length,
+		redactions: occurrences(places.executions, REDACTED),
+	};
+}

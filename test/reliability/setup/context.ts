@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+
+import type { Credential } from '../../host/types';
+import { CONTEXT_ENV, type E2eContext } from '../../e2e/setup/context';
+
+/**
+ * What globalSetup hands to the suite: the end-to-end context (so test/host works as it is) plus the secrets
+ * to search for and where n8n logs. Every secret is random and distinctive, so that a hit is a real leak.
+ */
+export interface ReliabilityContext extends E2eContext {
+	credentials: E2eContext['credentials'] & {
+		/** The sandbox with its read-only token. */
+		readOnly: Credential;
+		/** ERP API with a Webhook Signing Secret: the trigger's shared secret / HMAC key. */
+		webhook: Credential;
+	};
+	webhookSecret: string;
+	n8nLogFile: string;
+	/** Seeds the sandbox's random faults and the picks of faulted records: the same seed replays them. */
+	faultSeed: number;
+}
+
+export function readReliabilityContext(): ReliabilityContext {
+	const file = process.env[CONTEXT_ENV];
+	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suite with npm run test:reliability`);
+	return JSON.parse(readFileSync(file, 'utf8')) as ReliabilityContext;
+}
+
+/** Every secret the suite hands to n8n; none may show in any output, error or log. */
+export const secretsOf = (ctx: ReliabilityContext): Record<string, string> => ({
+	apiToken: ctx.token,
+	readOnlyToken: ctx.readOnlyToken,
+	wrongToken: ctx.wrongToken,
+	webhookSecret: ctx.webhookSecret,
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Execution, WorkflowNode } from '../../host/types';
+import { chain, erpNode, webhookNode } from '../../host/workflows';
+import { finishedRun, outputItems, type OutputItem } from './executions';
+import type { ReliabilitySession } from './session';
+
+export interface BatchRun {
+	execution: Execution;
+	/** The ERP node's output items, with their pairing. */
+	items: OutputItem[];
+	/** The sandbox's last request log entry before the run: what it received since is the run's. */
+	since: number;
+	workflowId: string;
+}
+
+/** Turns the webhook body's `items` array into one item per element. */
+function splitItems(): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Split Items',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [120, 0],
+		parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+	};
+}
+
+// A big run finishes in minutes; this only stops a hung one from blocking the suite forever.
+const RUN_LIMIT_MS = 12 * 60_000;
+
+/**
+ * Runs the ERP node with On Error: Continue over `inputs` (one item each) inside a real, active workflow:
+ * Webhook (answers at once) → Split Out → ERP. Waits for the execution and returns it as n8n saved it.
+ * `afterStart` runs while the workflow runs (e.g. to restart the sandbox mid-run).
+ */
+export async function runBatch(
+	session: ReliabilitySession,
+	name: string,
+	erpParameters: Record<string, unknown>,
+	inputs: object[],
+	afterStart?: (since: number) => Promise<void>,
+): Promise<BatchRun> {
+	const path = `reliability-${name}-${Date.now()}`;
+	const webhook = webhookNode(path);
+	webhook.parameters = { ...webhook.parameters, responseMode: 'onReceived' };
+	const erp = erpNode(erpParameters, session.ctx.credentials.good);
+	erp.onError = 'continueRegularOutput';
+	const workflow = await session.n8n.createActiveWorkflow(chain(`reliability ${name}`, [webhook, splitItems(), erp]));
+
+	const since = await session.sandbox.lastRequestSeq();
+	const started = await session.n8n.callWebhook(path, { items: inputs });
+	if (started.status !== 200) throw new Error(`n8n answered ${started.status} to the webhook: ${JSON.stringify(started.body)}`);
+	await afterStart?.(since);
+	const execution = await finishedRun(session.n8n, workflow.id, RUN_LIMIT_MS);
+	return { execution, items: outputItems(execution, erp.name), since, workflowId: workflow.id };
+}

@@ -1,0 +1,18 @@
+import { sleep } from '../../host/processGroup';
+import { erpApi } from '../../host/erpApi';
+import type { ReliabilitySession } from './session';
+
+/**
+ * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
+ * still being delayed when n8n has given up on it; a request sent now, with the same delay, is answered after
+ * all earlier ones (a request delayed by a queued fault is waited out: `lateMs`). Returns that request's
+ * sequence number: the run's requests are the ones before it.
+ */
+export async function settle(session: ReliabilitySession, lateMs = 0): Promise<number> {
+	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });
+	await session.sandbox.clearFaultQueue();
+	await sleep(lateMs);
+	await erpApi(session.ctx, 'GET', '/contacts?per_page=1');
+	await session.sandbox.clearFaults();
+	return await session.sandbox.lastRequestSeq();
+}
