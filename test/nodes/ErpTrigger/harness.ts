@@ -1,10 +1,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ErpApi } from '../../credentials/ErpApi.credentials';
-import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
-import type { Delivery } from '../../sandbox/webhooks';
-import { runWebhook, type WebhookHarness } from '../support/n8n';
-import { useTestSandbox, waitFor, type TestSandbox } from '../support/sandbox';
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
+import type { Delivery } from '../../../sandbox/webhooks';
+import { runWebhook, type WebhookHarness } from '../../support/n8n';
+import { useTestSandbox, waitFor, type TestSandbox } from '../../support/sandbox';
 
 export interface TriggerHarness {
 	/** One sandbox for the file, reset before each test. */
