@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Contact } from '../../../sandbox/types';
 import type { Poller } from '../../support/n8n';
 import { waitFor } from '../../support/sandbox';
 import { createContact, pollOk, reported, usePollingHarness } from './harness';
@@ -34,7 +35,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 		(await sandbox.admin.requests(since)).filter((r) => r.method === 'GET' && /^\/contacts\/\d+$/.test(r.path)).map((r) => `${r.path} ${r.status}`);
 
 	it('a delete during a poll hides the next record from that scan: it is looked up, kept, and never reported as new', async () => {
-		const contacts = [];
+		const contacts: Contact[] = [];
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
 		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options });
 		await pollOk(trigger);
@@ -61,7 +62,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	});
 
 	it('a delete during the first scan does not make a record already there look new later', async () => {
-		const contacts = [];
+		const contacts: Contact[] = [];
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
 		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options });
 		const baseline = await withChangeBetweenPages(
@@ -81,7 +82,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 		await pollOk(trigger);
 
 		const before = await createContact(sandbox.api);
-		let during: IDataObject = {};
+		let during: Contact | undefined;
 		const first = await withChangeBetweenPages(
 			() => pollOk(trigger),
 			async () => {
@@ -91,7 +92,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 		const second = await pollOk(trigger);
 		const third = await pollOk(trigger);
 		const all = [...reported(first), ...reported(second), ...reported(third)];
-		expect(all.sort()).toEqual([`contact.created ${before.id}`, `contact.created ${String(during.id)}`].sort());
+		expect(all.sort()).toEqual([`contact.created ${before.id}`, `contact.created ${String(during?.id)}`].sort());
 	});
 
 	it('deleting many at once: at most 100 lookups per poll, the rest stay remembered until a later poll', async () => {
