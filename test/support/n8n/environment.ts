@@ -22,12 +22,10 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 const ENGINES = ['legacy', 'quickjs', 'vm'] as const;
 
 /**
- * n8n 2.41 evaluates expressions with its `vm` engine by default: the `@n8n/expression-runtime` bundle inside an
- * isolated-vm isolate, a native module that does not build on Node 20. The `quickjs` engine runs the same bundle in
- * a WebAssembly isolate on Node 20, but n8n loads both engines with a dynamic `import()`, which jest only allows
- * with `NODE_OPTIONS=--experimental-vm-modules`. So the harness defaults to `legacy`, n8n's in-process evaluator
- * (same tournament parser, sandbox hooks and extensions); `N8N_EXPRESSION_ENGINE=quickjs` together with that
- * NODE_OPTIONS flag runs the production runtime bundle.
+ * n8n 2.41's default `vm` engine needs isolated-vm, which does not build on Node 20; its `quickjs` engine runs the
+ * same runtime bundle on Node 20, but is loaded with a dynamic `import()`, which jest allows only with
+ * `NODE_OPTIONS=--experimental-vm-modules`. So the default is `legacy`, n8n's in-process evaluator (same parser,
+ * sandbox hooks and extensions); `N8N_EXPRESSION_ENGINE=quickjs` with that flag runs the production bundle.
  */
 export const expressionEngine = (process.env.N8N_EXPRESSION_ENGINE || 'legacy') as (typeof ENGINES)[number];
 if (!ENGINES.includes(expressionEngine)) {

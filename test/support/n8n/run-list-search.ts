@@ -7,9 +7,7 @@ import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
 
 /** The node as the editor describes it in a request for a list or a field mapper: its current parameters. */
-type EditorRequest = Omit<NodeUnderTest, 'parameters' | 'continueOnFail' | 'webhookId' | 'staticData'> & {
-	parameters?: INodeParameters;
-};
+type EditorRequest = Omit<NodeUnderTest, 'parameters'> & { parameters?: INodeParameters };
 
 export interface RunListSearchOptions extends EditorRequest {
 	/** The name of the method in `methods.listSearch`. */
@@ -51,11 +49,9 @@ export async function runListSearch(options: RunListSearchOptions): Promise<INod
 		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name),
 	);
 	const harness = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
-	const result = await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', async function () {
+	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', async function () {
 		return await method.call(this, filter, paginationToken);
 	});
-	const token: unknown = result.paginationToken;
-	return typeof token === 'number' ? { ...result, paginationToken: String(token) } : result;
 }
 
 /**

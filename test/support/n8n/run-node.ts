@@ -36,20 +36,9 @@ let executionCount = 0;
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await ensureExpressionEngine();
 	const harness = buildWorkflow(options);
-	const { workflow, node, start } = harness;
+	const { workflow, workflowData, node, start } = harness;
 	const executionId = `harness-${++executionCount}`;
-	const now = new Date();
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
-		id: workflow.id,
-		name: 'Harness',
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: now,
-		updatedAt: now,
-		nodes: [start, node],
-		connections: workflow.connectionsBySourceNode,
-	});
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	const items = (options.input ?? [{}]).map((json, item) => ({ json, pairedItem: { item } }));
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }] },

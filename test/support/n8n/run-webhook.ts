@@ -2,7 +2,7 @@ import { ensureExpressionEngine } from './environment';
 
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { createGunzip, createInflate } from 'node:zlib';
 import { parseIncomingMessage } from '@n8n/backend-network';
 import { startServer } from '@n8n/backend-network/testing';
@@ -29,7 +29,7 @@ export interface RunWebhookOptions extends Omit<NodeUnderTest, 'continueOnFail' 
 export interface WebhookCall {
 	/** `webhook` for the production URL, `manual` for the test URL. */
 	mode: WorkflowExecuteMode;
-	request: { method: string; path: string; headers: IncomingHttpHeaders; rawBody?: Buffer; body?: unknown };
+	request: { headers: IncomingHttpHeaders; rawBody?: Buffer };
 	/** The answer the caller got: its status, and its body (parsed JSON, text, or undefined when empty). */
 	status: number;
 	body: unknown;
@@ -52,12 +52,7 @@ export interface WebhookHarness {
 }
 
 /** The request as n8n hands it to a webhook node: Node's IncomingMessage (as n8n-workflow extends it) plus what Express adds. */
-export interface WebhookRequest extends IncomingMessage {
-	path: string;
-	query: Record<string, unknown>;
-	params: Record<string, string>;
-	body?: unknown;
-}
+export type WebhookRequest = IncomingMessage & { path: string; query: object; params: object; body?: unknown };
 
 /** A trigger node's webhook as n8n registers it: `path` is `<webhookId>/<path>`, after `/webhook/` or `/webhook-test/`. */
 export interface WebhookEndpoint extends HarnessWorkflow {
@@ -182,26 +177,13 @@ export async function callWebhook(
 	return await workflow.expression.withIsolate(async () => await webhook.call(context));
 }
 
-async function readStream(stream: Readable): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of stream) {
-		size += (chunk as Buffer).length;
-		if (size > PAYLOAD_SIZE_MAX) throw new Error('request entity too large');
-		chunks.push(chunk as Buffer);
-	}
-	return Buffer.concat(chunks);
-}
-
 /** n8n's rawBodyReader middleware: content type and encoding, and a raw body read on demand (gzip and deflate inflated). */
 function prepareRequest(message: IncomingMessage, url: URL): WebhookRequest {
 	parseIncomingMessage(message);
 	const request = Object.assign(message, { path: url.pathname, query: parseQuery(url.search.slice(1)), params: {} });
-	const encoding = message.headers['content-encoding'];
+	const inflate = { gzip: createGunzip, deflate: createInflate }[String(message.headers['content-encoding'])];
 	request.readRawBody = async () => {
-		if (encoding === 'gzip') request.rawBody ??= await readStream(message.pipe(createGunzip()));
-		else if (encoding === 'deflate') request.rawBody ??= await readStream(message.pipe(createInflate()));
-		else request.rawBody ??= await readStream(message);
+		request.rawBody ??= await buffer(inflate ? message.pipe(inflate()) : message);
 	};
 	return request;
 }
@@ -213,13 +195,9 @@ function prepareRequest(message: IncomingMessage, url: URL): WebhookRequest {
  * then gets no body. Resolves to n8n's answer when it refuses the body.
  */
 async function parseBody(request: WebhookRequest): Promise<WebhookResponse | undefined> {
-	const { contentType, encoding, headers } = request;
+	const { contentType, encoding } = request;
 	if (contentType?.startsWith('multipart/')) return undefined;
-	if (Number(headers['content-length']) > PAYLOAD_SIZE_MAX) return n8nError(500, GENERIC_FAILURE);
-	const read = await request.readRawBody().then(
-		() => true,
-		() => false,
-	);
+	const read = await request.readRawBody().then(() => request.rawBody.length <= PAYLOAD_SIZE_MAX, () => false);
 	if (!read) return n8nError(500, GENERIC_FAILURE);
 	const text = request.rawBody.toString(encoding);
 	const unmarked = text.replace(/^\uFEFF/, '');
@@ -307,10 +285,9 @@ export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHar
 				(error: Error): Outcome => ({ answer: n8nError(500, GENERIC_FAILURE), error }),
 			);
 			answer = outcome.answer;
-			const { headers, rawBody, body } = request;
 			calls.push({
 				mode,
-				request: { method, path: url.pathname, headers, rawBody: rawBody as Buffer | undefined, body },
+				request: { headers: request.headers, rawBody: request.rawBody as Buffer | undefined },
 				status: answer.statusCode,
 				body: answer.content,
 				workflowData: outcome.workflowData,

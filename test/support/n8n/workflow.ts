@@ -13,6 +13,7 @@ import type {
 	INodeParameters,
 	INodeType,
 	INodeTypes,
+	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
@@ -60,6 +61,8 @@ export interface NodeUnderTest {
 
 export interface HarnessWorkflow {
 	workflow: Workflow;
+	/** The workflow as n8n saves it. */
+	workflowData: IWorkflowBase;
 	/** The node under test, with n8n's parameter defaults filled in. */
 	node: INode;
 	start: INode;
@@ -108,19 +111,25 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 		return found;
 	};
 	const nodeTypes: INodeTypes = { getByName, getByNameAndVersion: getByName, getKnownTypes: () => ({}) };
-	const workflow = new Workflow({
+	const now = new Date();
+	const workflowData: IWorkflowBase = {
 		id: 'harness-workflow',
 		name: 'Harness',
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: now,
+		updatedAt: now,
 		nodes: [start, node],
 		connections: { [start.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
-		active: false,
-		nodeTypes,
 		settings: { executionOrder: 'v1' },
-		staticData: options.staticData === undefined ? undefined : structuredClone(options.staticData),
-	});
+	};
+	const staticData = options.staticData === undefined ? undefined : structuredClone(options.staticData);
+	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData });
 	const loaded = workflow.getNode(node.name) ?? node;
 	const credential = credentialType && { type: credentialType, data: options.credentials ?? {} };
-	return { workflow, node: loaded, start, credentialsHelper: credentialsHelper(workflow, loaded, credential) };
+	const helper = credentialsHelper(workflow, loaded, credential);
+	return { workflow, workflowData, node: loaded, start, credentialsHelper: helper };
 }
 
 function unavailable(feature: string): () => never {
@@ -183,17 +192,7 @@ function credentialsHelper(
 			if (resolveValues) {
 				const { workflow: running, runExecutionData, runIndex, itemIndex, node: at, connectionInputData } = resolveValues;
 				return running.expression.getParameterValue(
-					data,
-					runExecutionData,
-					runIndex,
-					itemIndex,
-					at.name,
-					connectionInputData,
-					mode,
-					keys,
-					executeData,
-					false,
-					data,
+					data, runExecutionData, runIndex, itemIndex, at.name, connectionInputData, mode, keys, executeData, false, data,
 				) as ICredentialDataDecryptedObject;
 			}
 			return await workflow.expression.withIsolate(
