@@ -1,5 +1,5 @@
 import { validateDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
-import { deliveryBody } from './fakeWebhookContext';
+import { deliveryBody } from './harness';
 
 const validate = (body: string | Buffer | undefined) =>
 	validateDelivery(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);

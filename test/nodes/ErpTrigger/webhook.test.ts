@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
-import { deliveryBody, fakeWebhookContext, type FakeRequest } from './fakeWebhookContext';
+import { callTrigger, deliveryBody, type DeliveryRequest } from './harness';
 
 const SECRET = 'whsec_4b1d9e';
 /** The key of deliveryBody() sent without a delivery id header: the digest of its content. */
@@ -13,11 +13,7 @@ const DIGEST = contentDigest({
 });
 const hmac = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest();
 
-async function deliver(request: FakeRequest) {
-	const fake = fakeWebhookContext({ body: deliveryBody(), ...request });
-	const result = await new ErpTrigger().webhook.call(fake.context);
-	return { result, ...fake };
-}
+const deliver = (request: DeliveryRequest) => callTrigger({ body: deliveryBody(), ...request });
 
 const allEvents = { events: ['*'] };
 /** The event kinds of the API document, section 6. */
@@ -162,7 +158,7 @@ describe('ERP Trigger webhook()', () => {
 
 	describe('validate', () => {
 		const notAnObject = 'Body is not a JSON object: send a JSON object with event, timestamp and data';
-		const cases: Array<[string, FakeRequest, string]> = [
+		const cases: Array<[string, DeliveryRequest, string]> = [
 			['no body (multipart)', { headers: { 'content-type': 'multipart/form-data' }, body: undefined }, notAnObject],
 			['empty body', { body: '' }, 'Body is empty: send a JSON object with event, timestamp and data'],
 			['malformed JSON', { body: '{"event":' }, notAnObject],

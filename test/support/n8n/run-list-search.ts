@@ -1,68 +1,79 @@
 import { ensureExpressionEngine } from './environment';
 
 import { LoadOptionsContext } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialType,
-	INodeListSearchResult,
-	INodeParameters,
-	INodeProperties,
-	INodeType,
-} from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
 import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 
-import { createAdditionalData } from './additional-data';
-import { defaultTypeVersion } from './node-types';
-import { buildWorkflow } from './workflow';
+import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
 
-export interface RunListSearchOptions {
-	/** An instance of the node, e.g. `new Erp()`. */
-	nodeType: INodeType;
+/** The node as the editor describes it in a request for a list or a field mapper: its current parameters. */
+type EditorRequest = Omit<NodeUnderTest, 'parameters'> & { parameters?: INodeParameters };
+
+export interface RunListSearchOptions extends EditorRequest {
 	/** The name of the method in `methods.listSearch`. */
 	method: string;
-	credentialType?: ICredentialType;
-	credentials?: ICredentialDataDecryptedObject;
 	/** What the user typed into the list's search box. */
 	filter?: string;
 	/** The token the previous page returned. */
 	paginationToken?: string;
-	/** The node's current parameters, as the editor sends them (e.g. the selected resource); default none. */
-	parameters?: INodeParameters;
-	typeVersion?: number;
 }
 
-/** The path of the resource-locator parameter that uses `method`, as the editor sends it (`parameters.<name>`). */
-function locatorPath(properties: INodeProperties[], method: string): string {
-	const property = properties.find((candidate) =>
-		candidate.modes?.some((mode) => mode.typeOptions?.searchListMethod === method),
-	);
-	return property ? `parameters.${property.name}` : 'parameters';
+export interface RunResourceMappingOptions extends EditorRequest {
+	/** The resourceMapper parameter's name, e.g. `columns`; its `resourceMapperMethod` is the one called. */
+	parameterName: string;
 }
 
 /**
- * Calls `methods.listSearch[method]` the way n8n's DynamicNodeParametersService does when the editor opens a
- * resource locator's list: on a LoadOptionsContext of the node with its current parameters and credential,
- * inside an expression isolate. Errors the method throws reach the caller as they would reach the editor.
+ * Calls a method the way n8n's DynamicNodeParametersService does for the editor: on a LoadOptionsContext of the
+ * node with its current parameters and credential, for the parameter at `path`, inside an expression isolate.
+ * Errors the method throws reach the caller as they would reach the editor.
  */
-export async function runListSearch(options: RunListSearchOptions): Promise<INodeListSearchResult> {
+async function callForEditor<T>(
+	harness: HarnessWorkflow,
+	path: string,
+	method: (this: ILoadOptionsFunctions) => Promise<T>,
+): Promise<T> {
 	await ensureExpressionEngine();
-	const { nodeType, method: methodName } = options;
-	const typeVersion = options.typeVersion ?? defaultTypeVersion(nodeType);
-	const { description, methods } = NodeHelpers.getVersionedNodeType(nodeType, typeVersion);
-	const method = methods?.listSearch?.[methodName];
-	if (method === undefined) {
-		throw new UnexpectedError(`Node "${description.name}" has no listSearch method "${methodName}"`);
-	}
+	const { workflow, node } = harness;
+	const data = { ...additionalData(harness), currentNodeParameters: node.parameters };
+	const context = new LoadOptionsContext(workflow, node, data, path);
+	return await workflow.expression.withIsolate(async () => await method.call(context));
+}
 
-	const { workflow, node, credentialsHelper } = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
-	const additionalData = createAdditionalData({ credentialsHelper });
-	additionalData.currentNodeParameters = node.parameters;
-	const path = locatorPath(description.properties, methodName);
-	const context = new LoadOptionsContext(workflow, node, additionalData, path);
-
-	return await workflow.expression.withIsolate(async () => {
-		const result = await method.call(context, options.filter, options.paginationToken);
-		const token: unknown = result?.paginationToken;
-		return typeof token === 'number' ? { ...result, paginationToken: String(token) } : result;
+/** `methods.listSearch[method]`, as when the editor opens a resource locator's list (or its next page). */
+export async function runListSearch(options: RunListSearchOptions): Promise<INodeListSearchResult> {
+	const { nodeType, method: name, filter, paginationToken } = options;
+	const method = nodeType.methods?.listSearch?.[name];
+	if (method === undefined) throw new UnexpectedError(`Node "${nodeType.description.name}" has no listSearch method "${name}"`);
+	const locator = nodeType.description.properties.find((property) =>
+		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name),
+	);
+	const harness = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
+	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', async function () {
+		return await method.call(this, filter, paginationToken);
 	});
+}
+
+/**
+ * The `resourceMapperMethod` of the shown resourceMapper parameter `parameterName`, as when the editor opens (or
+ * refreshes) a field mapper: the field list the editor receives.
+ */
+export async function runResourceMapping(options: RunResourceMappingOptions): Promise<ResourceMapperFields> {
+	const { nodeType, parameterName } = options;
+	const { description, methods } = nodeType;
+	const harness = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
+	const parameter = description.properties.find(
+		(property) =>
+			property.name === parameterName &&
+			property.type === 'resourceMapper' &&
+			NodeHelpers.displayParameter(harness.node.parameters, property, harness.node, description),
+	);
+	const methodName = parameter?.typeOptions?.resourceMapper?.resourceMapperMethod;
+	const method = methodName === undefined ? undefined : methods?.resourceMapping?.[methodName];
+	if (method === undefined) {
+		throw new UnexpectedError(
+			`Node "${description.name}" shows no resourceMapper "${parameterName}" with a resourceMapping method for these parameters`,
+		);
+	}
+	return await callForEditor(harness, `parameters.${parameterName}`, method);
 }

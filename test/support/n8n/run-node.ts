@@ -1,34 +1,14 @@
 import { ensureExpressionEngine } from './environment';
 
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type {
-	ExecutionBaseError,
-	ICredentialDataDecryptedObject,
-	ICredentialType,
-	IDataObject,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-} from 'n8n-workflow';
+import type { ExecutionBaseError, IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
-import { createAdditionalData } from './additional-data';
-import { buildWorkflow } from './workflow';
+import { additionalData, buildWorkflow, type NodeUnderTest } from './workflow';
 
-export interface RunNodeOptions {
-	/** An instance of the node, e.g. `new Erp()`. */
-	nodeType: INodeType;
-	parameters: INodeParameters;
-	/** The credential type the node uses, e.g. `new ErpApi()`. */
-	credentialType?: ICredentialType;
-	/** What the user typed into the credential, e.g. `{ baseUrl, apiToken }`. */
-	credentials?: ICredentialDataDecryptedObject;
+export interface RunNodeOptions extends Omit<NodeUnderTest, 'webhookId' | 'staticData'> {
 	/** The json of the input items; default one empty item. */
 	input?: IDataObject[];
-	/** The node setting "On Error: Continue" (`onError: 'continueRegularOutput'`). */
-	continueOnFail?: boolean;
-	/** Default: the node's default version. */
-	typeVersion?: number;
 	/** Cancels the execution (as the editor's Stop button does) once this promise settles. */
 	cancelWhen?: Promise<unknown>;
 }
@@ -55,27 +35,25 @@ let executionCount = 0;
  */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await ensureExpressionEngine();
-	const { workflow, workflowData, node, start, credentialsHelper } = buildWorkflow(options);
-
+	const harness = buildWorkflow(options);
+	const { workflow, workflowData, node, start } = harness;
 	const executionId = `harness-${++executionCount}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId });
-	const items: INodeExecutionData[] = (options.input ?? [{}]).map((json, item) => ({
-		json,
-		pairedItem: { item },
-	}));
+	const items = (options.input ?? [{}]).map((json, item) => ({ json, pairedItem: { item } }));
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }] },
 	});
 
-	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const execution = new WorkflowExecute(
+		{ ...additionalData(harness), hooks, executionId },
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	// Cancel when the promise settles either way; a rejection must not go unhandled.
 	const cancel = () => execution.cancel();
 	void options.cancelWhen?.then(cancel, cancel);
-	const run = await execution;
-
-	const { runData, error: workflowError } = run.data.resultData;
+	const { runData, error } = (await execution).data.resultData;
 	const task = runData[node.name]?.[0];
 	const outputs = (task?.data?.main ?? []).map((output) => output ?? []);
-	return { items: outputs[0] ?? [], outputs, error: task?.error ?? workflowError };
+	return { items: outputs[0] ?? [], outputs, error: task?.error ?? error };
 }

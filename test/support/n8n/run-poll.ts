@@ -1,10 +1,9 @@
 import { ensureExpressionEngine } from './environment';
 
-import { PollContext } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, INodeType, WorkflowActivateMode } from 'n8n-workflow';
+import { PollContext, TriggersAndPollers } from 'n8n-core';
+import type { IDataObject, INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
 
-import { createAdditionalData } from './additional-data';
-import { buildWorkflow, type NodeUnderTest } from './workflow';
+import { additionalData, buildWorkflow, type NodeUnderTest } from './workflow';
 
 export interface PollResult {
 	/** What poll() returned on its first output: null when it reported nothing, [] for an execution with no items. */
@@ -34,23 +33,26 @@ const snapshot = (data: IDataObject): IDataObject => {
 
 /**
  * A polling trigger as an active workflow in n8n runs it: n8n-core's PollContext on one Workflow whose static data
- * lives on between polls. The database copy follows n8n 2.41 and 1.123 without durable poll cursors: the static
- * data is saved after the activation's poll, and after a poll that starts an execution (returns items, even none),
- * never after a poll that returns null. `restart()` loads that copy, as n8n does at boot.
+ * lives on between polls, poll() called by n8n-core's TriggersAndPollers inside an expression isolate. The database
+ * copy follows n8n 2.41 and 1.123 without durable poll cursors: the static data is saved after the activation's
+ * poll, and after a poll that starts an execution (returns items, even none), never after a poll that returns null.
+ * `restart()` loads that copy, as n8n does at boot.
  */
-export function createPoller(options: NodeUnderTest & { nodeType: INodeType }): Poller {
-	let saved: IDataObject = snapshot(options.staticData ?? {});
+export function createPoller(options: NodeUnderTest): Poller {
+	let saved = snapshot(options.staticData ?? {});
 	let activation: WorkflowActivateMode = 'activate';
 	let harness = buildWorkflow({ ...options, staticData: saved });
+	const pollers = new TriggersAndPollers();
 
 	const run = async (mode: 'trigger' | 'manual'): Promise<PollResult> => {
 		await ensureExpressionEngine();
-		const { workflow, node, credentialsHelper } = harness;
-		const additionalData = createAdditionalData({ credentialsHelper });
-		const context = new PollContext(workflow, node, additionalData, mode, activation);
+		const { workflow, node } = harness;
+		const context = new PollContext(workflow, node, additionalData(harness), mode, activation);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
 		try {
-			const output = await options.nodeType.poll!.call(context);
+			const output = await workflow.expression.withIsolate(
+				async () => await pollers.runPollFunction(workflow, node, context),
+			);
 			if (mode === 'trigger') activation = 'update';
 			if (mode === 'trigger' && (output !== null || firstOfActivation)) saved = snapshot(workflow.staticData);
 			return { items: output === null ? null : (output[0] ?? []) };

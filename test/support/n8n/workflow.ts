@@ -1,28 +1,30 @@
 import './environment';
 
+import { ExternalSecretsProxy, getAdditionalKeys } from 'n8n-core';
 import type {
-	IConnections,
 	ICredentialDataDecryptedObject,
+	ICredentialsHelper,
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
+	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
-	IVersionedNodeType,
+	INodeTypes,
 	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
+import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
-import { HarnessCredentialsHelper } from './credentials-helper';
-import { defaultTypeVersion, HarnessNodeTypes, nodeTypeName } from './node-types';
+import { name as packageName } from '../../../package.json';
 
 /** Name of the node that feeds the input items to the node under test (`$('Start')` in expressions). */
 export const START_NODE_NAME = 'Start';
 
 /** Passes the items it is started with to its output: the harness's stand-in for a trigger. */
-export const startNodeType: INodeType = {
+const startNodeType: INodeType = {
 	description: {
 		displayName: 'Start',
 		name: 'harnessStart',
@@ -41,11 +43,16 @@ export const startNodeType: INodeType = {
 
 /** What every harness entry point needs to place one node in a workflow. */
 export interface NodeUnderTest {
-	nodeType: INodeType | IVersionedNodeType;
+	/** An instance of the node, e.g. `new Erp()`. */
+	nodeType: INodeType;
 	parameters: INodeParameters;
+	/** The credential type the node uses, e.g. `new ErpApi()`. */
 	credentialType?: ICredentialType;
+	/** What the user typed into the credential, e.g. `{ baseUrl, apiToken }`. */
 	credentials?: ICredentialDataDecryptedObject;
+	/** Default: the node's highest version, as for a node the user adds. */
 	typeVersion?: number;
+	/** The node setting "On Error: Continue" (`onError: 'continueRegularOutput'`). */
 	continueOnFail?: boolean;
 	webhookId?: string;
 	/** The workflow's static data as n8n loads it from the database (polling triggers keep their memory there). */
@@ -54,17 +61,16 @@ export interface NodeUnderTest {
 
 export interface HarnessWorkflow {
 	workflow: Workflow;
+	/** The workflow as n8n saves it. */
 	workflowData: IWorkflowBase;
+	/** The node under test, with n8n's parameter defaults filled in. */
 	node: INode;
 	start: INode;
-	credentialsHelper: HarnessCredentialsHelper;
+	credentialsHelper: ICredentialsHelper;
 }
 
-/** The node's name in the workflow: its default name, as when a user adds it. */
-function nodeName(nodeType: INodeType | IVersionedNodeType, typeVersion: number): string {
-	const { description } = NodeHelpers.getVersionedNodeType(nodeType, typeVersion);
-	return description.defaults.name ?? description.displayName;
-}
+/** The type name n8n gives a node of this package, e.g. `n8n-nodes-erp.erp`, exactly as users will have it. */
+const typeName = (nodeType: INodeType) => `${packageName}.${nodeType.description.name}`;
 
 /**
  * A two-node workflow, Start → node under test, with the credential attached to the node the way the editor
@@ -75,21 +81,20 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	if (credentialType === undefined && options.credentials !== undefined) {
 		throw new Error('credentials were given without a credentialType');
 	}
-
+	const { defaults, displayName, version } = nodeType.description;
 	const start: INode = {
 		id: 'start',
 		name: START_NODE_NAME,
-		type: nodeTypeName(startNodeType),
+		type: typeName(startNodeType),
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
 	};
-	const typeVersion = options.typeVersion ?? defaultTypeVersion(nodeType);
 	const node: INode = {
 		id: 'node-under-test',
-		name: nodeName(nodeType, typeVersion),
-		type: nodeTypeName(nodeType),
-		typeVersion,
+		name: defaults.name ?? displayName,
+		type: typeName(nodeType),
+		typeVersion: options.typeVersion ?? Math.max(...[version].flat()),
 		position: [220, 0],
 		parameters: structuredClone(options.parameters),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
@@ -98,35 +103,133 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 			? { credentials: { [credentialType.name]: { id: '1', name: `${credentialType.displayName} account` } } }
 			: {}),
 	};
-	const connections: IConnections = {
-		[start.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] },
-	};
 
-	const credentialsHelper = new HarnessCredentialsHelper(
-		credentialType ? [{ type: credentialType, data: options.credentials ?? {} }] : [],
-	);
-	const workflow = new Workflow({
-		id: 'harness-workflow',
-		name: 'Harness',
-		nodes: [start, node],
-		connections,
-		active: false,
-		nodeTypes: new HarnessNodeTypes([startNodeType, nodeType]),
-		settings: { executionOrder: 'v1' },
-		staticData: options.staticData === undefined ? undefined : structuredClone(options.staticData),
-	});
+	const types = new Map([startNodeType, nodeType].map((type) => [typeName(type), type]));
+	const getByName = (name: string): INodeType => {
+		const found = types.get(name);
+		if (found === undefined) throw new UnexpectedError(`Unrecognized node type: ${name}`);
+		return found;
+	};
+	const nodeTypes: INodeTypes = { getByName, getByNameAndVersion: getByName, getKnownTypes: () => ({}) };
 	const now = new Date();
 	const workflowData: IWorkflowBase = {
-		id: workflow.id,
-		name: workflow.name ?? 'Harness',
+		id: 'harness-workflow',
+		name: 'Harness',
 		active: false,
 		isArchived: false,
 		activeVersionId: null,
 		createdAt: now,
 		updatedAt: now,
 		nodes: [start, node],
-		connections,
-		settings: workflow.settings,
+		connections: { [start.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
 	};
-	return { workflow, workflowData, node: workflow.getNode(node.name) ?? node, start, credentialsHelper };
+	const staticData = options.staticData === undefined ? undefined : structuredClone(options.staticData);
+	const workflow = new Workflow({ ...workflowData, nodeTypes, staticData });
+	const loaded = workflow.getNode(node.name) ?? node;
+	const credential = credentialType && { type: credentialType, data: options.credentials ?? {} };
+	const helper = credentialsHelper(workflow, loaded, credential);
+	return { workflow, workflowData, node: loaded, start, credentialsHelper: helper };
+}
+
+function unavailable(feature: string): () => never {
+	return () => {
+		throw new UnexpectedError(`${feature} is not available in the test harness`);
+	};
+}
+
+/**
+ * n8n's CredentialsHelper (packages/cli) for the one credential of the node under test, kept in memory: decrypting
+ * applies the type's defaults and resolves expressions in the data, `authenticate` applies the type's
+ * `authenticate` (a function, or IAuthenticateGeneric with `={{$credentials.x}}` expressions).
+ */
+function credentialsHelper(
+	workflow: Workflow,
+	node: INode,
+	credential?: { type: ICredentialType; data: ICredentialDataDecryptedObject },
+): ICredentialsHelper {
+	const typeNamed = (name: string): ICredentialType => {
+		if (credential?.type.name !== name) throw new UnexpectedError(`The harness was given no credentials of type "${name}"`);
+		if (credential.type.extends?.length || credential.type.preAuthentication) {
+			throw new UnexpectedError(`Credential type "${name}" extends others or pre-authenticates: the harness does not support it`);
+		}
+		return credential.type;
+	};
+	const resolve = (value: string, credentials: ICredentialDataDecryptedObject): string => {
+		if (!isExpression(value)) return value;
+		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials });
+		return resolved ? String(resolved) : '';
+	};
+
+	return {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		getCredentialsProperties: (name) => typeNamed(name).properties,
+		preAuthentication: async () => undefined,
+		runPreAuthentication: unavailable('Pre-authentication'),
+		getCredentials: unavailable('Reading a stored credential'),
+		updateCredentials: unavailable('Updating a credential'),
+		updateCredentialsOauthTokenData: unavailable('OAuth'),
+
+		async authenticate(credentials, name, requestOptions) {
+			const { authenticate } = typeNamed(name);
+			const options = requestOptions as IHttpRequestOptions;
+			if (typeof authenticate === 'function') return await authenticate(credentials, options);
+			const sections = options as unknown as Record<string, Record<string, string> | undefined>;
+			for (const [target, entries] of Object.entries(authenticate?.properties ?? {})) {
+				const section = (sections[target] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					section[resolve(key, credentials)] = resolve(value, credentials);
+				}
+			}
+			return options;
+		},
+
+		async getDecrypted(additionalData, _details, name, mode, executeData, _raw, resolveValues) {
+			const { properties } = typeNamed(name);
+			const data = NodeHelpers.getNodeParameters(properties, { ...credential?.data } as INodeParameters, true, false, null, null) ?? {};
+			const keys = getAdditionalKeys(additionalData, mode, null, { isCredential: true });
+			if (resolveValues) {
+				const { workflow: running, runExecutionData, runIndex, itemIndex, node: at, connectionInputData } = resolveValues;
+				return running.expression.getParameterValue(
+					data, runExecutionData, runIndex, itemIndex, at.name, connectionInputData, mode, keys, executeData, false, data,
+				) as ICredentialDataDecryptedObject;
+			}
+			return await workflow.expression.withIsolate(
+				async () =>
+					workflow.expression.getComplexParameterValue(node, data, mode, keys, undefined, undefined, data) as ICredentialDataDecryptedObject,
+			);
+		},
+	};
+}
+
+/**
+ * What n8n's WorkflowExecuteAdditionalData.getBase() gives an execution, reduced to what one node needs: the
+ * credentials helper and the instance's URLs (`instanceUrl`, default n8n's own), no sub-workflows or task runners.
+ */
+export function additionalData(
+	{ credentialsHelper }: HarnessWorkflow,
+	instanceUrl = 'http://localhost:5678',
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper,
+		externalSecretsProxy: new ExternalSecretsProxy(),
+		executeWorkflow: unavailable('Executing a sub-workflow'),
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		startRunnerTask: unavailable('A task runner (Code node)'),
+		logAiEvent: () => undefined,
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		instanceBaseUrl: `${instanceUrl}/`,
+		restApiUrl: `${instanceUrl}/rest`,
+		webhookBaseUrl: `${instanceUrl}/webhook`,
+		webhookTestBaseUrl: `${instanceUrl}/webhook-test`,
+		webhookWaitingBaseUrl: `${instanceUrl}/webhook-waiting`,
+		formBaseUrl: `${instanceUrl}/form`,
+		formTestBaseUrl: `${instanceUrl}/form-test`,
+		formWaitingBaseUrl: `${instanceUrl}/form-waiting`,
+		mcpBaseUrl: `${instanceUrl}/mcp`,
+		mcpTestBaseUrl: `${instanceUrl}/mcp-test`,
+	};
 }

@@ -1,6 +1,6 @@
 import type { NodeApiError } from 'n8n-workflow';
 
-import { runNode, type RunNodeOptions } from '../support/n8n';
+import { runNode, type RunNodeOptions } from './run-node';
 import { Echo } from './fixtures/Echo.node';
 import { EchoApi } from './fixtures/EchoApi.credentials';
 import { startEchoServer, type EchoServer } from './fixtures/echo-server';

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 
-import { runWebhook, type WebhookHarness } from '../support/n8n';
+import { runWebhook, type WebhookHarness } from './run-webhook';
 import { EchoTrigger, echoTriggerInvocations, EchoTriggerWithoutResponseData } from './fixtures/EchoTrigger.node';
 
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {

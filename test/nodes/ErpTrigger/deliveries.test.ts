@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WebhookCall } from '../support/n8n';
+import type { WebhookCall } from '../../support/n8n';
 import {
 	createContact,
 	createEmployee,
@@ -8,7 +8,7 @@ import {
 	createProduct,
 	daysFromToday,
 	ISO_MS,
-} from '../sandbox/fixtures';
+} from '../../sandbox/fixtures';
 import { useTriggerHarness } from './harness';
 
 // The sandbox's real deliveries (its own signing, headers and retries) reach the ERP Trigger's webhook() through

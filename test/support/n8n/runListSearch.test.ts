@@ -1,4 +1,4 @@
-import { runListSearch } from '../support/n8n';
+import { runListSearch } from './run-list-search';
 import { Echo } from './fixtures/Echo.node';
 import { EchoApi } from './fixtures/EchoApi.credentials';
 import { startEchoServer, type EchoServer } from './fixtures/echo-server';
