@@ -13,7 +13,7 @@ import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongErro
 import type { Clock } from './flowControl';
 import { BackOffGate, InFlightLimit, RateWindow, systemClock } from './flowControl';
 import { decideRetry, isUnclear, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
-import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions, UnclearResolution } from './types';
+import type { ErpRequest, ErpResponse, RawResponse, TransportOptions, UnclearResolution } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
 export const CREDENTIAL_TYPE = 'erpApi';
@@ -51,7 +51,7 @@ function toCount(value: unknown): number | undefined {
  * Opens the `{success, data, meta}` envelope. A body without it (no `success` flag, no `data`) is taken as
  * the data itself, so a service that answers bare JSON (or 204 with no body) still works.
  */
-function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ListMeta } {
+function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ErpResponse['meta'] } {
 	if (!isObject(body) || (typeof body.success !== 'boolean' && !('data' in body))) {
 		return { data: body === '' ? undefined : body };
 	}
@@ -209,15 +209,10 @@ export class ErpClient {
 		}
 	}
 
-	private accepted(request: ErpRequest, statusCode: number, envelope: ReturnType<typeof openEnvelope>): ErpResponse {
-		const { data, meta } = envelope;
-		const redact = this.redact;
-		if (request.expect === 'record' && !isObject(data)) {
-			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'record');
-		}
-		if (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data)) {
-			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'list');
-		}
+	private accepted(request: ErpRequest, statusCode: number, { data, meta }: ReturnType<typeof openEnvelope>): ErpResponse {
+		const wrongShape =
+			(request.expect === 'record' && !isObject(data)) || (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
+		if (wrongShape) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, statusCode, request.expect as 'record' | 'list');
 		return { statusCode, data: request.expect === 'list' ? (data ?? []) : data, meta };
 	}
 

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ErpClient } from './client';
 import { pageIgnoredError } from './errors';
-import type { ErpRequest, ErpResponse, Query } from './types';
+import type { Doing, ErpRequest, ErpResponse, Query } from './types';
 
 /** The page size asked when the user leaves Page Size blank (the largest docs/api-assumptions.md expects served). */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -11,6 +11,7 @@ const MAX_PAGES = 100_000;
 
 export interface PageRequest {
 	path: string;
+	doing: Doing;
 	query?: Query;
 	/** Stop after this many records; undefined = all of them. */
 	limit?: number;
@@ -64,6 +65,7 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 	const pageRequest = (page: number, perPage: number): ErpRequest => ({
 		method: 'GET',
 		path: request.path,
+		doing: request.doing,
 		qs: { ...request.query, page, per_page: perPage },
 		itemIndex: request.itemIndex,
 		expect: 'list',

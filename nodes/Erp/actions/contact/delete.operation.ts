@@ -9,6 +9,7 @@ export const description = forOperation('contact', 'delete', [recordLocator('con
 /** DELETE /contacts/{id}: the document shows no answer, so one without the contact (204) is summed up here. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'contact', itemIndex);
-	const { data } = await client.request({ method: 'DELETE', path: `/contacts/${id}`, itemIndex });
+	const doing = { action: `delete contact ${id}`, noun: 'contact', id };
+	const { data } = await client.request({ method: 'DELETE', path: `/contacts/${id}`, itemIndex, doing });
 	return [recordOr(data, { id, deleted: true })];
 }

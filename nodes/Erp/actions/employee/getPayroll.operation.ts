@@ -10,9 +10,10 @@ export const description = forOperation('employee', 'getPayroll', [
 	...returnAllAndLimit,
 ]);
 
-/** GET /employees/{id}/payroll: one item per pay run. */
+/** GET /employees/{id}/payroll, page by page: one item per pay run. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'employee', itemIndex);
 	const limit = readLimit.call(this, itemIndex);
-	return listOutput.call(this, itemIndex, await fetchList(client, `/employees/${id}/payroll`, itemIndex, {}, limit));
+	const doing = { action: `read the payroll of employee ${id}`, noun: 'employee', id };
+	return listOutput.call(this, itemIndex, await fetchList(client, { path: `/employees/${id}/payroll`, limit, itemIndex, doing }));
 }

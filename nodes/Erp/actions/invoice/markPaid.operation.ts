@@ -51,6 +51,7 @@ export const description = forOperation('invoice', 'markPaid', [
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
 	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex });
+	const doing = { action: `mark invoice ${id} as paid`, noun: 'invoice', id };
+	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex, doing });
 	return [recordOr(data, { id, paid: true })];
 }

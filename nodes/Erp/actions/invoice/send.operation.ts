@@ -30,6 +30,7 @@ export const description = forOperation('invoice', 'send', [
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
 	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex });
+	const doing = { action: `send invoice ${id}`, noun: 'invoice', id };
+	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex, doing });
 	return [recordOr(data, { id, sent: true })];
 }

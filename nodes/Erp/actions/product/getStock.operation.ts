@@ -10,8 +10,9 @@ export const description = forOperation('product', 'getStock', [
 	recordLocator('product', 'searchProducts', 'The product whose stock to get'),
 ]);
 
-/** GET /products/{id}/stock: one item per warehouse. */
+/** GET /products/{id}/stock, page by page: one item per warehouse. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'product', itemIndex);
-	return listOutput.call(this, itemIndex, await fetchList(client, `/products/${id}/stock`, itemIndex));
+	const doing = { action: `read the stock of product ${id}`, noun: 'product', id };
+	return listOutput.call(this, itemIndex, await fetchList(client, { path: `/products/${id}/stock`, itemIndex, doing }));
 }

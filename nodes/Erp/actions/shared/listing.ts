@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
+import type { PageRequest } from '../../transport/paginate';
 import { paginate } from '../../transport/paginate';
 import type { Query } from '../../transport/types';
 import type { FieldSpecs } from './fields';
@@ -105,15 +106,9 @@ export function readLimit(this: IExecuteFunctions, itemIndex: number): number | 
 }
 
 /** All records of a list endpoint (or up to `limit`), page by page. */
-export async function fetchList(
-	client: ErpClient,
-	path: string,
-	itemIndex: number,
-	query: Query = {},
-	limit?: number,
-): Promise<IDataObject[]> {
+export async function fetchList(client: ErpClient, request: PageRequest): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
-	for await (const page of paginate(client, { path, query, limit, itemIndex })) records.push(...page);
+	for await (const page of paginate(client, request)) records.push(...page);
 	return records;
 }
 
@@ -123,15 +118,15 @@ export function listOutput(this: IExecuteFunctions, itemIndex: number, records: 
 	return asOneItem ? [{ records, count: records.length }] : records;
 }
 
-/** Get Many: the filters, Return All / Limit, and the output the user chose. */
+/** Get Many: the list request with the filters and Return All / Limit, and the output the user chose. */
 export async function getMany(
 	this: IExecuteFunctions,
 	client: ErpClient,
 	itemIndex: number,
-	path: string,
 	filters: FieldSpecs,
+	list: Pick<PageRequest, 'path' | 'doing'>,
 ): Promise<IDataObject[]> {
 	const query = readQuery.call(this, itemIndex, filters);
 	const limit = readLimit.call(this, itemIndex);
-	return listOutput.call(this, itemIndex, await fetchList(client, path, itemIndex, query, limit));
+	return listOutput.call(this, itemIndex, await fetchList(client, { ...list, query, limit, itemIndex }));
 }

@@ -4,7 +4,7 @@ import { useTestSandbox } from '../../../support/sandbox';
 import { probeOn } from './probe';
 
 const ada = { first_name: 'Ada', email: 'ada@example.com' };
-const createAda: ProbeCall = { request: { method: 'POST', path: '/contacts', body: ada, expect: 'record' }, lookupByEmail: true };
+const createAda: ProbeCall = { request: { method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: ada, expect: 'record' }, lookupByEmail: true };
 
 describe('an unclear POST failure, resolved by a lookup in the ERP (real n8n, real HTTP, the sandbox)', () => {
 	const sandbox = useTestSandbox();
