@@ -30,15 +30,11 @@ export interface ErpRequest {
 	qs?: Query;
 	body?: IDataObject;
 	itemIndex?: number;
-	/**
-	 * What a success must carry: 'record' = `data` is an object (else a clear error, never an item with null json);
-	 * 'list' = `data` is a list (missing = empty); 'any' (default) = whatever came.
-	 */
+	/** What a success must carry: an object (never an item with null json), a list (missing = empty), or anything. */
 	expect?: 'record' | 'list' | 'any';
 	/**
-	 * For a POST that failed unclearly (5xx, timeout, dropped connection: the ERP may have done it): looks in the
-	 * ERP. `found` makes the request succeed with that record; `absent` lets the POST be sent again (not after a
-	 * timeout: the ERP may still be working on it); `unknown` (or no resolver) fails with "the ERP may have done it".
+	 * For a POST that failed unclearly (the ERP may have done it): `found` succeeds with that record, `absent` lets
+	 * it be sent again (not after a timeout), `unknown` (or no resolver) fails with "the ERP may have done it".
 	 */
 	resolveUnclear?: () => Promise<UnclearResolution>;
 	/** For a request the ERP refused (400 or 422): a changed request to send instead (paging's smaller page size). */
