@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, recordOr } from '../shared/operation';
+import { isObject } from '../../transport/types';
+import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')]);
 
@@ -11,5 +12,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const id = readRecordId.call(this, 'contact', itemIndex);
 	const doing = { action: `delete contact ${id}`, noun: 'contact', id };
 	const { data } = await client.request({ method: 'DELETE', path: `/contacts/${id}`, itemIndex, doing });
-	return [recordOr(data, { id, deleted: true })];
+	return [isObject(data) ? data : { id, deleted: true }];
 }

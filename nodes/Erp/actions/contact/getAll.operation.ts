@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { getManyDescription } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { getMany, getManyDescription } from '../shared/listing';
+import { getMany } from '../shared/listing';
 import { contactFilters } from './fields';
 
 export const description = getManyDescription('contact', contactFilters);

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { columnsDescription, forOperation } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { mappedBody } from '../shared/columns';
 import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
-import { forOperation, recordOr } from '../shared/operation';
-import { ASSIGNED_FIELDS, mergeChanges } from '../shared/update';
+import { ASSIGNED_FIELDS, putWhole } from '../shared/update';
 import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
@@ -17,16 +17,13 @@ export const description = forOperation('contact', 'upsert', columnsDescription(
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, contactFields, 'contact');
 	const email = requireKey.call(this, contactByEmail, body, itemIndex);
-	const outcome = await createUnlessFound(client, contactByEmail, email, itemIndex, {
+	const outcome = await createUnlessFound(client, contactByEmail, body, email, itemIndex, {
 		create: async (resolveUnclear) =>
 			await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear, doing: { action: 'create the contact', noun: 'contact' } }),
 		whenFound: async ({ id }) => {
-			const read = { action: `read contact ${String(id)}`, noun: 'contact', id: String(id) };
-			const current = await client.request({ method: 'GET', path: `/contacts/${String(id)}`, expect: 'record', itemIndex, doing: read });
-			const merged = mergeChanges(current.data as IDataObject, body, ASSIGNED_FIELDS);
-			const doing = { ...read, action: `update contact ${String(id)}` };
-			const { data } = await client.request({ method: 'PUT', path: `/contacts/${String(id)}`, body: merged, itemIndex, doing });
-			return { action: 'updated', record: recordOr(data, { id, ...merged }) };
+			const read = { method: 'GET', path: `/contacts/${String(id)}`, itemIndex, doing: { action: `read contact ${String(id)}`, noun: 'contact', id: id as number } } as const;
+			const write = { method: 'PUT', path: `/contacts/${String(id)}`, itemIndex, doing: { ...read.doing, action: `update contact ${String(id)}` } } as const;
+			return { action: 'updated', record: await putWhole(client, { read, write }, body, ASSIGNED_FIELDS) };
 		},
 	});
 	if (outcome.action === 'created') outcome.record = await withFullRecord.call(this, client, outcome.record, itemIndex);

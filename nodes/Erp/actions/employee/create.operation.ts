@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { columnsDescription, forOperation } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { mappedBody } from '../shared/columns';
 import { createdItem, createKeyed } from '../shared/keyed';
-import { forOperation } from '../shared/operation';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 

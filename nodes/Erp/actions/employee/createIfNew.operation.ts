@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { columnsDescription, forOperation } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { mappedBody } from '../shared/columns';
 import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
-import { forOperation } from '../shared/operation';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
@@ -23,7 +23,7 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const body = mappedBody.call(this, itemIndex, employeeFields, 'employee');
 	const email = requireKey.call(this, employeeByEmail, body, itemIndex);
 	const doing = { action: 'create the employee', noun: 'employee' };
-	const outcome = await createUnlessFound(client, employeeByEmail, email, itemIndex, {
+	const outcome = await createUnlessFound(client, employeeByEmail, body, email, itemIndex, {
 		create: async (resolveUnclear) => await client.request({ method: 'POST', path: '/employees', body, itemIndex, resolveUnclear, doing }),
 		whenFound: async (found) => ({ action: 'existing', record: found }),
 	});

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { forOperation, recordLocator, returnAllAndLimit } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { fetchList, listOutput, readLimit, returnAllAndLimit } from '../shared/listing';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation } from '../shared/operation';
+import { listItems, readLimit } from '../shared/listing';
+import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('employee', 'getPayroll', [
 	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),
@@ -15,5 +15,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const id = readRecordId.call(this, 'employee', itemIndex);
 	const limit = readLimit.call(this, itemIndex);
 	const doing = { action: `read the payroll of employee ${id}`, noun: 'employee', id };
-	return listOutput.call(this, itemIndex, await fetchList(client, { path: `/employees/${id}/payroll`, limit, itemIndex, doing }));
+	return await listItems.call(this, client, { path: `/employees/${id}/payroll`, limit, itemIndex, doing });
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { buildBody, fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation } from '../shared/operation';
+import { buildBody } from '../shared/fields';
+import { readRecordId } from '../shared/locator';
 import { invoiceFields, lineFields } from './fields';
 
 export const description = forOperation('invoice', 'create', [

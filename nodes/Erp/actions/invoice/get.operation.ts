@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation } from '../shared/operation';
+import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('invoice', 'get', [recordLocator('invoice', 'searchInvoices', 'The invoice to get')]);
 

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { isObject } from '../../transport/types';
 import type { FieldSpecs } from '../shared/fields';
-import { buildBody, fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, recordOr } from '../shared/operation';
+import { buildBody } from '../shared/fields';
+import { readRecordId } from '../shared/locator';
 
 const payment: FieldSpecs = {
 	paidAt: {
@@ -53,5 +54,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const doing = { action: `mark invoice ${id} as paid`, noun: 'invoice', id };
 	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex, doing });
-	return [recordOr(data, { id, paid: true })];
+	return [isObject(data) ? data : { id, paid: true }];
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { isObject } from '../../transport/types';
 import type { FieldSpecs } from '../shared/fields';
-import { buildBody, fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, recordOr } from '../shared/operation';
+import { buildBody } from '../shared/fields';
+import { readRecordId } from '../shared/locator';
 
 const recipient: FieldSpecs = {
 	email: {
@@ -32,5 +33,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const doing = { action: `send invoice ${id}`, noun: 'invoice', id };
 	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex, doing });
-	return [recordOr(data, { id, sent: true })];
+	return [isObject(data) ? data : { id, sent: true }];
 }

@@ -1,5 +1,5 @@
+import { currencyField } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { currencyField } from '../shared/sharedFields';
 import { ASSIGNED_FIELDS } from '../shared/update';
 
 export const productFields: FieldSpecs = {

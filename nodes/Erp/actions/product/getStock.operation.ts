@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { fetchList, listOutput } from '../shared/listing';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation } from '../shared/operation';
+import { listItems } from '../shared/listing';
+import { readRecordId } from '../shared/locator';
 
 // One row per warehouse: a single page in practice, so no Limit.
 export const description = forOperation('product', 'getStock', [
@@ -14,5 +14,5 @@ export const description = forOperation('product', 'getStock', [
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'product', itemIndex);
 	const doing = { action: `read the stock of product ${id}`, noun: 'product', id };
-	return listOutput.call(this, itemIndex, await fetchList(client, { path: `/products/${id}/stock`, itemIndex, doing }));
+	return await listItems.call(this, client, { path: `/products/${id}/stock`, itemIndex, doing });
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, recordOr } from '../shared/operation';
-import { mergeChanges, readChanges } from '../shared/update';
+import { readRecordId } from '../shared/locator';
+import { putWhole, readChanges } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 
 export const description = forOperation('product', 'update', [
@@ -12,13 +11,11 @@ export const description = forOperation('product', 'update', [
 	fieldsCollection(productFields, { name: 'updateFields', displayName: 'Update Fields' }),
 ]);
 
-/** GET /products/{id}, then PUT /products/{id} with the whole product, changed: no field the user left alone is lost. */
+/** GET /products/{id}, then PUT /products/{id} with t/** GET /products/{id}, then PUT /products/{id} with the whole product, changed: no field the user left alone is lost. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'product', itemIndex);
 	const changes = readChanges.call(this, itemIndex, productFields, 'product');
-	const read = { action: `read product ${id}`, noun: 'product', id };
-	const current = await client.request({ method: 'GET', path: `/products/${id}`, expect: 'record', itemIndex, doing: read });
-	const body = mergeChanges(current.data as IDataObject, changes, NOT_SENT);
-	const { data } = await client.request({ method: 'PUT', path: `/products/${id}`, body, itemIndex, doing: { ...read, action: `update product ${id}` } });
-	return [recordOr(data, { id, ...body })];
+	const read = { method: 'GET', path: `/products/${id}`, itemIndex, doing: { action: `read product ${id}`, noun: 'product', id } } as const;
+	const write = { method: 'PUT', path: `/products/${id}`, itemIndex, doing: { action: `update product ${id}`, noun: 'product', id } } as const;
+	return [await putWhole(client, { read, write }, changes, NOT_SENT)];
 }

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { columnsDescription, forOperation } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { mappedBody } from '../shared/columns';
 import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
-import { forOperation, recordOr } from '../shared/operation';
-import { mergeChanges } from '../shared/update';
+import { putWhole } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 import { productBySku } from './lookup';
 
@@ -17,16 +17,13 @@ export const description = forOperation('product', 'upsert', columnsDescription(
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, productFields, 'product');
 	const sku = requireKey.call(this, productBySku, body, itemIndex);
-	const outcome = await createUnlessFound(client, productBySku, sku, itemIndex, {
+	const outcome = await createUnlessFound(client, productBySku, body, sku, itemIndex, {
 		create: async (resolveUnclear) =>
 			await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing: { action: 'create the product', noun: 'product' } }),
 		whenFound: async ({ id }) => {
-			const read = { action: `read product ${String(id)}`, noun: 'product', id: String(id) };
-			const current = await client.request({ method: 'GET', path: `/products/${String(id)}`, expect: 'record', itemIndex, doing: read });
-			const merged = mergeChanges(current.data as IDataObject, body, NOT_SENT);
-			const doing = { ...read, action: `update product ${String(id)}` };
-			const { data } = await client.request({ method: 'PUT', path: `/products/${String(id)}`, body: merged, itemIndex, doing });
-			return { action: 'updated', record: recordOr(data, { id, ...merged }) };
+			const read = { method: 'GET', path: `/products/${String(id)}`, itemIndex, doing: { action: `read product ${String(id)}`, noun: 'product', id: id as number } } as const;
+			const write = { method: 'PUT', path: `/products/${String(id)}`, itemIndex, doing: { ...read.doing, action: `update product ${String(id)}` } } as const;
+			return { action: 'updated', record: await putWhole(client, { read, write }, body, NOT_SENT) };
 		},
 	});
 	return [outcomeJson(outcome)];

@@ -82,10 +82,17 @@ function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: string, see
 }
 
 /**
- * The record a create answered with. The document shows no answer for most creates, and some ERPs answer
- * 201 without the record: then it is found by its key, as after an unclear failure.
+ * Sends a create and returns the record it answered with. An unclear failure is settled by `recover` (the transport
+ * calls it); so is a success without the record, which some ERPs answer (the document shows no answer for most).
  */
-async function settle(client: ErpClient, lookup: KeyLookup, send: SendCreate, recover: (() => Promise<UnclearResolution>) | undefined, itemIndex: number): Promise<Created> {
+export async function createKeyed(
+	client: ErpClient,
+	lookup: KeyLookup,
+	body: IDataObject,
+	itemIndex: number,
+	send: SendCreate,
+	recover = recoverByCreationTime(client, lookup, body, itemIndex),
+): Promise<Created> {
 	const response = await send(recover);
 	if (isObject(response.data)) return { record: response.data, ...(response.recovered ? { recovered: true } : {}) };
 	const resolution = recover ? await recover() : undefined;
@@ -96,11 +103,6 @@ async function settle(client: ErpClient, lookup: KeyLookup, send: SendCreate, re
 		description: `It was most likely created${recover ? `, yet no new ${lookup.noun} with its ${lookup.key} could be found` : ''}: check in the ERP before running this item again.`,
 		itemIndex,
 	});
-}
-
-/** Sends a create; an unclear failure, or a success without the record, is settled by looking its key up. */
-export async function createKeyed(client: ErpClient, lookup: KeyLookup, body: IDataObject, itemIndex: number, send: SendCreate): Promise<Created> {
-	return await settle(client, lookup, send, recoverByCreationTime(client, lookup, body, itemIndex), itemIndex);
 }
 
 /** A created record as an item: marked when it was found after an unclear failure. */
@@ -144,6 +146,7 @@ export interface KeyedOutcome extends Created {
 export async function createUnlessFound(
 	client: ErpClient,
 	lookup: KeyLookup,
+	body: IDataObject,
 	key: string,
 	itemIndex: number,
 	actions: { create: SendCreate; whenFound: (record: IDataObject) => Promise<KeyedOutcome> },
@@ -158,7 +161,8 @@ export async function createUnlessFound(
 			});
 		}
 		if (found.length === 1) return await actions.whenFound(found[0]);
-		return { action: 'created', ...(await settle(client, lookup, actions.create, recoverBySeenIds(client, lookup, key, found, itemIndex), itemIndex)) };
+		const recover = recoverBySeenIds(client, lookup, key, found, itemIndex);
+		return { action: 'created', ...(await createKeyed(client, lookup, body, itemIndex, actions.create, recover)) };
 	});
 }
 
