@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
 import { isObject } from '../../transport/types';
+import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')]);

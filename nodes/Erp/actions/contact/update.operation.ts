@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { ASSIGNED_FIELDS, putWhole, readChanges } from '../shared/update';
 import { contactFields } from './fields';
@@ -11,7 +11,7 @@ export const description = forOperation('contact', 'update', [
 	fieldsCollection(contactFields, { name: 'updateFields', displayName: 'Update Fields' }),
 ]);
 
-/** GET /contacts/{id}, then PUT /contacts/{id} with t/** GET /contacts/{id}, then PUT /contacts/{id} with the whole contact, changed: no field the user left alone is lost. */
+/** GET /contacts/{id}, then PUT /contacts/{id} with the whole contact, changed: no field the user left alone is lost. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'contact', itemIndex);
 	const changes = readChanges.call(this, itemIndex, contactFields, 'contact');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation, recordLocator, returnAllAndLimit } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { forOperation, recordLocator, returnAllAndLimit } from '../common.descriptions';
 import { listItems, readLimit } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import { buildBody } from '../shared/fields';
 import { readRecordId } from '../shared/locator';
 import { invoiceFields, lineFields } from './fields';

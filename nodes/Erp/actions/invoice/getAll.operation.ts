@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { getManyDescription } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { invoiceFilters } from './fields';
 

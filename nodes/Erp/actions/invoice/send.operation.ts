@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
 import { isObject } from '../../transport/types';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
 import { buildBody } from '../shared/fields';
 import { readRecordId } from '../shared/locator';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { columnsDescription, forOperation } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { columnsDescription, forOperation } from '../common.descriptions';
 import { mappedBody } from '../shared/columns';
 import { createdItem, createKeyed } from '../shared/keyed';
 import { productFields } from './fields';

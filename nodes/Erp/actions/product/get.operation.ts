@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('product', 'get', [recordLocator('product', 'searchProducts', 'The product to get')]);

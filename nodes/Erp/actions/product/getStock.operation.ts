@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { forOperation, recordLocator } from '../common.descriptions';
 import { listItems } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 

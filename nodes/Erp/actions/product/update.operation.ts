@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { ErpClient } from '../../transport/client';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { putWhole, readChanges } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
@@ -11,7 +11,7 @@ export const description = forOperation('product', 'update', [
 	fieldsCollection(productFields, { name: 'updateFields', displayName: 'Update Fields' }),
 ]);
 
-/** GET /products/{id}, then PUT /products/{id} with t/** GET /products/{id}, then PUT /products/{id} with the whole product, changed: no field the user left alone is lost. */
+/** GET /products/{id}, then PUT /products/{id} with the whole product, changed: no field the user left alone is lost. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'product', itemIndex);
 	const changes = readChanges.call(this, itemIndex, productFields, 'product');
