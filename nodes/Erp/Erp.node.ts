@@ -1,13 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { optionsProperty, resourceProperty } from './actions/common.descriptions';
 import { description as contact } from './actions/contact/Contact.resource';
 import { description as employee } from './actions/employee/Employee.resource';
 import { description as invoice } from './actions/invoice/Invoice.resource';
 import { description as product } from './actions/product/Product.resource';
 import { router } from './actions/router';
-import { optionsProperty } from './actions/shared/options';
-import { resourceProperty } from './actions/shared/resource';
 import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
 import { getContactFields, getEmployeeFields, getProductFields } from './methods/resourceMapping';
 

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { concurrencyOption, maxRetriesOption } from '../Erp/actions/shared/options';
-import { resourceProperty } from '../Erp/actions/shared/resource';
+import { concurrencyOption, maxRetriesOption, resourceProperty } from '../Erp/actions/common.descriptions';
 
 export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee';
 

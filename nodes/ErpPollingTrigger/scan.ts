@@ -27,7 +27,7 @@ function idOf(client: ErpClient, record: IDataObject, path: string): string {
 /** GET {path} with every page: the records as the list shows them now. */
 export async function listAll(client: ErpClient, path: string): Promise<Records> {
 	const records: Records = new Map();
-	for await (const page of paginate(client, { path, itemIndex: 0 })) {
+	for await (const page of paginate(client, { path, itemIndex: 0, doing: { action: `read the list ${path}`, noun: 'record' } })) {
 		for (const record of page) records.set(idOf(client, record, path), record);
 	}
 	return records;
@@ -64,7 +64,7 @@ export async function lookUp(client: ErpClient, path: string, ids: string[]): Pr
 	await forEachConcurrently(ids.length, client.options.concurrency, async (i) => {
 		const id = ids[i];
 		try {
-			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record' });
+			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record', doing: { action: `read ${path}/${id}`, noun: 'record', id } });
 			found.set(id, response.data as IDataObject);
 		} catch (error) {
 			if (!isNotFound(error)) throw asNodeError(client.node, error);
@@ -89,7 +89,8 @@ export async function readChosen(client: ErpClient, ids: number[]): Promise<Reco
 /** GET /products/{id}/stock: the quantities of all warehouses added up. */
 export async function stockTotal(client: ErpClient, productId: string, quantityField: string): Promise<number> {
 	let total = 0;
-	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0 })) {
+	const doing = { action: `read the stock of product ${productId}`, noun: 'product', id: productId };
+	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0, doing })) {
 		for (const row of rows) {
 			const quantity = toNumber(row[quantityField]);
 			if (quantity === undefined) {

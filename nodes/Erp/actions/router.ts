@@ -4,12 +4,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ErpClient } from '../transport/client';
 import { asNodeError } from '../transport/errors';
 import { forEachConcurrently } from '../transport/flowControl';
+import type { TransportOptions } from '../transport/types';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../transport/types';
+import { CONCURRENCY_LIMIT, MAX_RETRIES_LIMIT } from './common.descriptions';
 import * as contact from './contact/Contact.resource';
 import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
 import type { ErpResource, OperationModule } from './node.type';
 import * as product from './product/Product.resource';
-import { readRunOptions } from './shared/options';
 
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
@@ -19,6 +21,26 @@ const resources: { [R in ErpResource]: Record<string, OperationModule> } = {
 	product: product.operations,
 	employee: employee.operations,
 };
+
+function wholeNumber(this: IExecuteFunctions, value: unknown, label: string, min: number, max: number): number {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+		throw new NodeOperationError(this.getNode(), `${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`, {
+			itemIndex: 0,
+		});
+	}
+	return value;
+}
+
+/** Options that shape the whole run are read once, from the first item. */
+function readRunOptions(this: IExecuteFunctions): Pick<TransportOptions, 'concurrency' | 'maxRetries' | 'timeoutMs' | 'pageSize'> {
+	const options = this.getNodeParameter('options', 0, {}) as Record<string, unknown>;
+	return {
+		concurrency: wholeNumber.call(this, options.concurrency ?? DEFAULT_TRANSPORT_OPTIONS.concurrency, 'Concurrency', 1, CONCURRENCY_LIMIT),
+		maxRetries: wholeNumber.call(this, options.maxRetries ?? DEFAULT_TRANSPORT_OPTIONS.maxRetries, 'Max Retries', 0, MAX_RETRIES_LIMIT),
+		timeoutMs: wholeNumber.call(this, options.timeout ?? DEFAULT_TRANSPORT_OPTIONS.timeoutMs, 'Timeout', 1, 3_600_000),
+		pageSize: options.pageSize === undefined ? undefined : wholeNumber.call(this, options.pageSize, 'Page Size', 1, 100_000),
+	};
+}
 
 function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 	const { message, description, httpCode } = error as { message?: string; description?: string | null; httpCode?: string | null };

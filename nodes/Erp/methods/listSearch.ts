@@ -1,10 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { listPath as contacts } from '../actions/contact/getAll.operation';
-import { listPath as employees } from '../actions/employee/getAll.operation';
-import { listPath as invoices } from '../actions/invoice/getAll.operation';
-import { listPath as products } from '../actions/product/getAll.operation';
 import { ErpClient } from '../transport/client';
+import type { ErpRequest } from '../transport/types';
 
 type Label = (record: IDataObject) => string;
 
@@ -15,10 +12,16 @@ const joined = (...parts: unknown[]) =>
  * One searchable page of records for a resource locator's "From List" mode, through the same transport. The page
  * size is the ERP's own default (none is asked for, so no ERP can refuse it).
  */
-async function search(ctx: ILoadOptionsFunctions, path: string, label: Label, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+async function search(
+	ctx: ILoadOptionsFunctions,
+	list: Pick<ErpRequest, 'path' | 'doing'>,
+	label: Label,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const client = await ErpClient.create(ctx, { maxRetries: 2, timeoutMs: 15_000 });
 	const page = Number(paginationToken ?? 1);
-	const response = await client.request({ method: 'GET', path, qs: { page, ...(filter ? { search: filter } : {}) } });
+	const response = await client.request({ method: 'GET', ...list, qs: { page, ...(filter ? { search: filter } : {}) } });
 	const records = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
 	const results: INodeListSearchItems[] = records.map((record) => ({
 		name: `${label(record)} (#${String(record.id)})`,
@@ -31,17 +34,17 @@ async function search(ctx: ILoadOptionsFunctions, path: string, label: Label, fi
 }
 
 export async function searchContacts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, contacts, (r) => joined(r.first_name, r.last_name, r.company ? `· ${String(r.company)}` : ''), filter, token);
+	return await search(this, { path: '/contacts', doing: { action: 'list contacts', noun: 'contact' } }, (r) => joined(r.first_name, r.last_name, r.company ? `· ${String(r.company)}` : ''), filter, token);
 }
 
 export async function searchInvoices(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, invoices, (r) => joined(r.number, '·', r.total, r.currency, '·', r.status), filter, token);
+	return await search(this, { path: '/invoices', doing: { action: 'list invoices', noun: 'invoice' } }, (r) => joined(r.number, '·', r.total, r.currency, '·', r.status), filter, token);
 }
 
 export async function searchProducts(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, products, (r) => joined(r.sku, '·', r.name), filter, token);
+	return await search(this, { path: '/products', doing: { action: 'list products', noun: 'product' } }, (r) => joined(r.sku, '·', r.name), filter, token);
 }
 
 export async function searchEmployees(this: ILoadOptionsFunctions, filter?: string, token?: string) {
-	return await search(this, employees, (r) => joined(r.first_name, r.last_name, r.job_title ? `· ${String(r.job_title)}` : ''), filter, token);
+	return await search(this, { path: '/employees', doing: { action: 'list employees', noun: 'employee' } }, (r) => joined(r.first_name, r.last_name, r.job_title ? `· ${String(r.job_title)}` : ''), filter, token);
 }

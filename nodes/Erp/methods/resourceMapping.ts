@@ -1,15 +1,13 @@
 import type { FieldType, IDataObject, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
 import { contactFields } from '../actions/contact/fields';
-import { listPath as contacts } from '../actions/contact/getAll.operation';
 import { employeeFields } from '../actions/employee/fields';
-import { listPath as employees } from '../actions/employee/getAll.operation';
 import { productFields } from '../actions/product/fields';
-import { listPath as products } from '../actions/product/getAll.operation';
 import { knownColumns } from '../actions/shared/columns';
 import type { FieldSpecs } from '../actions/shared/fields';
 import { ASSIGNED_FIELDS } from '../actions/shared/update';
 import { ErpClient } from '../transport/client';
+import type { ErpRequest } from '../transport/types';
 
 function typeOf(value: unknown): FieldType {
 	if (typeof value === 'number') return 'number';
@@ -20,10 +18,10 @@ function typeOf(value: unknown): FieldType {
 }
 
 /** Fields the ERP's own records have beyond the known ones (read from its first page), offered under "Add field". */
-async function fieldsOfRecords(ctx: ILoadOptionsFunctions, path: string, known: Set<string>): Promise<ResourceMapperField[]> {
+async function fieldsOfRecords(ctx: ILoadOptionsFunctions, list: Pick<ErpRequest, 'path' | 'doing'>, known: Set<string>): Promise<ResourceMapperField[]> {
 	try {
 		const client = await ErpClient.create(ctx, { maxRetries: 1, timeoutMs: 15_000 });
-		const { data } = await client.request({ method: 'GET', path });
+		const { data } = await client.request({ method: 'GET', ...list });
 		const found = new Map<string, FieldType>();
 		for (const record of Array.isArray(data) ? (data as IDataObject[]) : []) {
 			for (const [name, value] of Object.entries(record)) {
@@ -38,19 +36,19 @@ async function fieldsOfRecords(ctx: ILoadOptionsFunctions, path: string, known: 
 	}
 }
 
-async function columns(ctx: ILoadOptionsFunctions, specs: FieldSpecs, path: string): Promise<ResourceMapperFields> {
+async function columns(ctx: ILoadOptionsFunctions, specs: FieldSpecs, list: Pick<ErpRequest, 'path' | 'doing'>): Promise<ResourceMapperFields> {
 	const known = knownColumns(specs);
-	return { fields: [...known, ...(await fieldsOfRecords(ctx, path, new Set(known.map((field) => field.id))))] };
+	return { fields: [...known, ...(await fieldsOfRecords(ctx, list, new Set(known.map((field) => field.id))))] };
 }
 
 export async function getContactFields(this: ILoadOptionsFunctions) {
-	return await columns(this, contactFields, contacts);
+	return await columns(this, contactFields, { path: '/contacts', doing: { action: 'list contacts', noun: 'contact' } });
 }
 
 export async function getProductFields(this: ILoadOptionsFunctions) {
-	return await columns(this, productFields, products);
+	return await columns(this, productFields, { path: '/products', doing: { action: 'list products', noun: 'product' } });
 }
 
 export async function getEmployeeFields(this: ILoadOptionsFunctions) {
-	return await columns(this, employeeFields, employees);
+	return await columns(this, employeeFields, { path: '/employees', doing: { action: 'list employees', noun: 'employee' } });
 }

@@ -1,7 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
-	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
 	IPollFunctions,
@@ -13,33 +12,25 @@ import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongErro
 import type { Clock } from './flowControl';
 import { BackOffGate, InFlightLimit, RateWindow, systemClock } from './flowControl';
 import { decideRetry, isUnclear, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
-import type { ErpRequest, ErpResponse, ListMeta, RawResponse, TransportOptions, UnclearResolution } from './types';
+import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
-export const CREDENTIAL_TYPE = 'erpApi';
+const CREDENTIAL_TYPE = 'erpApi';
 
 /** The parts of an n8n function context the transport uses: execute(), listSearch and poll() all provide them. */
 export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
 
-/**
- * The one place that turns the credential's Base URL into the prefix of every request.
- * Returns an error sentence instead of throwing, so the caller can raise it with its own node context.
- */
-export function normalizeBaseUrl(raw: unknown): { url: string } | { problem: string } {
+/** The credential's Base URL as the prefix of every request, or an error saying how to fix it. */
+function baseUrlOf(node: INode, raw: unknown): string {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	const example = 'e.g. https://erp.example.com/api/v1';
-	if (value === '') return { problem: `The ERP API credential has no Base URL: enter ${example}` };
-	let parsed: URL;
-	try {
-		parsed = new URL(value);
-	} catch {
-		return { problem: `The Base URL "${value}" is not a web address: start it with https:// (${example})` };
-	}
-	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-		return { problem: `The Base URL "${value}" must start with http:// or https:// (${example})` };
-	}
-	if (parsed.search || parsed.hash) return { problem: `The Base URL "${value}" must not contain ? or #: use ${example}` };
-	return { url: value.replace(/\/+$/, '') };
+	const fail = (problem: string) => new NodeOperationError(node, problem);
+	if (value === '') throw fail(`The ERP API credential has no Base URL: enter ${example}`);
+	if (!URL.canParse(value)) throw fail(`The Base URL "${value}" is not a web address: start it with https:// (${example})`);
+	const parsed = new URL(value);
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail(`The Base URL "${value}" must start with http:// or https:// (${example})`);
+	if (parsed.search || parsed.hash) throw fail(`The Base URL "${value}" must not contain ? or #: use ${example}`);
+	return value.replace(/\/+$/, '');
 }
 
 function toCount(value: unknown): number | undefined {
@@ -47,32 +38,23 @@ function toCount(value: unknown): number | undefined {
 	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/**
- * Opens the `{success, data, meta}` envelope. A body without it (no `success` flag, no `data`) is taken as
- * the data itself, so a service that answers bare JSON (or 204 with no body) still works.
- */
-function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ListMeta } {
-	if (!isObject(body) || (typeof body.success !== 'boolean' && !('data' in body))) {
-		return { data: body === '' ? undefined : body };
-	}
-	const meta = isObject(body.meta)
-		? { page: toCount(body.meta.page), perPage: toCount(body.meta.per_page), total: toCount(body.meta.total) }
-		: undefined;
-	return { success: typeof body.success === 'boolean' ? body.success : undefined, data: body.data, meta };
+/** Opens the `{success, data, meta}` envelope; a body without it (bare JSON, or 204's nothing) is the data itself. */
+function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ErpResponse['meta'] } {
+	if (!isObject(body) || (typeof body.success !== 'boolean' && !('data' in body))) return { data: body === '' ? undefined : body };
+	const { meta } = body;
+	return {
+		success: typeof body.success === 'boolean' ? body.success : undefined,
+		data: body.data,
+		meta: isObject(meta) ? { page: toCount(meta.page), perPage: toCount(meta.per_page), total: toCount(meta.total) } : undefined,
+	};
 }
 
 function networkFailure(error: unknown): DetailedFailure {
 	// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.
-	const cause = (error as { cause?: unknown }).cause ?? error;
-	const { code, message } = cause as { code?: unknown; message?: unknown };
+	const { code, message } = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
 	const text = typeof message === 'string' ? message : '';
 	const codeText = typeof code === 'string' ? code : 'ERR_UNKNOWN';
-	return {
-		kind: 'network',
-		code: codeText,
-		timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT',
-		detail: text || codeText,
-	};
+	return { kind: 'network', code: codeText, timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT', detail: text || codeText };
 }
 
 /** An abort by n8n, as the HTTP client or n8n's sleep reports it. */
@@ -82,9 +64,9 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Every HTTP call of the nodes goes through one ErpClient per node run. The life of one request, in
- * `request()`: wait for a slot (Concurrency) and for any 429 wait, send, open the envelope, and on failure ask
- * the retry policy whether, and after how long, to send it again, or say clearly what went wrong.
+ * Every HTTP call of the nodes goes through one ErpClient per node run. `request()`: wait for a slot (Concurrency)
+ * and for any 429 wait, send, open the envelope, and on failure ask the retry policy whether, and after how long,
+ * to send it again, or say clearly what went wrong.
  */
 export class ErpClient {
 	private readonly gate: BackOffGate;
@@ -110,14 +92,9 @@ export class ErpClient {
 		const node = ctx.getNode();
 		// Read once per run: n8n would otherwise decrypt (and in a server, load) the credential on every request.
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-		const base = normalizeBaseUrl(credentials.baseUrl);
-		if ('problem' in base) throw new NodeOperationError(node, base.problem);
-		const signal =
-			'getExecutionCancelSignal' in ctx && typeof ctx.getExecutionCancelSignal === 'function'
-				? (ctx as IExecuteFunctions).getExecutionCancelSignal()
-				: undefined;
+		const signal = 'getExecutionCancelSignal' in ctx ? (ctx as IExecuteFunctions).getExecutionCancelSignal?.() : undefined;
 		const settings = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
-		return new ErpClient(ctx, node, base.url, credentials, settings, clock ?? systemClock(signal), signal);
+		return new ErpClient(ctx, node, baseUrlOf(node, credentials.baseUrl), credentials, settings, clock ?? systemClock(signal), signal);
 	}
 
 	/** Runs one item's work once the rate-limit window has room for it (see RateWindow). */
@@ -137,37 +114,29 @@ export class ErpClient {
 		let retries = 0;
 		let unclearEarlier = false;
 		for (;;) {
-			this.stopIfCancelled(request);
+			if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 			const outcome = await this.inFlight.run(async () => {
 				await this.waitAtGate(request, budget);
 				return await this.send(request);
 			});
-			if (!('kind' in outcome)) {
+			let failure: DetailedFailure;
+			if ('kind' in outcome) failure = outcome;
+			else {
 				if (!this.gate.holding()) this.rateWindow.observe(remainingFrom(outcome.headers));
 				const envelope = openEnvelope(outcome.body);
 				// `success: false` is a failure whatever the status.
 				if (outcome.statusCode < 300 && envelope.success !== false) return this.accepted(request, outcome.statusCode, envelope);
+				const namedWaitMs = rateLimitWait(outcome.headers, this.clock.now());
+				failure = { kind: 'status', statusCode: outcome.statusCode, namedWaitMs, body: outcome.body };
 			}
-			const failure: DetailedFailure =
-				'kind' in outcome
-					? outcome
-					: {
-							kind: 'status',
-							statusCode: outcome.statusCode,
-							namedWaitMs: rateLimitWait(outcome.headers, this.clock.now()),
-							body: outcome.body,
-						};
+			const status = failure.kind === 'status' ? failure.statusCode : undefined;
 
 			// A DELETE repeated after an unclear failure finds nothing: the first attempt did delete.
-			if (request.method === 'DELETE' && unclearEarlier && failure.kind === 'status' && failure.statusCode === 404) {
-				return { statusCode: 404, data: undefined };
-			}
-			if (failure.kind === 'status' && (failure.statusCode === 400 || failure.statusCode === 422)) {
-				const amended = request.amendRefused?.({ statusCode: failure.statusCode, body: failure.body });
-				if (amended) {
-					request = amended;
-					continue;
-				}
+			if (request.method === 'DELETE' && unclearEarlier && status === 404) return { statusCode: 404, data: undefined };
+			const amended = status === 400 || status === 422 ? request.amendRefused?.({ statusCode: status, body: failure.body }) : undefined;
+			if (amended) {
+				request = amended;
+				continue;
 			}
 			let provenNotWritten = false;
 			if (request.method === 'POST' && isUnclear(failure) && request.resolveUnclear) {
@@ -177,22 +146,16 @@ export class ErpClient {
 				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
 			}
 
-			const decision = decideRetry(failure, {
-				method: request.method,
-				retriesSoFar: retries,
-				maxRetries: this.options.maxRetries,
-				random: this.clock.random,
-				provenNotWritten,
-			});
-			if (!decision.retry) throw this.toError(failure, request, retries, provenNotWritten);
+			const { maxRetries, timeoutMs } = this.options;
+			const decision = decideRetry(failure, { method: request.method, retriesSoFar: retries, maxRetries, random: this.clock.random, provenNotWritten });
+			const fail = () =>
+				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
+			if (!decision.retry) throw fail();
 			if (decision.rateLimited) {
 				this.gate.holdUntil(this.clock.now() + decision.delayMs);
 				this.rateWindow.expectNewWindow();
 			}
-			if (!budget.fits(decision.delayMs)) {
-				if (decision.namedByErp) throw this.waitTooLong(request, decision.delayMs, failure.kind === 'status' ? failure.body : undefined);
-				throw this.toError(failure, request, retries, provenNotWritten);
-			}
+			if (!budget.fits(decision.delayMs)) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body) : fail();
 			await this.pause(decision.delayMs, request);
 			budget.spend(decision.delayMs);
 			unclearEarlier ||= isUnclear(failure);
@@ -209,30 +172,21 @@ export class ErpClient {
 		}
 	}
 
-	private accepted(request: ErpRequest, statusCode: number, envelope: ReturnType<typeof openEnvelope>): ErpResponse {
-		const { data, meta } = envelope;
-		const redact = this.redact;
-		if (request.expect === 'record' && !isObject(data)) {
-			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'record');
-		}
-		if (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data)) {
-			throw unexpectedSuccessError({ node: this.node, request, redact }, statusCode, 'list');
-		}
+	private accepted(request: ErpRequest, statusCode: number, { data, meta }: ReturnType<typeof openEnvelope>): ErpResponse {
+		const wrongShape =
+			(request.expect === 'record' && !isObject(data)) || (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
+		if (wrongShape) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, statusCode, request.expect as 'record' | 'list');
 		return { statusCode, data: request.expect === 'list' ? (data ?? []) : data, meta };
 	}
 
 	/** Asks the request's lookup what became of an unclear POST; a lookup that fails cannot tell. */
-	private async resolve(lookup: () => Promise<UnclearResolution>, request: ErpRequest): Promise<UnclearResolution> {
+	private async resolve(lookup: NonNullable<ErpRequest['resolveUnclear']>, request: ErpRequest) {
 		try {
 			return await lookup();
 		} catch (error) {
 			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
-			return { unknown: true };
+			return { unknown: true } as const;
 		}
-	}
-
-	private stopIfCancelled(request: ErpRequest): void {
-		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
 
 	private async pause(ms: number, request: ErpRequest): Promise<void> {
@@ -242,37 +196,31 @@ export class ErpClient {
 			// n8n's sleep rejects only when the execution is cancelled.
 			throw cancelledError(this.node, request.itemIndex);
 		}
-		this.stopIfCancelled(request);
+		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
 
 	private async send(request: ErpRequest): Promise<RawResponse | DetailedFailure> {
-		const options: IHttpRequestOptions = {
-			method: request.method,
-			url: `${this.baseUrl}${request.path}`,
-			qs: request.qs,
-			body: request.body,
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			json: true,
-			timeout: this.options.timeoutMs,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		};
 		const nodeCredentials = this.node.credentials?.[CREDENTIAL_TYPE];
+		// The credential read once per run is handed back, so n8n does not decrypt it again.
+		const credentialsDecrypted = nodeCredentials?.id
+			? { id: nodeCredentials.id, name: nodeCredentials.name, type: CREDENTIAL_TYPE, data: this.credentials }
+			: undefined;
 		try {
 			return (await this.ctx.helpers.httpRequestWithAuthentication.call(
 				this.ctx as IExecuteFunctions,
 				CREDENTIAL_TYPE,
-				options,
-				nodeCredentials?.id
-					? {
-							credentialsDecrypted: {
-								id: nodeCredentials.id,
-								name: nodeCredentials.name,
-								type: CREDENTIAL_TYPE,
-								data: this.credentials,
-							},
-						}
-					: undefined,
+				{
+					method: request.method,
+					url: `${this.baseUrl}${request.path}`,
+					qs: request.qs,
+					body: request.body,
+					headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+					json: true,
+					timeout: this.options.timeoutMs,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+				},
+				credentialsDecrypted && { credentialsDecrypted },
 			)) as RawResponse;
 		} catch (error) {
 			// A cancelled execution is not a failure to retry.
@@ -287,21 +235,7 @@ export class ErpClient {
 	};
 
 	private waitTooLong(request: ErpRequest, ms: number, body?: unknown) {
-		return waitTooLongError(
-			{ node: this.node, request, redact: this.redact },
-			{ ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body },
-		);
-	}
-
-	private toError(failure: DetailedFailure, request: ErpRequest, retries: number, provenNotWritten: boolean) {
-		return failureToError(failure, {
-			node: this.node,
-			request,
-			baseUrl: this.baseUrl,
-			retries,
-			timeoutMs: this.options.timeoutMs,
-			provenNotWritten,
-			redact: this.redact,
-		});
+		const wait = { ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body };
+		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
 }

@@ -3,108 +3,33 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Failure } from './retryPolicy';
 import { isUnclear, neverReachedService } from './retryPolicy';
-import type { ErpRequest, HttpMethod } from './types';
+import type { ErpRequest } from './types';
 import { isObject } from './types';
 
 /**
- * Every failure the user sees, worded once: what went wrong, and what to do about it. The ERP's own words
- * are read from its answer whatever shape it has; the API token never appears in any of it.
+ * Every failure the user sees, worded once: what went wrong, and what to do about it. What the request was doing
+ * is in the operation's own words (`request.doing`); the ERP's are read from its answer whatever shape it has.
+ * The API token never appears in any of it.
  */
 
-// ─── What a request is about, read from its path ────────────────────────────────────────────────────────
-
-const NOUNS: Record<string, string> = {
-	contacts: 'contact',
-	invoices: 'invoice',
-	products: 'product',
-	employees: 'employee',
-};
-
-/** `/invoices/7/send` → invoice 7, send. */
-interface Target {
-	noun: string;
-	id?: string;
-	action?: string;
-}
-
-function targetOf(path: string): Target {
-	const [collection = '', id, action] = path.split('?')[0].split('/').filter(Boolean);
-	return { noun: NOUNS[collection] ?? collection, id, action };
-}
-
-export function capitalize(word: string): string {
-	return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/** "create contacts", "read invoice 7", "mark invoice 7 as paid", … */
-function actionPhrase(method: HttpMethod, target: Target): string {
-	const one = `${target.noun} ${target.id ?? ''}`.trim();
-	if (target.action === 'send') return `send ${one}`;
-	if (target.action === 'mark-paid') return `mark ${one} as paid`;
-	if (target.action === 'stock') return `read the stock of ${one}`;
-	if (target.action === 'payroll') return `read the payroll of ${one}`;
-	if (!target.id) return method === 'POST' ? `create ${target.noun}s` : `list ${target.noun}s`;
-	if (method === 'PUT') return `update ${one}`;
-	if (method === 'DELETE') return `delete ${one}`;
-	return `read ${one}`;
-}
-
-/** "create the contact" for a create, else the action phrase. */
-function refusedPhrase(request: ErpRequest, target: Target): string {
-	return request.method === 'POST' && !target.id ? `create the ${target.noun}` : actionPhrase(request.method, target);
-}
-
-/** Whether the Base URL ends with the version segment the API document puts in every base address. */
-function hasVersionSegment(baseUrl: string): boolean {
-	return /\/api\/v1$/.test(baseUrl);
-}
-
-// ─── What the ERP said, in any shape ────────────────────────────────────────────────────────────────────
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	if (Array.isArray(value)) {
-		const parts = value.map(text).filter((part): part is string => part !== undefined);
-		return parts.length ? parts.join(', ') : undefined;
-	}
-	return undefined;
-}
-
-function fromHtml(html: string): string {
-	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
-	const stripped = html
-		.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/\s+/g, ' ')
-		.trim();
-	return `an HTML page: ${title || stripped.slice(0, 120) || '(empty)'}`;
+	if (!Array.isArray(value)) return undefined;
+	const parts = value.map(text).filter((part) => part !== undefined);
+	return parts.length ? parts.join(', ') : undefined;
 }
 
 function pairsFrom(candidate: unknown): Array<[string, string]> {
-	if (Array.isArray(candidate)) {
-		return candidate
-			.filter(isObject)
-			.map((entry): [string, string] | undefined => {
-				const field = text(entry.field) ?? text(entry.path) ?? text(entry.name);
-				const message = text(entry.message) ?? text(entry.msg);
-				return field && message ? [field, message] : undefined;
-			})
-			.filter((pair): pair is [string, string] => pair !== undefined);
-	}
-	if (!isObject(candidate)) return [];
-	return Object.entries(candidate)
-		.map(([field, messages]): [string, string] | undefined => {
-			const message = text(messages);
-			return message ? [field, message] : undefined;
-		})
-		.filter((pair): pair is [string, string] => pair !== undefined);
+	const pairs: Array<[string | undefined, string | undefined]> = Array.isArray(candidate)
+		? candidate.filter(isObject).map((entry) => [text(entry.field) ?? text(entry.path) ?? text(entry.name), text(entry.message) ?? text(entry.msg)])
+		: Object.entries(isObject(candidate) ? candidate : {}).map(([field, messages]) => [field, text(messages)]);
+	return pairs.filter((pair): pair is [string, string] => pair[0] !== undefined && pair[1] !== undefined);
 }
 
-/**
- * Field → messages, from any of the usual validation-error shapes: `{error: {fields | details}}`, `{fields}`,
- * `{errors: {field: [...]}}`, `{errors: [{field, message}]}`.
- */
-export function fieldMessages(body: unknown): Array<[string, string]> {
+/** Field → message, from `{error: {fields | details}}`, `{fields}`, `{errors: {field: [...]}}` or `{errors: [{field, message}]}`. */
+function fieldMessages(body: unknown): Array<[string, string]> {
 	if (!isObject(body)) return [];
 	const error = isObject(body.error) ? body.error : {};
 	for (const candidate of [error.fields, error.details, body.fields, body.errors]) {
@@ -114,19 +39,17 @@ export function fieldMessages(body: unknown): Array<[string, string]> {
 	return [];
 }
 
-/**
- * The service's own sentence about the failure, or undefined when it gave none: `{error: {message}}`,
- * `{message}`, `{error: "…"}`, `{errors: [...]}`, `{detail}`, an HTML page, plain text.
- */
-export function serverMessage(body: unknown): string | undefined {
+/** The service's own sentence: `{error: {message}}`, `{message}`, `{error: "…"}`, `{errors: [...]}`, `{detail}`, HTML, plain text. */
+function serverMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') {
 		const trimmed = body.trim();
-		if (trimmed === '') return undefined;
-		if (/^\s*</.test(trimmed)) return fromHtml(trimmed);
-		return trimmed.slice(0, 300);
+		if (!trimmed.startsWith('<')) return trimmed.slice(0, 300) || undefined;
+		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+		const stripped = trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+		return `an HTML page: ${title || stripped.slice(0, 120) || '(empty)'}`;
 	}
 	if (!isObject(body)) return undefined;
-	const error = body.error;
+	const { error } = body;
 	return (
 		(isObject(error) ? (text(error.message) ?? text(error.detail)) : text(error)) ??
 		text(body.message) ??
@@ -140,52 +63,30 @@ export function serverMessage(body: unknown): string | undefined {
 /** The ERP's machine-readable error code (`error.code`, `code`, `error_code`), when it sent one. */
 function errorCode(body: unknown): string | undefined {
 	if (!isObject(body)) return undefined;
-	const candidates = [isObject(body.error) ? body.error.code : undefined, body.code, body.error_code];
-	const code = candidates.find((value) => typeof value === 'string' || typeof value === 'number');
+	const code = [isObject(body.error) ? body.error.code : undefined, body.code, body.error_code].find(
+		(value) => typeof value === 'string' || typeof value === 'number',
+	);
 	return code === undefined ? undefined : String(code);
 }
 
-/** " (error code X)" when the ERP sent a machine-readable code. */
-function codeNote(body: unknown): string {
-	const code = errorCode(body);
-	return code ? ` (error code ${code})` : '';
-}
+const codeNote = (body: unknown) => (errorCode(body) ? ` (error code ${errorCode(body)})` : '');
 
 function said(body: unknown): string {
 	const message = serverMessage(body);
 	if (message) return ` The ERP said: ${message}${codeNote(body)}`;
-	return codeNote(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
+	return errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
 }
 
-// ─── Phrases ────────────────────────────────────────────────────────────────────────────────────────────
-
-const MAYBE_DONE =
-	'The ERP may have done it anyway. The node never repeats a create, send or mark-paid after such a failure, ' +
-	'so nothing is written twice: check in the ERP before running this item again.';
-
-const NOT_WRITTEN = 'A lookup in the ERP showed that nothing was written, so running this item again is safe.';
-
-function afterRetries(retries: number): string {
-	return retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '';
-}
+const afterRetries = (retries: number) => (retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '');
 
 /** "45 s", "3 min 5 s", "1 h 2 min". */
 function duration(ms: number): string {
 	const seconds = Math.ceil(ms / 1000);
-	const h = Math.floor(seconds / 3600);
-	const min = Math.floor((seconds % 3600) / 60);
-	const s = seconds % 60;
+	const [h, min, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
 	if (h > 0) return min > 0 ? `${h} h ${min} min` : `${h} h`;
 	if (min > 0) return s > 0 ? `${min} min ${s} s` : `${min} min`;
 	return `${s} s`;
 }
-
-/** "2026-11-22 11:00:00 UTC". */
-function clockTime(timestampMs: number): string {
-	return `${new Date(timestampMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-// ─── Failures of a request ──────────────────────────────────────────────────────────────────────────────
 
 /** A failed attempt with what the service (or the network) said about it. */
 export type DetailedFailure = Failure & { body?: unknown; detail?: string };
@@ -197,34 +98,33 @@ export interface FailureContext {
 	retries: number;
 	timeoutMs: number;
 	/** A lookup after an unclear POST failure proved that nothing was written. */
-	provenNotWritten?: boolean;
+	provenNotWritten: boolean;
 	/** Removes secrets (the API token) from any text shown to the user. */
 	redact: (text: string) => string;
 }
 
-interface Explained {
-	message: string;
-	description: string;
-}
+type Explained = { message: string; description: string };
 
-function unclearNote(failure: Failure, ctx: FailureContext): string {
-	if (ctx.request.method !== 'POST' || !isUnclear(failure)) return '';
-	return ctx.provenNotWritten ? NOT_WRITTEN : MAYBE_DONE;
+function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
+	if (request.method !== 'POST' || !isUnclear(failure)) return '';
+	return provenNotWritten
+		? 'A lookup in the ERP showed that nothing was written, so running this item again is safe.'
+		: 'The ERP may have done it anyway. The node never repeats a create, send or mark-paid after such a failure, ' +
+				'so nothing is written twice: check in the ERP before running this item again.';
 }
 
 /** A 422, or a success status whose body says `success: false`: the ERP's own words are all there is. */
-function explainRefusal(code: number, body: unknown, ctx: FailureContext, target: Target): Explained {
+function explainRefusal(code: number, body: unknown, action: string): Explained {
 	const fields = fieldMessages(body);
 	const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
-	const refused = refusedPhrase(ctx.request, target);
 	if (code < 300) {
 		return {
-			message: `The ERP refused to ${refused}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
+			message: `The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
 			description: `It answered ${code} with success: false, so nothing is taken as done: fix what it names and run the item again.`,
 		};
 	}
 	return {
-		message: `The ERP refused to ${refused} (422)${list ? `: ${list}` : ''}`,
+		message: `The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
 		description: list
 			? `Fix ${fields.length === 1 ? 'this field' : 'these fields'} and run the item again: ${list}${codeNote(body)}.`
 			: `The values were not accepted.${said(body)}`,
@@ -232,102 +132,77 @@ function explainRefusal(code: number, body: unknown, ctx: FailureContext, target
 }
 
 function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: FailureContext): Explained {
-	const { request, retries } = ctx;
-	const target = targetOf(request.path);
-	const one = capitalize(`${target.noun} ${target.id ?? ''}`.trim());
-	const code = failure.statusCode;
-	if (code < 300 || code === 422) return explainRefusal(code, failure.body, ctx, target);
-	switch (code) {
-		case 400:
-			return {
-				message: `The ERP could not process the request to ${actionPhrase(request.method, target)} (400)`,
-				description: `Check the values and filters sent.${said(failure.body)}`,
-			};
-		case 401:
-			return {
-				message: 'The ERP rejected the API token (401)',
-				description: `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(failure.body)}`,
-			};
-		case 403:
-			return {
-				message: `The API token is not allowed to ${actionPhrase(request.method, target)} (403)`,
-				description: `Ask an ERP administrator to give this token access to ${target.noun}s, or use a token with write access in the ERP API credential.${said(failure.body)}`,
-			};
-		case 404: {
-			const urlHint = hasVersionSegment(ctx.baseUrl)
-				? ''
-				: ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
-			return target.id
-				? {
-						message: `${one} was not found (404)`,
-						description: `Check the ID: the ${target.noun} may have been deleted or belong to another ERP account.${urlHint}`,
-					}
-				: {
-						message: `Nothing answers at ${ctx.baseUrl}${request.path} (404)`,
-						description: `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(failure.body)}`,
-					};
-		}
-		case 429:
-			return {
-				message: `The ERP is still rate-limiting requests${afterRetries(retries)} (429)`,
-				description:
-					'Lower Concurrency or raise Max Retries in the node Options, or spread the work over time.' +
-					said(failure.body),
-			};
-		default:
-			if (code >= 500) {
-				return {
-					message: `The ERP failed with a server error (${code})${afterRetries(retries)}`,
-					description: `${unclearNote(failure, ctx) || 'Try again later.'}${said(failure.body)}`,
-				};
-			}
-			return {
-				message: `The ERP answered ${code} to the request to ${actionPhrase(request.method, target)}`,
-				description: said(failure.body).trim(),
-			};
+	const { action, noun, id } = ctx.request.doing;
+	const { statusCode: code, body } = failure;
+	if (code < 300 || code === 422) return explainRefusal(code, body, action);
+	if (code === 400) return { message: `The ERP could not process the request to ${action} (400)`, description: `Check the values and filters sent.${said(body)}` };
+	if (code === 401) {
+		return {
+			message: 'The ERP rejected the API token (401)',
+			description: `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`,
+		};
 	}
+	if (code === 403) {
+		return {
+			message: `The API token is not allowed to ${action} (403)`,
+			description: `Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`,
+		};
+	}
+	if (code === 404 && id !== undefined) {
+		const urlHint = /\/api\/v1$/.test(ctx.baseUrl) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
+		return {
+			message: `${capitalize(noun)} ${id} was not found (404)`,
+			description: `Check the ID: the ${noun} may have been deleted or belong to another ERP account.${urlHint}`,
+		};
+	}
+	if (code === 404) {
+		return {
+			message: `Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`,
+			description: `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`,
+		};
+	}
+	if (code === 429) {
+		return {
+			message: `The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`,
+			description: `Lower Concurrency or raise Max Retries in the node Options, or spread the work over time.${said(body)}`,
+		};
+	}
+	if (code >= 500) {
+		return {
+			message: `The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`,
+			description: `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`,
+		};
+	}
+	return { message: `The ERP answered ${code} to the request to ${action}`, description: said(body).trim() };
 }
 
 function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: FailureContext): Explained {
-	const { retries } = ctx;
-	const note = unclearNote(failure, ctx);
-	const maybeDone = note ? ` ${note}` : '';
-	const host = (() => {
-		try {
-			return new URL(ctx.baseUrl).host;
-		} catch {
-			return ctx.baseUrl;
-		}
-	})();
+	const retried = afterRetries(ctx.retries);
+	const maybeDone = unclearNote(failure, ctx) && ` ${unclearNote(failure, ctx)}`;
+	const host = URL.canParse(ctx.baseUrl) ? new URL(ctx.baseUrl).host : ctx.baseUrl;
+	const detail = failure.detail ?? failure.code;
 	if (failure.timedOut) {
 		return {
-			message: `The ERP did not answer within ${ctx.timeoutMs / 1000} s${afterRetries(retries)}`,
+			message: `The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`,
 			description: `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`,
 		};
 	}
-	switch (failure.code) {
-		case 'ECONNREFUSED':
-			return {
-				message: `Could not connect to the ERP at ${host}${afterRetries(retries)}: connection refused`,
-				description: 'Check the Base URL in the ERP API credential and that the ERP is running.',
-			};
-		case 'ENOTFOUND':
-			return {
-				message: `The ERP host "${host}" was not found`,
-				description: 'Check the Base URL in the ERP API credential for a typo.',
-			};
-		default:
-			if (neverReachedService(failure)) {
-				return {
-					message: `Could not reach the ERP at ${host}${afterRetries(retries)}`,
-					description: `${failure.detail ?? failure.code}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`,
-				};
-			}
-			return {
-				message: `The connection to the ERP broke before it answered${afterRetries(retries)}`,
-				description: `${failure.detail ?? failure.code}.${maybeDone}`,
-			};
+	if (failure.code === 'ECONNREFUSED') {
+		return {
+			message: `Could not connect to the ERP at ${host}${retried}: connection refused`,
+			description: 'Check the Base URL in the ERP API credential and that the ERP is running.',
+		};
 	}
+	if (failure.code === 'ENOTFOUND') {
+		return { message: `The ERP host "${host}" was not found`, description: 'Check the Base URL in the ERP API credential for a typo.' };
+	}
+	if (neverReachedService(failure)) {
+		return {
+			message: `Could not reach the ERP at ${host}${retried}`,
+			description: `${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`,
+		};
+	}
+	return { message: `The connection to the ERP broke before it answered${retried}`, description: `${detail}.${maybeDone}` };
 }
 
 function apiError(node: INode, explained: Explained, redact: (text: string) => string, itemIndex?: number, httpCode?: string) {
@@ -346,60 +221,50 @@ export function failureToError(failure: DetailedFailure, ctx: FailureContext): N
 	return apiError(ctx.node, explained, ctx.redact, ctx.request.itemIndex, httpCode);
 }
 
+type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
+
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
-export function waitTooLongError(
-	ctx: Pick<FailureContext, 'node' | 'request' | 'redact'>,
-	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown },
-): NodeApiError {
+export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown }): NodeApiError {
+	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 	const explained = {
 		message: `The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
 		description:
-			`Try again after ${clockTime(wait.untilMs)} (in ${duration(wait.ms)}). The node waits at most ` +
-			`${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower ` +
-			`Concurrency or spread the work over time.${said(wait.body)}`,
+			`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one ` +
+			`request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
 	};
 	return apiError(ctx.node, explained, ctx.redact, ctx.request.itemIndex, '429');
 }
 
 /** A success whose `data` is not what the request needs (a record, or a list). */
-export function unexpectedSuccessError(
-	ctx: Pick<FailureContext, 'node' | 'request' | 'redact'>,
-	statusCode: number,
-	wanted: 'record' | 'list',
-): NodeApiError {
-	const { request } = ctx;
-	const target = targetOf(request.path);
+export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, wanted: 'record' | 'list'): NodeApiError {
+	const { method, path, doing, itemIndex } = ctx.request;
 	const checkUrl = 'Check that the Base URL points at the ERP API (it must end with /api/v1).';
+	const noRecord = `The ERP answered success but sent no ${doing.noun}`;
 	let explained: Explained;
-	if (wanted === 'list') {
-		explained = { message: `The ERP answered ${request.path} with something that is not a list`, description: checkUrl };
-	} else if (request.method === 'POST') {
-		const done = target.id ? `The ERP probably did ${actionPhrase(request.method, target)}` : `The ${target.noun} was probably created`;
-		explained = {
-			message: `The ERP answered success but sent no ${target.noun}`,
-			description: `${done}: check in the ERP before running this item again, so that nothing is done twice.`,
-		};
-	} else {
-		explained = { message: `The ERP answered success but sent no ${target.noun}`, description: `It answered ${statusCode} without the ${target.noun}. ${checkUrl}` };
+	if (wanted === 'list') explained = { message: `The ERP answered ${path} with something that is not a list`, description: checkUrl };
+	else if (method !== 'POST') explained = { message: noRecord, description: `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}` };
+	else {
+		const done = doing.id === undefined ? `The ${doing.noun} was probably created` : `The ERP probably did ${doing.action}`;
+		explained = { message: noRecord, description: `${done}: check in the ERP before running this item again, so that nothing is done twice.` };
 	}
-	return apiError(ctx.node, explained, ctx.redact, request.itemIndex, String(statusCode));
+	return apiError(ctx.node, explained, ctx.redact, itemIndex, String(statusCode));
 }
 
 /** A list service that answers the same records whatever page is asked, while its total says there are more. */
 export function pageIgnoredError(
 	node: INode,
-	request: { path: string; itemIndex: number },
+	request: Pick<ErpRequest, 'doing' | 'itemIndex'>,
 	walk: { page: number; answeredPage?: number; read: number; total: number },
 ): NodeApiError {
-	const noun = targetOf(request.path).noun;
+	const nouns = `${request.doing.noun}s`;
 	const answered =
 		walk.answeredPage !== undefined && walk.answeredPage !== walk.page
 			? `answered page ${walk.answeredPage} when asked for page ${walk.page}`
-			: `sent ${noun}s already read when asked for page ${walk.page}`;
+			: `sent ${nouns} already read when asked for page ${walk.page}`;
 	const explained = {
 		message: `The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`,
 		description:
-			`${walk.read} of the ${walk.total} ${noun}s the ERP reports were read. Set Limit to at most ${walk.read}, or ` +
+			`${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ` +
 			'ask the ERP vendor how its lists are paged (the node sends page and per_page).',
 	};
 	return apiError(node, explained, (value) => value, request.itemIndex);

@@ -1,9 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-/**
- * How the requests of one node run share the ERP: the clock they wait on, the 429 gate they all obey, the
- * rate-limit window that holds new items back, and the limit on requests in flight. One of each per ErpClient.
- */
+/** How the requests of one node run share the ERP. One of each per ErpClient. */
 
 /** Time and chance, injectable so the retry rules can be tested without waiting. */
 export interface Clock {
@@ -14,17 +11,10 @@ export interface Clock {
 
 /** Real time; a cancelled execution (the signal) ends any wait at once (the sleep rejects). */
 export function systemClock(signal?: AbortSignal): Clock {
-	return {
-		now: () => Date.now(),
-		sleep: async (ms) => await sleep(ms, signal),
-		random: () => Math.random(),
-	};
+	return { now: () => Date.now(), sleep: async (ms) => await sleep(ms, signal), random: () => Math.random() };
 }
 
-/**
- * One gate shared by all requests of a node run: when the service answers 429, every request waits
- * until the same moment before it is sent, so parallel requests do not keep hitting the limit.
- */
+/** After a 429 every request waits until the same moment, so parallel requests do not keep hitting the limit. */
 export class BackOffGate {
 	private resumeAt = 0;
 
@@ -35,7 +25,6 @@ export class BackOffGate {
 		return this.waitLeft() > 0;
 	}
 
-	/** Milliseconds until requests may go again (0 when no wait is on). */
 	waitLeft(): number {
 		return Math.max(0, this.resumeAt - this.clock.now());
 	}
@@ -46,14 +35,10 @@ export class BackOffGate {
 }
 
 /**
- * Holds back new items once the service says its rate-limit window is used up, before their parameters are
- * read. Without it every item in flight starts its next one, spends CPU on it and is refused; the 429 that
- * names the wait then comes late, and the whole wait starts late. With it, one item goes ahead and learns the
- * wait (Retry-After) while the others wait; during that wait they get ready, so that the next window's
- * requests leave together the moment it opens.
- *
- * An item may start while the window is unknown (no header, or a 429 wait announced since), while the window
- * has more requests left than items are running, or when no item runs at all (it goes ahead alone).
+ * Holds back new items, before their parameters are read, once the ERP says its rate-limit window is used up.
+ * Without it every running item starts its next one and is refused, and the 429 that names the wait comes late.
+ * With it one item goes ahead and learns the wait while the others get ready for the next window.
+ * An item may start while the window is unknown, has more requests left than items run, or when none runs.
  */
 export class RateWindow {
 	private remaining?: number;
@@ -64,7 +49,9 @@ export class RateWindow {
 
 	/** Resolves when an item may start; call the answer once the item is done. */
 	async admit(): Promise<() => void> {
-		while (!this.hasRoom()) await new Promise<void>((resolve) => this.waiters.push(resolve));
+		while (!(this.remaining === undefined || this.running === 0 || this.remaining > this.running)) {
+			await new Promise<void>((resolve) => this.waiters.push(resolve));
+		}
 		this.running++;
 		let done = false;
 		return () => {
@@ -82,14 +69,10 @@ export class RateWindow {
 		this.wake();
 	}
 
-	/** A 429 named the wait: after it, a new window starts, of unknown size until its first answers. */
+	/** A 429 named the wait: after it a new window starts, of unknown size until its first answers. */
 	expectNewWindow(): void {
 		this.remaining = undefined;
 		this.wake();
-	}
-
-	private hasRoom(): boolean {
-		return this.remaining === undefined || this.running === 0 || this.remaining > this.running;
 	}
 
 	private wake(): void {
@@ -100,10 +83,8 @@ export class RateWindow {
 }
 
 /**
- * At most `limit` requests on the wire at once, over everything one node run sends: items running side by
- * side and the pages one Return All reads ahead share the same slots, so Concurrency is never multiplied.
- * A request holds its slot while it waits at the 429 gate and while it is sent, not while it sleeps before a
- * retry of its own.
+ * At most `limit` requests on the wire at once over the whole node run (items and read-ahead pages share the
+ * slots). A request holds its slot at the 429 gate and on the wire, not while it sleeps before its own retry.
  */
 export class InFlightLimit {
 	private active = 0;
@@ -118,18 +99,15 @@ export class InFlightLimit {
 		try {
 			return await work();
 		} finally {
-			const next = this.queue.shift();
 			// The slot passes straight to the next waiter; only when nobody waits is it given back.
+			const next = this.queue.shift();
 			if (next) next();
 			else this.active--;
 		}
 	}
 }
 
-/**
- * Runs `work(0..count-1)` with at most `limit` in flight, in index order of start.
- * After the first failure no new work starts; the ones in flight finish, then that failure is thrown.
- */
+/** Runs `work(0..count-1)`, at most `limit` at once; after a failure nothing new starts and it is thrown. */
 export async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
 	let next = 0;
 	let failure: { error: unknown } | undefined;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ErpClient } from './client';
 import { pageIgnoredError } from './errors';
-import type { ErpRequest, ErpResponse, Query } from './types';
+import type { Doing, ErpRequest, ErpResponse, Query } from './types';
 
 /** The page size asked when the user leaves Page Size blank (the largest docs/api-assumptions.md expects served). */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -11,6 +11,7 @@ const MAX_PAGES = 100_000;
 
 export interface PageRequest {
 	path: string;
+	doing: Doing;
 	query?: Query;
 	/** Stop after this many records; undefined = all of them. */
 	limit?: number;
@@ -45,18 +46,12 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 
 /**
  * Yields the records of a list endpoint page by page, in order, holding only the pages at hand.
- *
- * Page size: Page Size (or 100), or Limit when it is smaller, or what the ERP accepted when it refused a larger
- * one (learnt once per node run, never shown as an error). The size used for the walk is what the service says it
- * used (`meta.per_page`, else the first page's count), not what was asked: a service may cap it or use its own.
- *
- * Stops at `meta.total` (re-read on every page, so a list that grows or shrinks meanwhile is followed), at the
- * first empty page, or, without a total, at a short page. Records already seen (by id) are not yielded twice, even
- * when inserts shift the pages during the walk. A service that answers the same records whatever page is asked
- * while its total says there are more is a clear error, not a silently short list.
- *
- * With Concurrency above 1, the pages that `meta.total` (and Limit) say are still needed are asked for up to
- * Concurrency at a time, ahead of the one being yielded; without a total, one page at a time.
+ * Page size: Page Size (or 100), Limit when smaller, or what the ERP accepted after refusing a larger one (learnt
+ * once per run, never an error); the walk follows the size served (`meta.per_page`, else the count), not the one asked.
+ * Stops at `meta.total` (re-read on every page: the list may grow or shrink meanwhile), at an empty page, or without
+ * a total at a short page. Records already seen (by id) are not yielded twice when inserts shift the pages; a
+ * service that ignores `page` while its total says there is more is a clear error, not a silently short list.
+ * With a total, up to Concurrency of the pages still needed are asked ahead of the one being yielded.
  */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
@@ -64,6 +59,7 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 	const pageRequest = (page: number, perPage: number): ErpRequest => ({
 		method: 'GET',
 		path: request.path,
+		doing: request.doing,
 		qs: { ...request.query, page, per_page: perPage },
 		itemIndex: request.itemIndex,
 		expect: 'list',

@@ -1,17 +1,12 @@
 import type { HttpMethod, RawResponse } from './types';
 
 /**
- * The retry policy, in one place: which failures are sent again, after how long, and how much waiting one
- * request may do in all.
- *
- * - 429: the ERP says it did nothing, so every method is retried, after the wait it names (Retry-After, else the
- *   rate-limit reset) or, when it names none, on the rate-limit back-off schedule.
- * - 5xx, timeouts, dropped connections: retried on the server-error back-off schedule for GET, PUT and DELETE.
- *   Headers are ignored here: a reset time belongs to the rate limit, not to a failing server.
- *   A POST (create, send, mark paid) is not repeated after such an unclear failure unless a lookup proved that
- *   nothing was written: the ERP may have done it, and a second attempt would do it twice.
+ * The retry policy: which failures are sent again, after how long, and how much one request may wait in all.
+ * - 429: the ERP did nothing, so every method is retried, after the wait it names (else the rate-limit back-off).
+ * - 5xx, timeouts, dropped connections: GET, PUT and DELETE are retried on the server-error back-off (a reset
+ *   header belongs to the rate limit, not to a failing server). A POST is not: the ERP may have done it, and only a
+ *   lookup proving nothing was written lets it be sent again.
  * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
- * - No wait beyond what is left of the request's wait budget is started.
  */
 
 /** How one attempt failed, as far as retrying is concerned. */
@@ -19,9 +14,7 @@ export type Failure =
 	| { kind: 'status'; statusCode: number; namedWaitMs?: number }
 	| { kind: 'network'; code: string; timedOut: boolean };
 
-export type RetryDecision =
-	| { retry: false }
-	| { retry: true; delayMs: number; rateLimited: boolean; namedByErp: boolean };
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number; rateLimited: boolean; namedByErp: boolean };
 
 export interface RetryContext {
 	method: HttpMethod;
@@ -83,12 +76,12 @@ export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision 
 
 type Headers = RawResponse['headers'];
 
+const SECONDS = /^\d+(\.\d+)?$/;
+
 function header(headers: Headers, name: string): string | undefined {
 	const value = headers[name];
 	return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
-
-const SECONDS = /^\d+(\.\d+)?$/;
 
 /**
  * Milliseconds a 429 asks to wait: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch

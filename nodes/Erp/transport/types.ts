@@ -9,6 +9,16 @@ export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** What a request does, in the words of the operation that sends it: every error about it is worded from these. */
+export interface Doing {
+	/** As in "The ERP refused to …": 'mark invoice 12 as paid', 'create the contact', 'list contacts'. */
+	action: string;
+	/** The kind of record, singular: 'invoice'. */
+	noun: string;
+	/** The one record the request is about: its 404 then says that record was not found. A POST without one creates. */
+	id?: number | string;
+}
+
 /** What a lookup after an unclear POST failure found out: the record, proof that nothing was written, or neither. */
 export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
 
@@ -16,25 +26,18 @@ export interface ErpRequest {
 	method: HttpMethod;
 	/** Path below the base URL, e.g. `/contacts/42`. */
 	path: string;
+	doing: Doing;
 	qs?: Query;
 	body?: IDataObject;
 	itemIndex?: number;
-	/**
-	 * What a success must carry: 'record' = `data` is an object (else a clear error, never an item with null json);
-	 * 'list' = `data` is a list (missing = empty); 'any' (default) = whatever came.
-	 */
+	/** What a success must carry: an object (never an item with null json), a list (missing = empty), or anything. */
 	expect?: 'record' | 'list' | 'any';
 	/**
-	 * For a POST that failed unclearly (5xx, timeout, dropped connection: the ERP may have done it): looks in the
-	 * ERP. `found` makes the request succeed with that record; `absent` lets the POST be sent again as a retry
-	 * (not after a timeout: the ERP may still be working on it); `unknown` (or no resolver) fails with "the ERP may
-	 * have done it". A POST is never repeated without that proof.
+	 * For a POST that failed unclearly (the ERP may have done it): `found` succeeds with that record, `absent` lets
+	 * it be sent again (not after a timeout), `unknown` (or no resolver) fails with "the ERP may have done it".
 	 */
 	resolveUnclear?: () => Promise<UnclearResolution>;
-	/**
-	 * For a request the ERP refused (400 or 422): a changed request to send instead, or undefined to fail.
-	 * Paging uses it to ask again with a page size the ERP accepts.
-	 */
+	/** For a request the ERP refused (400 or 422): a changed request to send instead (paging's smaller page size). */
 	amendRefused?: (refusal: { statusCode: number; body: unknown }) => ErpRequest | undefined;
 }
 
@@ -45,16 +48,10 @@ export interface RawResponse {
 	body: unknown;
 }
 
-export interface ListMeta {
-	page?: number;
-	perPage?: number;
-	total?: number;
-}
-
 export interface ErpResponse {
 	statusCode: number;
 	data: unknown;
-	meta?: ListMeta;
+	meta?: { page?: number; perPage?: number; total?: number };
 	/** True when an unclear POST failure was resolved by finding the record it wrote (`data` is that record). */
 	recovered?: boolean;
 }
@@ -64,7 +61,7 @@ export interface TransportOptions {
 	timeoutMs: number;
 	/** Retries after a 429, or after a 5xx/network failure of an idempotent request. */
 	maxRetries: number;
-	/** Upper bound for all back-off waits of one request together (ms). */
+	/** Upper bound for all waits of one request together (ms). */
 	maxTotalWaitMs: number;
 	/** Requests on the wire at once: items side by side, or the pages a Return All reads ahead. */
 	concurrency: number;

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { optionsProperty } from '../../../nodes/Erp/actions/shared/options';
+import { optionsProperty } from '../../../nodes/Erp/actions/common.descriptions';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../../nodes/Erp/transport/types';
 

@@ -1,3 +1,4 @@
+// Unit tests of the ERP node (this folder and transport/): fakes for n8n's context, HTTP helper and clock.
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import type { Clock } from '../../../nodes/Erp/transport/flowControl';

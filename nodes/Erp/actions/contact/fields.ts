@@ -1,5 +1,5 @@
+import { personFields } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { personFields } from '../shared/sharedFields';
 
 export const contactFields: FieldSpecs = {
 	...personFields,

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { columnsDescription, forOperation } from '../common.descriptions';
+import { mappedBody } from '../shared/columns';
 import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
-import { forOperation } from '../shared/operation';
-import { keyedEmployees } from './create.operation';
 import { employeeFields } from './fields';
+import { employeeByEmail } from './lookup';
 
 export const description = forOperation('employee', 'createIfNew', [
 	{
@@ -21,10 +21,11 @@ export const description = forOperation('employee', 'createIfNew', [
 /** GET /employees?email=…, then POST /employees only when no employee has that e-mail. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, employeeFields, 'employee');
-	const email = requireKey.call(this, keyedEmployees, body, itemIndex);
-	const outcome = await createUnlessFound(this.getNode(), client, keyedEmployees, body, email, itemIndex, async (found) => ({
-		action: 'existing',
-		record: found,
-	}));
+	const email = requireKey.call(this, employeeByEmail, body, itemIndex);
+	const doing = { action: 'create the employee', noun: 'employee' };
+	const outcome = await createUnlessFound(client, employeeByEmail, body, email, itemIndex, {
+		create: async (resolveUnclear) => await client.request({ method: 'POST', path: '/employees', body, itemIndex, resolveUnclear, doing }),
+		whenFound: async (found) => ({ action: 'existing', record: found }),
+	});
 	return [outcomeJson(outcome)];
 }

@@ -1,5 +1,5 @@
+import { currencyField, personFields } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { currencyField, personFields } from '../shared/sharedFields';
 
 export const employeeFields: FieldSpecs = {
 	...personFields,

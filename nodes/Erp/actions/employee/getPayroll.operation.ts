@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { fetchList, listOutput, readLimit, returnAllAndLimit } from '../shared/listing';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation } from '../shared/operation';
+import { forOperation, recordLocator, returnAllAndLimit } from '../common.descriptions';
+import { listItems, readLimit } from '../shared/listing';
+import { readRecordId } from '../shared/locator';
 
 export const description = forOperation('employee', 'getPayroll', [
 	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),
 	...returnAllAndLimit,
 ]);
 
-/** GET /employees/{id}/payroll: one item per pay run. */
+/** GET /employees/{id}/payroll, page by page: one item per pay run. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'employee', itemIndex);
 	const limit = readLimit.call(this, itemIndex);
-	return listOutput.call(this, itemIndex, await fetchList(client, `/employees/${id}/payroll`, itemIndex, {}, limit));
+	const doing = { action: `read the payroll of employee ${id}`, noun: 'employee', id };
+	return await listItems.call(this, client, { path: `/employees/${id}/payroll`, limit, itemIndex, doing });
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { buildBody, fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, requestRecord } from '../shared/operation';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
+import { buildBody } from '../shared/fields';
+import { readRecordId } from '../shared/locator';
 import { invoiceFields, lineFields } from './fields';
 
 export const description = forOperation('invoice', 'create', [
@@ -32,5 +32,6 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 		buildBody.call(this, itemIndex, lineFields, line),
 	);
 	if (lines.length) body.lines = lines;
-	return [await requestRecord(client, { method: 'POST', path: '/invoices', body, itemIndex })];
+	const doing = { action: 'create the invoice', noun: 'invoice' };
+	return [(await client.request({ method: 'POST', path: '/invoices', body, expect: 'record', itemIndex, doing })).data as IDataObject];
 }

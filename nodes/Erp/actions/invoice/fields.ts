@@ -1,6 +1,5 @@
+import { currencyField, recordLocator } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { recordLocator } from '../shared/locator';
-import { currencyField } from '../shared/sharedFields';
 
 export const invoiceFields: FieldSpecs = {
 	currency: currencyField,

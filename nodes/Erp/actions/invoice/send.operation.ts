@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
+import { isObject } from '../../transport/types';
+import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { buildBody, fieldsCollection } from '../shared/fields';
-import { readRecordId, recordLocator } from '../shared/locator';
-import { forOperation, recordOr } from '../shared/operation';
+import { buildBody } from '../shared/fields';
+import { readRecordId } from '../shared/locator';
 
 const recipient: FieldSpecs = {
 	email: {
@@ -30,6 +31,7 @@ export const description = forOperation('invoice', 'send', [
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
 	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex });
-	return [recordOr(data, { id, sent: true })];
+	const doing = { action: `send invoice ${id}`, noun: 'invoice', id };
+	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex, doing });
+	return [isObject(data) ? data : { id, sent: true }];
 }

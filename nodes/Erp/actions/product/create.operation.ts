@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
-import type { KeyedResource } from '../shared/keyed';
+import { columnsDescription, forOperation } from '../common.descriptions';
+import { mappedBody } from '../shared/columns';
 import { createdItem, createKeyed } from '../shared/keyed';
-import { forOperation } from '../shared/operation';
 import { productFields } from './fields';
-import { listPath } from './getAll.operation';
+import { productBySku } from './lookup';
 
 export const description = forOperation('product', 'create', columnsDescription('getProductFields', 'product'));
 
-/** POST /products. Products are found by SKU (GET /products?sku=…): for Create or Update, and to settle a create whose answer was lost. */
-export const keyedProducts: KeyedResource = { noun: 'product', key: 'sku', listPath, createPath: '/products' };
-
+/** POST /products; a create whose answer was lost is settled by looking the SKU up (GET /products?sku=…). */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, productFields, 'product');
-	return [createdItem(await createKeyed(client, keyedProducts, body, itemIndex))];
+	const doing = { action: 'create the product', noun: 'product' };
+	const created = await createKeyed(client, productBySku, body, itemIndex, async (resolveUnclear) =>
+		await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing }),
+	);
+	return [createdItem(created)];
 }

@@ -1,5 +1,6 @@
+import { currencyField } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
-import { currencyField } from '../shared/sharedFields';
+import { ASSIGNED_FIELDS } from '../shared/update';
 
 export const productFields: FieldSpecs = {
 	sku: {
@@ -95,3 +96,6 @@ export const productFilters: FieldSpecs = {
 		},
 	},
 };
+
+/** What an update never sends back: the assigned fields, and the stock total (computed from the warehouses). */
+export const NOT_SENT = [...ASSIGNED_FIELDS, 'stock_total'];

@@ -1,22 +1,30 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { columnsDescription, mappedBody } from '../shared/columns';
+import { columnsDescription, forOperation } from '../common.descriptions';
+import { mappedBody } from '../shared/columns';
 import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
-import { forOperation } from '../shared/operation';
-import { keyedProducts } from './create.operation';
-import { productFields } from './fields';
-import { updateProduct } from './update.operation';
+import { putWhole } from '../shared/update';
+import { NOT_SENT, productFields } from './fields';
+import { productBySku } from './lookup';
 
 export const description = forOperation('product', 'upsert', columnsDescription('getProductFields', 'product'));
 
-/** GET /products?sku=…, then PUT /products/{id} for the one found (as Update does) or POST /products. */
+/**
+ * GET /products?sku=…; for the one product found GET /products/{id} and PUT /products/{id} with it whole,
+ * changed (as Update does); for none, POST /products.
+ */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, productFields, 'product');
-	const sku = requireKey.call(this, keyedProducts, body, itemIndex);
-	const outcome = await createUnlessFound(this.getNode(), client, keyedProducts, body, sku, itemIndex, async (found) => ({
-		action: 'updated',
-		record: await updateProduct(client, found.id, body, itemIndex),
-	}));
+	const sku = requireKey.call(this, productBySku, body, itemIndex);
+	const outcome = await createUnlessFound(client, productBySku, body, sku, itemIndex, {
+		create: async (resolveUnclear) =>
+			await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing: { action: 'create the product', noun: 'product' } }),
+		whenFound: async ({ id }) => {
+			const read = { method: 'GET', path: `/products/${String(id)}`, itemIndex, doing: { action: `read product ${String(id)}`, noun: 'product', id: id as number } } as const;
+			const write = { method: 'PUT', path: `/products/${String(id)}`, itemIndex, doing: { ...read.doing, action: `update product ${String(id)}` } } as const;
+			return { action: 'updated', record: await putWhole(client, { read, write }, body, NOT_SENT) };
+		},
+	});
 	return [outcomeJson(outcome)];
 }

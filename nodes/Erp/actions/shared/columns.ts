@@ -1,4 +1,4 @@
-import type { FieldType, IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperField } from 'n8n-workflow';
+import type { FieldType, IDataObject, IExecuteFunctions, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { FieldSpecs } from './fields';
@@ -30,62 +30,6 @@ export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
 		display: true,
 	}));
 	return [...known, { id: CUSTOM_FIELDS, displayName: CUSTOM_FIELDS, type: 'object', required: false, defaultMatch: false, display: true }];
-}
-
-/**
- * n8n's field mapper for the body of a new record (as Airtable, Google Sheets and Postgres have it): Map Each
- * Column Manually, or Map Automatically from input fields named as the ERP names them (n8n's editor names the modes
- * itself: fieldWords changes only the words in their descriptions, buttons and notices). Required marks are hints
- * ("map" mode never blocks a run): the API document names no required field, so the ERP's 422 decides.
- */
-export function columnsDescription(resourceMapperMethod: string, noun: string): INodeProperties[] {
-	// A root path ("/"): n8n 1.x cannot order a dependency on "columns.mappingMode" and refuses the whole node
-	// ("Could not resolve parameter dependencies"); both lines read "/columns.mappingMode" from the node's values.
-	const auto = { show: { '/columns.mappingMode': ['autoMapInputData'] } };
-	return [
-		{
-			displayName: 'Fields',
-			name: 'columns',
-			type: 'resourceMapper',
-			noDataExpression: true,
-			default: { mappingMode: 'defineBelow', value: null },
-			required: true,
-			typeOptions: {
-				loadOptionsDependsOn: ['resource'],
-				resourceMapper: {
-					resourceMapperMethod,
-					mode: 'map',
-					valuesLabel: `Fields of the ${noun}`,
-					fieldWords: { singular: 'field', plural: 'fields' },
-					addAllFields: true,
-					multiKeyMatch: false,
-					supportAutoMap: true,
-				},
-			},
-		},
-		{
-			displayName: 'Input Fields to Ignore',
-			name: 'ignoreFields',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. row_number, source',
-			description: 'Comma-separated names of input fields to leave out of the request',
-			displayOptions: auto,
-		},
-		{
-			displayName: 'Other Input Fields',
-			name: 'otherInputFields',
-			type: 'options',
-			default: 'error',
-			description: 'What to do with an input field whose name is not one of the fields listed above',
-			options: [
-				{ name: 'Ignore Them', value: 'ignore', description: 'Leave them out of the request' },
-				{ name: 'Send Them to the ERP', value: 'send', description: 'Fields your ERP has beyond those listed; the ERP decides' },
-				{ name: 'Stop With an Error', value: 'error', description: 'Refuse the item and name the fields, so nothing is dropped silently' },
-			],
-			displayOptions: auto,
-		},
-	];
 }
 
 type MappedValue = { kind?: FieldKind; value: unknown; name: string };

@@ -15,58 +15,6 @@ export interface FieldSpec {
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
-const customFieldsOption: INodeProperties = {
-	displayName: 'Custom Fields',
-	name: 'customFields',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	default: {},
-	placeholder: 'Add Custom Field',
-	description: 'Fields your ERP defines itself, sent under custom_fields',
-	options: [
-		{
-			displayName: 'Field',
-			name: 'field',
-			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. vat_number' },
-				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-			],
-		},
-	],
-};
-
-const extraFieldsOption: INodeProperties = {
-	displayName: 'Extra Fields (JSON)',
-	name: 'extraFields',
-	type: 'json',
-	default: '{}',
-	description: 'Any other fields to send as a JSON object, e.g. {"tags": ["vip"]}; fields set above take precedence',
-};
-
-/** Collection options in the alphabetical order n8n's editor (and its lint rules) expect. */
-export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
-	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
-
-/**
- * An "Additional Fields" (or "Update Fields") collection of the given fields, by default with Custom Fields and
- * Extra Fields (JSON) for what the API document does not show.
- */
-export function fieldsCollection(
-	specs: FieldSpecs,
-	{ name = 'additionalFields', displayName = 'Additional Fields', freeForm = true } = {},
-): INodeProperties {
-	const properties = Object.values(specs).map((spec) => spec.property);
-	return {
-		displayName,
-		name,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: sortedOptions(freeForm ? [...properties, customFieldsOption, extraFieldsOption] : properties),
-	};
-}
-
 function parseExtraFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
 	if (isBlank(raw)) return {};
 	let parsed: unknown = raw;

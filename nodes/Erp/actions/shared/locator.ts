@@ -1,45 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-export type RecordNoun = 'contact' | 'invoice' | 'product' | 'employee';
-
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** A resource locator for one record: picked from a searchable list, or given by its integer ID. */
-export function recordLocator(noun: RecordNoun, searchListMethod: string, description: string): INodeProperties {
-	return {
-		displayName: capitalize(noun),
-		name: `${noun}Id`,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: `Select a ${noun}...`,
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 42',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*[1-9][0-9]*\\s*$',
-							errorMessage: `${capitalize(noun)} ID must be a whole number greater than 0, e.g. 42`,
-						},
-					},
-				],
-			},
-		],
-	};
-}
+import type { RecordNoun } from '../common.descriptions';
+import { capitalize } from '../common.descriptions';
 
 /** The value of a resource locator (`{__rl, mode, value}`), or the value itself when it is plain. */
 export function locatorValue(value: unknown): unknown {

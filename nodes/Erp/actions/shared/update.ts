@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ErpClient } from '../../transport/client';
+import type { ErpRequest } from '../../transport/types';
 import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import { buildBody } from './fields';
@@ -21,15 +23,21 @@ export function readChanges(this: IExecuteFunctions, itemIndex: number, fields: 
 }
 
 /**
- * The body of an update: the record as the ERP holds it now, with the changes on top. The API document does not
- * say whether PUT merges or replaces; sent whole, the record keeps every field the user did not touch either way
- * (at the cost of one GET). Assigned fields are left out; custom_fields are merged key by key.
+ * An update: `read` (GET) the record as the ERP holds it now, then `write` (PUT) it whole with the changes on top.
+ * The API document does not say whether PUT merges or replaces: sent whole, the record keeps every field the user
+ * did not touch either way (at the cost of one GET). `notSent` fields are left out; custom_fields are merged key by key.
  */
-export function mergeChanges(current: IDataObject, changes: IDataObject, assigned: string[]): IDataObject {
+export async function putWhole(
+	client: ErpClient,
+	requests: { read: ErpRequest; write: ErpRequest },
+	changes: IDataObject,
+	notSent: string[],
+): Promise<IDataObject> {
+	const current = (await client.request({ ...requests.read, expect: 'record' })).data as IDataObject;
 	const body: IDataObject = { ...current, ...changes };
-	for (const field of assigned) delete body[field];
-	const [now, changed] = [current.custom_fields, changes.custom_fields];
-	if (isObject(now) && isObject(changed)) body.custom_fields = { ...now, ...changed };
-	return body;
+	for (const field of notSent) delete body[field];
+	if (isObject(current.custom_fields) && isObject(changes.custom_fields)) body.custom_fields = { ...current.custom_fields, ...changes.custom_fields };
+	const { data } = await client.request({ ...requests.write, body });
+	// The document shows no answer to an update: without the record, what was sent is what the ERP now holds.
+	return isObject(data) ? data : { id: requests.write.doing.id, ...body };
 }
-

@@ -34,14 +34,8 @@ interface DateTimeLike {
 	toMillis(): number;
 }
 
-function isDateTimeLike(value: unknown): value is DateTimeLike {
-	return (
-		typeof value === 'object' &&
-		value !== null &&
-		typeof (value as DateTimeLike).toISODate === 'function' &&
-		typeof (value as DateTimeLike).toMillis === 'function'
-	);
-}
+const isDateTimeLike = (value: unknown): value is DateTimeLike =>
+	typeof (value as DateTimeLike | null)?.toISODate === 'function' && typeof (value as DateTimeLike).toMillis === 'function';
 
 function toDate(value: unknown): Date | undefined {
 	if (isDateTimeLike(value)) return new Date(value.toMillis());
@@ -70,59 +64,51 @@ function toDay(value: unknown): string | undefined {
 	return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day ? prefix[0] : undefined;
 }
 
-
-/** Returns the value in the form the API expects, or a sentence saying what is wrong and how to fix it. */
-function check(kind: FieldKind, value: unknown, label: string): { value: unknown } | { problem: string } {
+/** The value in the form the API expects, or an error saying what is wrong and how to fix it. */
+export function checkValue(this: IExecuteFunctions, kind: FieldKind, value: unknown, label: string, itemIndex: number): unknown {
+	const problem = (text: string) => new NodeOperationError(this.getNode(), text, { itemIndex });
 	switch (kind) {
 		case 'text':
-			if (typeof value === 'string' || typeof value === 'number') return { value: String(value).trim() };
-			return { problem: `${label} must be text, not ${shown(value)}` };
+			if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+			throw problem(`${label} must be text, not ${shown(value)}`);
 		case 'email': {
 			const text = typeof value === 'string' ? value.trim() : '';
-			if (EMAIL.test(text)) return { value: text };
-			return { problem: `${label} ${shown(value)} is not a valid e-mail address: use the form name@example.com` };
+			if (EMAIL.test(text)) return text;
+			throw problem(`${label} ${shown(value)} is not a valid e-mail address: use the form name@example.com`);
 		}
 		case 'phone': {
 			const text = typeof value === 'string' ? value.trim() : String(value);
-			if (PHONE_SHAPE.test(text) && PHONE_DIGITS.test(text)) return { value: text };
-			return {
-				problem: `${label} ${shown(value)} is not in international format: start with + and the country code, e.g. +49 30 1234567`,
-			};
+			if (PHONE_SHAPE.test(text) && PHONE_DIGITS.test(text)) return text;
+			throw problem(`${label} ${shown(value)} is not in international format: start with + and the country code, e.g. +49 30 1234567`);
 		}
 		case 'date': {
 			const day = toDay(value);
-			if (day) return { value: day };
-			return { problem: `${label} ${shown(value)} is not a date: use the form 2026-12-31` };
+			if (day) return day;
+			throw problem(`${label} ${shown(value)} is not a date: use the form 2026-12-31`);
 		}
 		case 'dateTime': {
 			const date = toDate(value);
-			if (date) return { value: date.toISOString() };
-			return { problem: `${label} ${shown(value)} is not a date and time: use the form 2026-12-31T14:30:00Z` };
+			if (date) return date.toISOString();
+			throw problem(`${label} ${shown(value)} is not a date and time: use the form 2026-12-31T14:30:00Z`);
 		}
 		case 'number': {
 			const n = toNumber(value);
-			if (n !== undefined) return { value: n };
-			return { problem: `${label} must be a number, not ${shown(value)}` };
+			if (n !== undefined) return n;
+			throw problem(`${label} must be a number, not ${shown(value)}`);
 		}
 		case 'recordId': {
 			const n = toNumber(value);
-			if (n !== undefined && Number.isSafeInteger(n) && n >= 1) return { value: n };
-			return { problem: `${label} must be the ID of a record, a whole number of 1 or more, not ${shown(value)}` };
+			if (n !== undefined && Number.isSafeInteger(n) && n >= 1) return n;
+			throw problem(`${label} must be the ID of a record, a whole number of 1 or more, not ${shown(value)}`);
 		}
 		case 'boolean':
-			if (typeof value === 'boolean') return { value };
-			if (value === 'true' || value === 'false') return { value: value === 'true' };
-			return { problem: `${label} must be true or false, not ${shown(value)}` };
+			if (typeof value === 'boolean') return value;
+			if (value === 'true' || value === 'false') return value === 'true';
+			throw problem(`${label} must be true or false, not ${shown(value)}`);
 		case 'object':
-			if (isObject(value)) return { value };
-			return { problem: `${label} must be an object such as {"vat_number": "DE123"}, not ${shown(value)}` };
+			if (isObject(value)) return value;
+			throw problem(`${label} must be an object such as {"vat_number": "DE123"}, not ${shown(value)}`);
 	}
-}
-
-export function checkValue(this: IExecuteFunctions, kind: FieldKind, value: unknown, label: string, itemIndex: number): unknown {
-	const result = check(kind, value, label);
-	if ('problem' in result) throw new NodeOperationError(this.getNode(), result.problem, { itemIndex });
-	return result.value;
 }
 
 /** Whether a value was left empty (and so is not sent). */

@@ -32,7 +32,7 @@ function answerNeverButAbort(signal: AbortSignal): Promise<never> {
 describe('a cancelled execution (n8n’s abort signal)', () => {
 	it('ends a back-off wait at once and sends nothing more', async () => {
 		const { client, calls, cancel } = await cancellable(() => json(429, {}, { 'retry-after': '200' }));
-		const failed = rejection(client.request({ method: 'GET', path: '/contacts', itemIndex: 1 }));
+		const failed = rejection(client.request({ method: 'GET', path: '/contacts', doing: { action: 'list contacts', noun: 'contact' }, itemIndex: 1 }));
 		while (calls.length === 0) await flush();
 		cancel.abort();
 		const error = await failed;
@@ -43,9 +43,9 @@ describe('a cancelled execution (n8n’s abort signal)', () => {
 
 	it('ends the wait of a request held at the shared 429 gate', async () => {
 		const { client, calls, cancel } = await cancellable(() => json(429, {}, { 'retry-after': '200' }), 2);
-		const first = rejection(client.request({ method: 'GET', path: '/contacts/1' }));
+		const first = rejection(client.request({ method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } }));
 		while (calls.length === 0) await flush();
-		const second = rejection(client.request({ method: 'GET', path: '/contacts/2' }));
+		const second = rejection(client.request({ method: 'GET', path: '/contacts/2', doing: { action: 'read contact 2', noun: 'contact', id: 2 } }));
 		await flush();
 		cancel.abort();
 		expect(await first).toBeInstanceOf(NodeOperationError);
@@ -59,7 +59,7 @@ describe('a cancelled execution (n8n’s abort signal)', () => {
 		Object.assign(ctx, { getExecutionCancelSignal: () => cancel.signal });
 		// A clock whose back-off sleeps return at once: a retry would be sent right away.
 		const client = await ErpClient.create(ctx, {}, fakeClock());
-		const failed = rejection(client.request({ method, path: '/contacts', body: method === 'POST' ? { first_name: 'A' } : undefined }));
+		const failed = rejection(client.request({ method, path: '/contacts', doing: { action: 'list or create contacts', noun: 'contact' }, body: method === 'POST' ? { first_name: 'A' } : undefined }));
 		while (calls.length === 0) await flush();
 		cancel.abort();
 		const error = await failed;
@@ -72,7 +72,7 @@ describe('a cancelled execution (n8n’s abort signal)', () => {
 	it('sends nothing once the execution is cancelled', async () => {
 		const { client, calls, cancel } = await cancellable(() => json(200, { data: {} }));
 		cancel.abort();
-		expect(await rejection(client.request({ method: 'GET', path: '/contacts/1' }))).toBeInstanceOf(NodeOperationError);
+		expect(await rejection(client.request({ method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } }))).toBeInstanceOf(NodeOperationError);
 		expect(calls).toHaveLength(0);
 	});
 });

@@ -1,3 +1,4 @@
+// Transport unit tests: the client over a scripted HTTP helper and a fake clock (probe.ts runs it inside n8n).
 import { NodeApiError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';

@@ -136,7 +136,7 @@ async function setup() {
 	const item = (name: string) =>
 		client.admitted(async () => {
 			started.push(name);
-			await client.request({ method: 'POST', path: '/contacts', body: { name } });
+			await client.request({ method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: { name } });
 		});
 	return { pending, clock, started, item };
 }

@@ -55,7 +55,7 @@ async function walkWith(client: ErpClient, limit?: number) {
 	const pages: IDataObject[][] = [];
 	let error: unknown;
 	try {
-		for await (const page of paginate(client, { path: '/contacts', limit, itemIndex: 0 })) pages.push(page);
+		for await (const page of paginate(client, { path: '/contacts', doing: { action: 'list contacts', noun: 'contact' }, limit, itemIndex: 0 })) pages.push(page);
 	} catch (e) {
 		error = e;
 	}

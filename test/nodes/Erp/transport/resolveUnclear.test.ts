@@ -25,6 +25,7 @@ async function createWith(responder: Responder, resolver: ReturnType<typeof look
 	const request = client.request({
 		method: 'POST',
 		path: '/contacts',
+		doing: { action: 'create the contact', noun: 'contact' },
 		body: { first_name: 'Ada' },
 		expect: 'record',
 		resolveUnclear: resolver.resolveUnclear,
@@ -111,7 +112,7 @@ describe('resolveUnclear: a lookup after a POST failed unclearly', () => {
 		}
 		const resolver = lookup({ found: { id: 1 } });
 		const { client, calls } = await clientFor((_o, call) => (call === 1 ? serverError : json(200, { data: { id: 3 } })));
-		await client.request({ method: 'PUT', path: '/contacts/3', body: { company: 'x' }, resolveUnclear: resolver.resolveUnclear });
+		await client.request({ method: 'PUT', path: '/contacts/3', doing: { action: 'update contact 3', noun: 'contact', id: 3 }, body: { company: 'x' }, resolveUnclear: resolver.resolveUnclear });
 		expect(calls).toHaveLength(2);
 		expect(resolver.asked).toHaveLength(0);
 	});

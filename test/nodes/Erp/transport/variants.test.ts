@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { VariantName } from '../../support/sandbox';
-import { useTestSandbox } from '../../support/sandbox';
+import type { VariantName } from '../../../support/sandbox';
+import { useTestSandbox } from '../../../support/sandbox';
 import { probeOn } from './probe';
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.id);
@@ -39,7 +39,7 @@ describe('the transport against the sandbox variants (other reasonable ERPs)', (
 	});
 
 	describe('rate-limit headers', () => {
-		const getContacts = { request: { method: 'GET' as const, path: '/contacts' } };
+		const getContacts = { request: { method: 'GET' as const, path: '/contacts', doing: { action: 'list contacts', noun: 'contact' } } };
 
 		it('gateway-headers: a 503 carrying an hour-long X-RateLimit-Reset is retried on the short schedule', async () => {
 			await sandbox.admin.setVariants(['gateway-headers']);
@@ -61,7 +61,7 @@ describe('the transport against the sandbox variants (other reasonable ERPs)', (
 	describe('error formats: success:false on a 200', () => {
 		it('success-false-200: a refused create is an error with the field messages, sent once', async () => {
 			await sandbox.admin.setVariants(['success-false-200']);
-			const result = await probe({ calls: [{ request: { method: 'POST', path: '/contacts', body: { last_name: 'Lovelace' }, expect: 'record' } }] });
+			const result = await probe({ calls: [{ request: { method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: { last_name: 'Lovelace' }, expect: 'record' } }] });
 			expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '200', message: expect.stringMatching(/^The ERP refused to create the contact: first_name: is required/) });
 			expect(await sandbox.admin.records('contacts')).toHaveLength(0);
 			expect(await sandbox.admin.requests()).toHaveLength(1);

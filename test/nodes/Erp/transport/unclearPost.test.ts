@@ -1,10 +1,10 @@
-import { waitFor } from '../../support/sandbox';
+import { waitFor } from '../../../support/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
-import { useTestSandbox } from '../../support/sandbox';
+import { useTestSandbox } from '../../../support/sandbox';
 import { probeOn } from './probe';
 
 const ada = { first_name: 'Ada', email: 'ada@example.com' };
-const createAda: ProbeCall = { request: { method: 'POST', path: '/contacts', body: ada, expect: 'record' }, lookupByEmail: true };
+const createAda: ProbeCall = { request: { method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: ada, expect: 'record' }, lookupByEmail: true };
 
 describe('an unclear POST failure, resolved by a lookup in the ERP (real n8n, real HTTP, the sandbox)', () => {
 	const sandbox = useTestSandbox();

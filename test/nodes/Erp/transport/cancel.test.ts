@@ -1,7 +1,7 @@
 import { runProbe } from './probe';
 import { useScriptedErp } from './scriptedErp';
 
-const getContact = { request: { method: 'GET' as const, path: '/contacts/1' } };
+const getContact = { request: { method: 'GET' as const, path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } } };
 const cancelled = { name: 'NodeOperationError', message: 'The execution was cancelled: no further request was sent to the ERP' };
 
 describe('a cancelled execution in n8n (the Stop button: n8n aborts its cancel signal)', () => {

@@ -1,16 +1,17 @@
+// Operation tests: the ERP node runs inside n8n-core's WorkflowExecute (in process) against the sandbox ERP.
 import type { IDataObject, INodeParameters, ResourceMapperValue } from 'n8n-workflow';
 
-import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { contactFields } from '../../../nodes/Erp/actions/contact/fields';
-import { employeeFields } from '../../../nodes/Erp/actions/employee/fields';
-import { productFields } from '../../../nodes/Erp/actions/product/fields';
-import { knownColumns } from '../../../nodes/Erp/actions/shared/columns';
-import { Erp } from '../../../nodes/Erp/Erp.node';
-import { runNode } from '../../support/n8n/run-node';
-import type { RunNodeResult } from '../../support/n8n/run-node';
-import { startTestSandbox } from '../../support/sandbox';
-import type { SeedOptions } from '../../../sandbox/seed';
-import type { TestSandbox } from '../../support/sandbox';
+import { ErpApi } from '../../../../credentials/ErpApi.credentials';
+import { contactFields } from '../../../../nodes/Erp/actions/contact/fields';
+import { employeeFields } from '../../../../nodes/Erp/actions/employee/fields';
+import { productFields } from '../../../../nodes/Erp/actions/product/fields';
+import { knownColumns } from '../../../../nodes/Erp/actions/shared/columns';
+import { Erp } from '../../../../nodes/Erp/Erp.node';
+import { runNode } from '../../../support/n8n/run-node';
+import type { RunNodeResult } from '../../../support/n8n/run-node';
+import { startTestSandbox } from '../../../support/sandbox';
+import type { SeedOptions } from '../../../../sandbox/seed';
+import type { TestSandbox } from '../../../support/sandbox';
 
 export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });

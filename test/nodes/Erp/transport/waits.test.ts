@@ -1,5 +1,5 @@
-import { useErpHarness, byId, jsonOf } from '../erp/setup';
-import { useTestSandbox } from '../../support/sandbox';
+import { useErpHarness, byId, jsonOf } from '../operations/setup';
+import { useTestSandbox } from '../../../support/sandbox';
 import { probeOn, runProbe } from './probe';
 import { useScriptedErp } from './scriptedErp';
 
@@ -15,7 +15,7 @@ describe('waits and retries on the wire', () => {
 				? { status: 503, headers: { 'X-RateLimit-Reset': inAnHour, 'X-RateLimit-Remaining': '0', 'Retry-After': '3600' }, body: { message: 'busy' } }
 				: { status: 200, body: { success: true, data: { id: 1, first_name: 'Ada' } } },
 		);
-		const result = await runProbe({ baseUrl: scripted.baseUrl, calls: [{ request: { method: 'GET', path: '/contacts/1', expect: 'record' } }] });
+		const result = await runProbe({ baseUrl: scripted.baseUrl, calls: [{ request: { method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 }, expect: 'record' } }] });
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ statusCode: 200, data: { id: 1 } });
 		expect(scripted.requests).toHaveLength(3);
@@ -23,7 +23,7 @@ describe('waits and retries on the wire', () => {
 
 	it('fails at once when a 429 names a wait beyond the budget, saying when to try again', async () => {
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		const result = await probe({ calls: [{ request: { method: 'GET', path: '/contacts' } }] });
+		const result = await probe({ calls: [{ request: { method: 'GET', path: '/contacts', doing: { action: 'list contacts', noun: 'contact' } } }] });
 		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'The ERP asks to wait 1 h before the next request (429)', httpCode: '429' });
 		expect((result.error as { description?: string }).description).toMatch(/^Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in 1 h\)/);
 		expect((await sandbox.admin.requests()).map((r) => r.status)).toEqual([429]);

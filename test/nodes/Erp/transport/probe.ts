@@ -1,9 +1,10 @@
+// Transport tests in n8n: a probe node drives the transport inside n8n-core's WorkflowExecute over real HTTP.
 import type { IDataObject } from 'n8n-workflow';
 
-import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { runNode } from '../../support/n8n/run-node';
-import type { RunNodeResult } from '../../support/n8n/run-node';
-import type { TestSandbox } from '../../support/sandbox';
+import { ErpApi } from '../../../../credentials/ErpApi.credentials';
+import { runNode } from '../../../support/n8n/run-node';
+import type { RunNodeResult } from '../../../support/n8n/run-node';
+import type { TestSandbox } from '../../../support/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
 import { ErpTransportProbe } from './fixtures/ErpTransportProbe.node';
 

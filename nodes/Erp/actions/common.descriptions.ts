@@ -1,0 +1,355 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { FieldSpec, FieldSpecs } from './shared/fields';
+
+/** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
+
+/** An operation's parameters, shown only for that resource and operation. */
+export function forOperation(resource: string, operation: string, properties: INodeProperties[]): INodeProperties[] {
+	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
+}
+
+/** The Resource parameter of the ERP node and of the ERP Polling Trigger: the API document's four resources. */
+export function resourceProperty(defaultResource: 'contact' | 'invoice'): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Employee', value: 'employee' },
+			{ name: 'Invoice', value: 'invoice' },
+			{ name: 'Product', value: 'product' },
+		],
+		default: defaultResource,
+	};
+}
+
+export const CONCURRENCY_LIMIT = 50;
+/** Retries stay bounded by the transport's wait budget per request too (five minutes). */
+export const MAX_RETRIES_LIMIT = 30;
+
+const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll'];
+
+/** Options › Concurrency, shared with the ERP Polling Trigger (which reads pages and stock with it). */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
+	default: 5,
+	description:
+		'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 reads pages about 4× faster than one at a time from an ERP 100 ms away and writes some 50 records a second there, within common rate limits.',
+};
+
+/** Options › Max Retries, shared with the ERP Polling Trigger. */
+export const maxRetriesOption: INodeProperties = {
+	displayName: 'Max Retries',
+	name: 'maxRetries',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_RETRIES_LIMIT },
+	default: 5,
+	description:
+		"How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen. Raise it when many executions share the ERP's rate limit (queue mode).",
+};
+
+/** The node's Options: how requests are sent, plus output choices of some operations. */
+export const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		concurrencyOption,
+		{
+			displayName: 'Fetch Full Record',
+			name: 'fetchFullRecord',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to read the whole contact after creating it, since the ERP answers a create with only its ID, first name and creation time',
+			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
+		},
+		maxRetriesOption,
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 100,
+			description:
+				'How many records to ask the ERP for per page when reading lists; leave this option out to let the node choose (it follows what the ERP allows)',
+			displayOptions: { show: { '/operation': LIST_OPERATIONS } },
+		},
+		{
+			displayName: 'Return As One Item',
+			name: 'returnAsOneItem',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all records as one item (a records list and a count) instead of one item per record',
+			displayOptions: { show: { '/operation': LIST_OPERATIONS } },
+		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30000,
+			description: 'How long to wait for the ERP to answer one request, in milliseconds (30000 = 30 seconds)',
+		},
+	],
+};
+
+export type RecordNoun = 'contact' | 'invoice' | 'product' | 'employee';
+
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A resource locator for one record: picked from a searchable list, or given by its integer ID. */
+export function recordLocator(noun: RecordNoun, searchListMethod: string, description: string): INodeProperties {
+	return {
+		displayName: capitalize(noun),
+		name: `${noun}Id`,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${noun}...`,
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*[1-9][0-9]*\\s*$',
+							errorMessage: `${capitalize(noun)} ID must be a whole number greater than 0, e.g. 42`,
+						},
+					},
+				],
+			},
+		],
+	};
+}
+
+/** n8n's Return All / Limit pair. */
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+const queryParametersOption: INodeProperties = {
+	displayName: 'Query Parameters',
+	name: 'queryParameters',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Parameter',
+	description: 'Other filters the ERP understands, sent as they are, e.g. sort = -created_at',
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. sort' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. -created_at' },
+			],
+		},
+	],
+};
+
+/** A Get Many operation's parameters: Return All / Limit and the Filters collection (own filters + free-form). */
+export function getManyDescription(resource: string, filters: FieldSpecs): INodeProperties[] {
+	const [returnAll, limit] = returnAllAndLimit;
+	return updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
+		{ ...returnAll, hint: "For very large lists, see Speed in the package's README: time and memory per record, and n8n's limit" },
+		limit,
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: sortedOptions([...Object.values(filters).map((spec) => spec.property), queryParametersOption]),
+		},
+	]);
+}
+
+const customFieldsOption: INodeProperties = {
+	displayName: 'Custom Fields',
+	name: 'customFields',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	default: {},
+	placeholder: 'Add Custom Field',
+	description: 'Fields your ERP defines itself, sent under custom_fields',
+	options: [
+		{
+			displayName: 'Field',
+			name: 'field',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. vat_number' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+};
+
+const extraFieldsOption: INodeProperties = {
+	displayName: 'Extra Fields (JSON)',
+	name: 'extraFields',
+	type: 'json',
+	default: '{}',
+	description: 'Any other fields to send as a JSON object, e.g. {"tags": ["vip"]}; fields set above take precedence',
+};
+
+/** Collection options in the alphabetical order n8n's editor (and its lint rules) expect. */
+export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * An "Additional Fields" (or "Update Fields") collection of the given fields, by default with Custom Fields and
+ * Extra Fields (JSON) for what the API document does not show.
+ */
+export function fieldsCollection(
+	specs: FieldSpecs,
+	{ name = 'additionalFields', displayName = 'Additional Fields', freeForm = true } = {},
+): INodeProperties {
+	const properties = Object.values(specs).map((spec) => spec.property);
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: sortedOptions(freeForm ? [...properties, customFieldsOption, extraFieldsOption] : properties),
+	};
+}
+
+/**
+ * n8n's field mapper for the body of a new record (as Airtable, Google Sheets and Postgres have it): Map Each
+ * Column Manually, or Map Automatically from input fields named as the ERP names them (n8n's editor names the modes
+ * itself: fieldWords changes only the words in their descriptions, buttons and notices). Required marks are hints
+ * ("map" mode never blocks a run): the API document names no required field, so the ERP's 422 decides.
+ */
+export function columnsDescription(resourceMapperMethod: string, noun: string): INodeProperties[] {
+	// A root path ("/"): n8n 1.x cannot order a dependency on "columns.mappingMode" and refuses the whole node
+	// ("Could not resolve parameter dependencies"); both lines read "/columns.mappingMode" from the node's values.
+	const auto = { show: { '/columns.mappingMode': ['autoMapInputData'] } };
+	return [
+		{
+			displayName: 'Fields',
+			name: 'columns',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			typeOptions: {
+				loadOptionsDependsOn: ['resource'],
+				resourceMapper: {
+					resourceMapperMethod,
+					mode: 'map',
+					valuesLabel: `Fields of the ${noun}`,
+					fieldWords: { singular: 'field', plural: 'fields' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
+			},
+		},
+		{
+			displayName: 'Input Fields to Ignore',
+			name: 'ignoreFields',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. row_number, source',
+			description: 'Comma-separated names of input fields to leave out of the request',
+			displayOptions: auto,
+		},
+		{
+			displayName: 'Other Input Fields',
+			name: 'otherInputFields',
+			type: 'options',
+			default: 'error',
+			description: 'What to do with an input field whose name is not one of the fields listed above',
+			options: [
+				{ name: 'Ignore Them', value: 'ignore', description: 'Leave them out of the request' },
+				{ name: 'Send Them to the ERP', value: 'send', description: 'Fields your ERP has beyond those listed; the ERP decides' },
+				{ name: 'Stop With an Error', value: 'error', description: 'Refuse the item and name the fields, so nothing is dropped silently' },
+			],
+			displayOptions: auto,
+		},
+	];
+}
+
+/** The fields a contact and an employee share. */
+export const personFields: FieldSpecs = {
+	firstName: {
+		apiName: 'first_name',
+		kind: 'text',
+		usuallyRequired: true,
+		property: { displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+	},
+	lastName: {
+		apiName: 'last_name',
+		kind: 'text',
+		property: { displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+	},
+	email: {
+		apiName: 'email',
+		kind: 'email',
+		property: { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@example.com', default: '' },
+	},
+	phone: {
+		apiName: 'phone',
+		kind: 'phone',
+		property: {
+			displayName: 'Phone',
+			name: 'phone',
+			type: 'string',
+			placeholder: '+49 30 1234567',
+			default: '',
+			description: 'In international format: a + and the country code first',
+		},
+	},
+};
+
+/** A currency code; which codes the ERP accepts is its own choice. */
+export const currencyField: FieldSpec = {
+	apiName: 'currency',
+	kind: 'text',
+	property: {
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'string',
+		default: '',
+		placeholder: 'EUR',
+		description: 'Currency code such as EUR; the ERP uses its default when empty',
+	},
+};
