@@ -5,7 +5,8 @@
  * - reliability (`npm run test:reliability`): a real n8n under faults and hostile input, at scale;
  * - queue (`npm run test:queue`, `test:queue:smoke`): n8n main, two workers and a webhook processor.
  * The real-n8n suites start their processes through test/host and run their files one after the other
- * (--runInBand); their timeouts are set by their npm scripts (booting n8n happens in globalSetup, untimed).
+ * (--runInBand). Each script sets its suite's --testTimeout (booting n8n happens in globalSetup, untimed); a flag
+ * after --selectProjects also ends its list, so that `npm test -- <path>` selects files, not projects.
  */
 
 // Far from UTC (UTC+13 in November), so that a date turned into UTC on the way shows up as the day before.
@@ -26,7 +27,6 @@ const realN8n = (name, testMatch) => ({
 });
 
 module.exports = {
-	testTimeout: 30_000,
 	// Hands e2e's test counts to its globalTeardown (docs/e2e-results.json); a no-op for the other suites.
 	reporters: ['default', '<rootDir>/test/e2e/setup/outcomeReporter.js'],
 	projects: [

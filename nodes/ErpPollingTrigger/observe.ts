@@ -37,9 +37,9 @@ export async function observe(client: ErpClient, config: WatchConfig, previous: 
 	if (config.productIds) {
 		now = await readChosen(client, config.productIds);
 	} else {
-		now = firstLook ? await listForBaseline(client, config.path) : await listAll(client, config.path);
+		now = firstLook ? await listForBaseline(client, config) : await listAll(client, config);
 		const missing = Object.keys(previous?.records ?? {}).filter((id) => !now.has(id));
-		const looked = await lookUp(client, config.path, missing.slice(0, MAX_LOOKUPS_PER_POLL));
+		const looked = await lookUp(client, config, missing.slice(0, MAX_LOOKUPS_PER_POLL));
 		for (const [id, record] of looked.found) now.set(id, record);
 		gone = looked.gone;
 	}

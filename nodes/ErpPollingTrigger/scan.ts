@@ -24,10 +24,16 @@ function idOf(client: ErpClient, record: IDataObject, path: string): string {
 	);
 }
 
+/** What the trigger watches: the list's path, and what one record of it is called in messages. */
+export interface Watched {
+	path: string;
+	resource: string;
+}
+
 /** GET {path} with every page: the records as the list shows them now. */
-export async function listAll(client: ErpClient, path: string): Promise<Records> {
+export async function listAll(client: ErpClient, { path, resource }: Watched): Promise<Records> {
 	const records: Records = new Map();
-	for await (const page of paginate(client, { path, itemIndex: 0, doing: { action: `read the list ${path}`, noun: 'record' } })) {
+	for await (const page of paginate(client, { path, itemIndex: 0, doing: { action: `list the ${resource}s`, noun: resource } })) {
 		for (const record of page) records.set(idOf(client, record, path), record);
 	}
 	return records;
@@ -38,10 +44,10 @@ export async function listAll(client: ErpClient, path: string): Promise<Records>
  * scans). A record deleted while a page is read shifts the later ones back by one, so one scan can miss a
  * record; a record missed by the baseline would be reported as new later.
  */
-export async function listForBaseline(client: ErpClient, path: string): Promise<Records> {
-	const union = await listAll(client, path);
+export async function listForBaseline(client: ErpClient, watched: Watched): Promise<Records> {
+	const union = await listAll(client, watched);
 	for (let scan = 2; scan <= 3; scan++) {
-		const again = await listAll(client, path);
+		const again = await listAll(client, watched);
 		let added = 0;
 		for (const [id, record] of again) {
 			if (!union.has(id)) added++;
@@ -58,13 +64,13 @@ const isNotFound = (error: unknown) => error instanceof NodeApiError && String(e
  * GET {path}/{id} for remembered records a scan did not show: a record shifted between pages while the scan ran
  * is found (and compared as usual); a 404 proves the record is gone, and only then is it forgotten.
  */
-export async function lookUp(client: ErpClient, path: string, ids: string[]): Promise<{ found: Records; gone: string[] }> {
+export async function lookUp(client: ErpClient, { path, resource }: Watched, ids: string[]): Promise<{ found: Records; gone: string[] }> {
 	const found: Records = new Map();
 	const gone: string[] = [];
 	await forEachConcurrently(ids.length, client.options.concurrency, async (i) => {
 		const id = ids[i];
 		try {
-			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record', doing: { action: `read ${path}/${id}`, noun: 'record', id } });
+			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record', doing: { action: `read ${resource} ${id}`, noun: resource, id } });
 			found.set(id, response.data as IDataObject);
 		} catch (error) {
 			if (!isNotFound(error)) throw asNodeError(client.node, error);
@@ -76,7 +82,7 @@ export async function lookUp(client: ErpClient, path: string, ids: string[]): Pr
 
 /** GET /products/{id} for each chosen product; one that does not exist is the user's to fix. */
 export async function readChosen(client: ErpClient, ids: number[]): Promise<Records> {
-	const { found, gone } = await lookUp(client, '/products', ids.map(String));
+	const { found, gone } = await lookUp(client, { path: '/products', resource: 'product' }, ids.map(String));
 	if (gone.length > 0) {
 		throw new NodeOperationError(
 			client.node,

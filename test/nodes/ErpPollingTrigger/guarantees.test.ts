@@ -63,6 +63,12 @@ describe('ERP Polling Trigger: guarantees', () => {
 		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
 	});
 
+	it('a failed poll says what the trigger was doing, in the words of the watched resource', async () => {
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } });
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 403 } });
+		expect((await trigger.poll()).error?.message).toBe('The API token is not allowed to list the contacts (403)');
+	});
+
 	describe('n8n restarts', () => {
 		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
 			await createContact(sandbox.api);
