@@ -1,4 +1,4 @@
-import { useTestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../harness/sandbox';
 import { createContact, createEmployee, createInvoice, createProduct } from './fixtures';
 
 const sandbox = useTestSandbox();

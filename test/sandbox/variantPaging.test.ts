@@ -1,4 +1,4 @@
-import { useTestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../harness/sandbox';
 import { createProduct } from './fixtures';
 
 const sandbox = useTestSandbox();

@@ -1,6 +1,6 @@
 import type { AxiosResponse } from 'axios';
 
-import { useTestSandbox } from '../support/sandbox';
+import { useTestSandbox } from '../harness/sandbox';
 
 const sandbox = useTestSandbox();
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Poller } from '../../support/n8n';
+import type { Poller } from '../../harness';
 import { createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /**

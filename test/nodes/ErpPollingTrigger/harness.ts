@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
-import { createPoller, type Poller } from '../../support/n8n';
-import { useTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { createPoller, type Poller } from '../../harness';
+import { useTestSandbox, type TestSandbox } from '../../harness/sandbox';
 
 export { createContact, createEmployee, createInvoice, createProduct } from '../../sandbox/fixtures';
 

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Contact } from '../../../sandbox/types';
-import type { Poller } from '../../support/n8n';
-import { waitFor } from '../../support/sandbox';
+import type { Poller } from '../../harness';
+import { waitFor } from '../../harness/sandbox';
 import { createContact, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -1,4 +1,4 @@
-import { waitFor } from '../../support/sandbox';
+import { waitFor } from '../../harness/sandbox';
 import { createContact, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WebhookCall } from '../../support/n8n';
+import type { WebhookCall } from '../../harness';
 import {
 	createContact,
 	createEmployee,

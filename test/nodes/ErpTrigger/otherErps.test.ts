@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WebhookHarness } from '../../support/n8n';
-import type { VariantName } from '../../support/sandbox';
+import type { WebhookHarness } from '../../harness';
+import type { VariantName } from '../../harness/sandbox';
 import { useTriggerHarness } from './harness';
 
 // Real, signed deliveries from a sandbox playing ERPs that write timestamps otherwise or send newer events:

@@ -1,8 +1,8 @@
 import { ErpApi } from '../../../../credentials/ErpApi.credentials';
 import { Erp } from '../../../../nodes/Erp/Erp.node';
-import { runListSearch } from '../../../support/n8n/run-list-search';
-import { startTestSandbox } from '../../../support/sandbox';
-import type { TestSandbox } from '../../../support/sandbox';
+import { runListSearch } from '../../../harness/run-list-search';
+import { startTestSandbox } from '../../../harness/sandbox';
+import type { TestSandbox } from '../../../harness/sandbox';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -7,11 +7,11 @@ import { employeeFields } from '../../../../nodes/Erp/actions/employee/fields';
 import { productFields } from '../../../../nodes/Erp/actions/product/fields';
 import { knownColumns } from '../../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../../nodes/Erp/Erp.node';
-import { runNode } from '../../../support/n8n/run-node';
-import type { RunNodeResult } from '../../../support/n8n/run-node';
-import { startTestSandbox } from '../../../support/sandbox';
+import { runNode } from '../../../harness/run-node';
+import type { RunNodeResult } from '../../../harness/run-node';
+import { startTestSandbox } from '../../../harness/sandbox';
 import type { SeedOptions } from '../../../../sandbox/seed';
-import type { TestSandbox } from '../../../support/sandbox';
+import type { TestSandbox } from '../../../harness/sandbox';
 
 export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });

@@ -1,6 +1,6 @@
-import { waitFor } from '../../../support/sandbox';
+import { waitFor } from '../../../harness/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
-import { useTestSandbox } from '../../../support/sandbox';
+import { useTestSandbox } from '../../../harness/sandbox';
 import { probeOn } from './probe';
 
 const ada = { first_name: 'Ada', email: 'ada@example.com' };

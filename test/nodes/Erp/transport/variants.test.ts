@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { VariantName } from '../../../support/sandbox';
-import { useTestSandbox } from '../../../support/sandbox';
+import type { VariantName } from '../../../harness/sandbox';
+import { useTestSandbox } from '../../../harness/sandbox';
 import { probeOn } from './probe';
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.id);

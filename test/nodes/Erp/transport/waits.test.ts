@@ -1,5 +1,5 @@
 import { useErpHarness, byId, jsonOf } from '../operations/setup';
-import { useTestSandbox } from '../../../support/sandbox';
+import { useTestSandbox } from '../../../harness/sandbox';
 import { probeOn, runProbe } from './probe';
 import { useScriptedErp } from './scriptedErp';
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ICredentialType, Icon, INodeType } from 'n8n-workflow';
 
-export const ROOT = path.resolve(__dirname, '../..');
+export const ROOT = path.resolve(__dirname, '../../..');
 
 interface PackageJson {
 	name: string;

@@ -1,4 +1,4 @@
-import { peakInFlight } from '../../bench/inFlight';
+import { peakInFlight } from '../../../bench/inFlight';
 
 describe('bench: requests in flight at once, from the sandbox log', () => {
 	test('requests that follow each other after a full answer time never overlap', () => {

@@ -7,12 +7,12 @@
  */
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
-import { ErpApi } from '../../credentials/ErpApi.credentials';
-import { DEMO_SANDBOX_SEED } from '../host/demoWorkflows';
-import { readExamples } from '../host/examples';
-import { Erp } from '../../nodes/Erp/Erp.node';
-import { runResourceMapping } from '../support/n8n';
-import { useTestSandbox } from '../support/sandbox';
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { DEMO_SANDBOX_SEED } from '../../host/demoWorkflows';
+import { readExamples } from '../../host/examples';
+import { Erp } from '../../../nodes/Erp/Erp.node';
+import { runResourceMapping } from '../../harness';
+import { useTestSandbox } from '../../harness/sandbox';
 
 const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
 

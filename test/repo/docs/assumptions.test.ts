@@ -3,7 +3,7 @@ import path from 'node:path';
 
 // docs/api-assumptions.md claims which test proves each alternative the node survives: each must exist and name
 // the variant it claims in a test title.
-const ROOT = path.join(__dirname, '../..');
+const ROOT = path.join(__dirname, '../../..');
 const doc = readFileSync(path.join(ROOT, 'docs/api-assumptions.md'), 'utf8');
 const table = doc.slice(doc.indexOf('## What the nodes survive'));
 const rows = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| the ERP') && !line.startsWith('|---'));

@@ -18,7 +18,7 @@ import type {
 } from 'n8n-workflow';
 import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
-import { name as packageName } from '../../../package.json';
+import { name as packageName } from '../../package.json';
 
 /** Name of the node that feeds the input items to the node under test (`$('Start')` in expressions). */
 export const START_NODE_NAME = 'Start';

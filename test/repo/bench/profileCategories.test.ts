@@ -1,4 +1,4 @@
-import { categorise, type CpuProfile } from '../../bench/profile/categories';
+import { categorise, type CpuProfile } from '../../../bench/profile/categories';
 
 /** A profile whose stacks are root → each path's frames, one sample of `ms` on each leaf. */
 function profileOf(paths: Array<{ frames: Array<[string, string]>; ms: number }>): CpuProfile {

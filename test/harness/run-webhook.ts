@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 import { jsonParse, NodeHelpers, UnexpectedError, WorkflowConfigurationError } from 'n8n-workflow';
 
-import { waitFor } from '../../../sandbox/adminClient';
+import { waitFor } from '../../sandbox/adminClient';
 import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
 
 export interface RunWebhookOptions extends Omit<NodeUnderTest, 'continueOnFail' | 'staticData'> {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { readmeBlocks } from '../../bench/readme';
-import type { Results } from '../../bench/results';
+import { readmeBlocks } from '../../../bench/readme';
+import type { Results } from '../../../bench/results';
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..');
 const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')) as Results;
 
 describe('the published speed figures', () => {

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { releaseProblems } from '../../scripts/releaseCheck';
+import { releaseProblems } from '../../../scripts/releaseCheck';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 const CHANGELOG = `# Changelog
 
