@@ -124,19 +124,23 @@ export function startRun(name: string, keepFolder: boolean): Run {
 	return run;
 }
 
-/** SIGTERM to what `targets()` lists, SIGKILL to what is still there after `graceMs` (0: at once); resolves once all are gone. */
-async function stopAll(targets: () => number[], graceMs: number): Promise<void> {
-	if (graceMs > 0) signal(targets(), 'SIGTERM');
+/**
+ * SIGTERM to `to()` (default: the `targets()`), SIGKILL after `graceMs` (0: at once) while any target is still
+ * there; resolves once all are gone.
+ */
+async function stopAll(targets: () => number[], graceMs: number, to = targets): Promise<void> {
+	if (graceMs > 0) signal(to(), 'SIGTERM');
 	const deadline = Date.now() + graceMs;
 	while (targets().length > 0 && Date.now() < deadline) await sleep(100);
-	signal(targets(), 'SIGKILL');
+	if (targets().length > 0) signal(to(), 'SIGKILL');
 	for (const killed = Date.now(); targets().length > 0 && Date.now() - killed < 5000; ) await sleep(50);
 }
 
 /** Stops a process group (a program and, for n8n, its task runners): SIGTERM, then SIGKILL after `graceMs` (0: at once). */
 export async function stopGroup(pgid: number, graceMs: number): Promise<void> {
 	leftovers.groups.delete(pgid);
-	await stopAll(() => liveProcesses().flatMap((p) => (p.group === pgid ? [p.pid] : [])), graceMs);
+	// Signalled as a group (-pgid), so that a child started meanwhile gets the signal too.
+	await stopAll(() => liveProcesses().flatMap((p) => (p.group === pgid ? [p.pid] : [])), graceMs, () => [-pgid]);
 }
 
 /** Stops every process of the run but the `keep` ones and their descendants, as stopGroup does. */
