@@ -28,7 +28,7 @@ export const CONTEXT_ENV = 'N8N_ERP_E2E_CONTEXT';
 
 export function contextFile(): string {
 	const file = process.env[CONTEXT_ENV];
-	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the end-to-end tests with npm run test:e2e`);
+	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suite with its npm script (npm run test:e2e, npm run test:reliability)`);
 	return file;
 }
 
