@@ -1,29 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 
-const readProc = (pid: string, file: string): string => {
-	try {
-		return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-	} catch {
-		return ''; // gone meanwhile, or not ours to read
-	}
-};
-
-/**
- * The pid of n8n's main process (`<node> <n8nBin> start`) for this user folder, found in /proc: the host library
- * does not hand it out, and the task runners are separate processes that must not be counted.
- */
-export function findN8nMainPid(n8nBin: string, userFolder: string): number {
-	for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-		const argv = readProc(pid, 'cmdline').split('\0');
-		if (argv[1] !== n8nBin || argv[2] !== 'start') continue;
-		if (readProc(pid, 'environ').split('\0').includes(`N8N_USER_FOLDER=${userFolder}`)) return Number(pid);
-	}
-	throw new Error(`no n8n main process for ${userFolder} in /proc`);
-}
+import { procFile, statFields } from '../test/host/processGroup';
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
-	const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readProc(String(pid), 'status'))?.[1];
+	const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(procFile(pid, 'status'))?.[1];
 	if (kb === undefined) throw new Error(`no ${field} for pid ${pid}: has n8n exited?`);
 	return Math.round(Number(kb) / 1024);
 };
@@ -54,9 +35,7 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { enc
 
 /** CPU time the process has used so far (user and system, /proc/<pid>/stat), in milliseconds. */
 export function cpuMs(pid: number): number {
-	const stat = readProc(String(pid), 'stat');
-	// The fields after the command name, which is in parentheses and may itself hold spaces.
-	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	const fields = statFields(pid);
 	if (fields.length < 13) throw new Error(`no CPU times for pid ${pid}: has n8n exited?`);
 	return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }

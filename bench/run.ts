@@ -11,14 +11,13 @@ import path from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/adminClient';
 import { REPO_ROOT } from '../test/host/paths';
-import { exitOnSignals } from '../test/host/processGroup';
-import { startN8n, type N8nServer } from '../test/host/n8nServer';
+import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
+import { stopOnSignals } from '../test/host/processGroup';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
 import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
-import { findN8nMainPid } from './n8nProcess';
 import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
 import { writeReadmes } from './readme';
@@ -64,18 +63,18 @@ const growthOnly = ONLY.every((part) => (GROWTH_PARTS as readonly string[]).incl
 
 /** Starts n8n again on the same port and user folder after the limit probe killed it; `stopped` stops the last one started. */
 function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
-	let current: N8nServer = stack.n8n;
+	let current: N8nProcess = stack.n8n;
 	let restarted = false;
 	return {
 		logFile: stack.n8n.logFile,
 		async restart() {
-			await current.stop();
+			await stopN8n(current);
 			current = await startN8n({ install: stack.install, userFolder: stack.userFolder, port: Number(new URL(stack.n8n.baseUrl).port), brokerPort: await freePort() });
 			restarted = true;
-			return findN8nMainPid(stack.install.n8nBin, stack.userFolder);
+			return current.pid;
 		},
 		async stop() {
-			if (restarted) await current.stop();
+			if (restarted) await stopN8n(current);
 		},
 	};
 }
@@ -89,11 +88,14 @@ async function main(): Promise<void> {
 		log("wrote bench/README.md and README.md's speed section from bench/results.json");
 		return;
 	}
-	exitOnSignals();
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
 	let stack: Stack | undefined;
 	let raw: RawWorker | undefined;
 	let control: ReturnType<typeof n8nControl> | undefined;
+	stopOnSignals(async () => {
+		await control?.stop();
+		await stack?.stop();
+	}, log);
 	const profileDir = loadProfilerHook();
 	try {
 		// No rate limit and no timers in the sandbox unless a workload sets one.
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
 			api: { baseUrl: stack.sandbox.baseUrl, token: stack.sandbox.token },
 			credential: stack.credential,
 			raw,
-			n8nPid: findN8nMainPid(stack.install.n8nBin, stack.userFolder),
+			n8nPid: stack.n8n.pid,
 			runs: RUNS,
 			log,
 		};

@@ -7,9 +7,9 @@ import path from 'node:path';
 
 import { chromium, type Page } from 'playwright-core';
 
-import { importExamples, type ImportedExample } from '../test/host/demoWorkflows';
+import { DEMO_SANDBOX_SEED, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
 import { REPO_ROOT } from '../test/host/paths';
-import { exitOnSignals } from '../test/host/processGroup';
+import { stopOnSignals } from '../test/host/processGroup';
 import { startStack, type Stack } from '../test/host/stack';
 
 const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
@@ -71,16 +71,19 @@ async function takeScreenshots(stack: Stack, imported: ImportedExample[]): Promi
 
 async function main(): Promise<void> {
 	mkdirSync(IMAGES, { recursive: true });
-	exitOnSignals();
-	const stack = await startStack({
-		owner: { email: 'screenshots@example.com', password: 'Screenshots-2026', firstName: 'Demo', lastName: 'Owner' },
-		sandbox: { seed: { contacts: 40, invoices: 60, products: 25, employees: 15 }, overdueSweepMs: 0 },
-		log: say,
-	});
+	let stack: Stack | undefined;
+	stopOnSignals(async () => {
+		await stack?.stop();
+	}, say);
 	try {
+		stack = await startStack({
+			owner: { email: 'screenshots@example.com', password: 'Screenshots-2026', firstName: 'Demo', lastName: 'Owner' },
+			sandbox: { seed: DEMO_SANDBOX_SEED, overdueSweepMs: 0 },
+			log: say,
+		});
 		await takeScreenshots(stack, await importExamples(stack));
 	} finally {
-		await stack.stop();
+		await stack?.stop();
 	}
 }
 

@@ -11,6 +11,7 @@
 import { DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
 import { N8N_VERSION } from '../test/host/install';
 import { assertPortFree } from '../test/host/ports';
+import { stopOnSignals } from '../test/host/processGroup';
 import { startStack, type Stack } from '../test/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
 
@@ -34,22 +35,13 @@ function checkPassword(password: string): void {
 }
 
 let stack: Stack | undefined;
-let stopping = false;
-
-async function shutdown(signal: string): Promise<void> {
-	if (stopping) {
-		// A second Ctrl-C: exit now; the exit handlers still kill n8n's process group.
-		process.exit(130);
-	}
-	stopping = true;
-	say(`\n${signal}: stopping n8n and the sandbox…`);
-	await stack?.stop();
-	say('stopped.');
-	process.exit(0);
-}
 
 async function main(): Promise<void> {
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+	const stop = async () => {
+		await stack?.stop();
+		say('n8n and the sandbox stopped.');
+	};
+	stopOnSignals(stop, say, 0);
 	const n8nPort = port('N8N_PORT');
 	const sandboxPort = port('SANDBOX_PORT');
 	const owner = { email: setting('DEMO_OWNER_EMAIL'), password: setting('DEMO_OWNER_PASSWORD'), firstName: 'Demo', lastName: 'Owner' };

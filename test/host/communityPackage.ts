@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 
+import { ensureN8nInstalled, type N8nInstall } from './install';
 import { PACKAGE_NAME, REPO_ROOT } from './paths';
 
 interface PackageJson {
@@ -14,13 +15,9 @@ interface PackageJson {
 	optionalDependencies?: Record<string, string>;
 }
 
-/** `npm run build`: dist/ as it will be published. */
-export function buildPackage(): void {
+/** `npm run build` and `npm pack`: exactly the files a user downloads from the registry (package.json `files`). */
+function buildAndPack(): string {
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-/** `npm pack`: exactly the files a user downloads from the registry (package.json `files`). */
-export function packPackage(): string {
 	const destination = mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-pack-`));
 	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
 		cwd: REPO_ROOT,
@@ -36,7 +33,7 @@ export function packPackage(): string {
  * `.n8n/nodes/node_modules/<name>`, drop dev/peer/optional dependencies from its package.json (n8n-workflow
  * then resolves from n8n's own node_modules), record it in `.n8n/nodes/package.json`.
  */
-export function installCommunityPackage(userFolder: string, tarball: string): string {
+function installCommunityPackage(userFolder: string, tarball: string): void {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const packageDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
 	rmSync(packageDir, { recursive: true, force: true });
@@ -57,5 +54,22 @@ export function installCommunityPackage(userFolder: string, tarball: string): st
 		path.join(nodesDir, 'package.json'),
 		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }, null, 2),
 	);
-	return packageDir;
+}
+
+export interface PreparedPackage {
+	install: N8nInstall;
+	timings: Record<'installCheckMs' | 'buildMs', number>;
+}
+
+/** n8n installed (first run: minutes), and this package built, packed and installed into each of these user folders. */
+export function preparePackage(userFolders: string[], log: (line: string) => void): PreparedPackage {
+	let started = Date.now();
+	const install = ensureN8nInstalled();
+	const installCheckMs = Date.now() - started;
+	log(`building ${PACKAGE_NAME} and packing it as npm would publish it…`);
+	started = Date.now();
+	const tarball = buildAndPack();
+	for (const userFolder of userFolders) installCommunityPackage(userFolder, tarball);
+	rmSync(path.dirname(tarball), { recursive: true, force: true });
+	return { install, timings: { installCheckMs, buildMs: Date.now() - started } };
 }

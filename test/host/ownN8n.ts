@@ -1,13 +1,13 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8nInstalled } from './install';
 import { n8nLine } from './lines';
-import { startN8n, type N8nServer } from './n8nServer';
+import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
+import { removeFolder, temporaryFolder } from './processGroup';
 import { N8nClient } from './restClient';
-import { erpCredential, signIn } from './stack';
+import { erpCredential } from './stack';
 import type { Credential } from './types';
 import { contextFile, type E2eContext } from '../e2e/setup/context';
 
@@ -29,18 +29,18 @@ export interface OwnN8n {
  */
 export async function startOwnN8n(ctx: E2eContext): Promise<OwnN8n> {
 	const install = ensureN8nInstalled();
-	const userFolder = mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-erp-own-'));
+	const userFolder = temporaryFolder('own');
 	cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
-	const ports = { port: await freePort(), brokerPort: await freePort() };
-	let server: N8nServer | undefined;
-	const client = new N8nClient(`http://127.0.0.1:${ports.port}`, undefined, n8nLine(install.version));
+	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort() };
+	const client = new N8nClient(`http://127.0.0.1:${spec.port}`, undefined, n8nLine(install.version));
+	let n8n: N8nProcess | undefined;
 	const start = async () => {
-		server = await startN8n({ install, userFolder, ...ports });
-		await signIn(client, ctx.owner);
+		n8n = await startN8n(spec);
+		await client.signIn(ctx.owner);
 	};
 	const stop = async () => {
-		await server?.stop();
-		server = undefined;
+		if (n8n) await stopN8n(n8n);
+		n8n = undefined;
 	};
 	await start();
 	const credential = await erpCredential(client, { baseUrl: ctx.sandboxBaseUrl, token: ctx.token });
@@ -51,7 +51,7 @@ export async function startOwnN8n(ctx: E2eContext): Promise<OwnN8n> {
 		start,
 		async dispose() {
 			await stop();
-			rmSync(userFolder, { recursive: true, force: true });
+			removeFolder(userFolder);
 		},
 	};
 }

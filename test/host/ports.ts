@@ -12,11 +12,14 @@ export async function freePort(): Promise<number> {
 	});
 }
 
+export const portIsFree = (port: number): Promise<boolean> =>
+	new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+
 /** Fails early with a clear message when a port the user chose is taken. */
 export async function assertPortFree(port: number, envName: string): Promise<void> {
-	await new Promise<void>((resolve, reject) => {
-		const server = net.createServer();
-		server.once('error', () => reject(new Error(`Port ${port} is in use: stop what uses it or set ${envName} to another port`)));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
-	});
+	if (!(await portIsFree(port))) throw new Error(`Port ${port} is in use: stop what uses it or set ${envName} to another port`);
 }

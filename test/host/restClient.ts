@@ -76,14 +76,11 @@ export class N8nClient {
 		return (parsed.data ?? parsed) as T;
 	}
 
-	/** Whether the instance still waits for its owner account (a fresh user folder). */
-	async needsOwnerSetup(): Promise<boolean> {
+	/** Creates the owner on a fresh instance (its user folder is new), logs in on a kept one. */
+	async signIn(owner: Owner): Promise<void> {
 		const settings = await this.rest<{ userManagement: { showSetupOnFirstLoad: boolean } }>('GET', '/rest/settings');
-		return settings.userManagement.showSetupOnFirstLoad;
-	}
-
-	async setupOwner(owner: Owner): Promise<void> {
-		await this.rest('POST', '/rest/owner/setup', owner);
+		if (settings.userManagement.showSetupOnFirstLoad) await this.rest('POST', '/rest/owner/setup', owner);
+		else await this.login(owner);
 	}
 
 	async login(owner: Pick<Owner, 'email' | 'password'>): Promise<void> {
@@ -99,11 +96,11 @@ export class N8nClient {
 	}
 
 	/** A call to the public API (`/api/v1`), which answers plain JSON. */
-	async publicApi<T>(path: string): Promise<T> {
+	async publicApi<T>(path: string, method = 'GET'): Promise<T> {
 		if (!this.apiKey) throw new Error('createApiKey() first');
-		const response = await fetch(`${this.baseUrl}/api/v1${path}`, { headers: { 'X-N8N-API-KEY': this.apiKey } });
+		const response = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': this.apiKey } });
 		const text = await response.text();
-		if (!response.ok) throw new N8nRequestError('GET', `/api/v1${path}`, response.status, text);
+		if (!response.ok) throw new N8nRequestError(method, `/api/v1${path}`, response.status, text);
 		return JSON.parse(text) as T;
 	}
 
@@ -157,9 +154,7 @@ export class N8nClient {
 
 	/** Through the public API, the same call on both lines. */
 	async deactivateWorkflow(id: string): Promise<void> {
-		if (!this.apiKey) throw new Error('createApiKey() first');
-		const response = await fetch(`${this.baseUrl}/api/v1/workflows/${id}/deactivate`, { method: 'POST', headers: { 'X-N8N-API-KEY': this.apiKey } });
-		if (!response.ok) throw new N8nRequestError('POST', `/api/v1/workflows/${id}/deactivate`, response.status, await response.text());
+		await this.publicApi(`/workflows/${id}/deactivate`, 'POST');
 	}
 
 	async createActiveWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {

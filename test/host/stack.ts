@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { buildPackage, installCommunityPackage, packPackage } from './communityPackage';
-import { ensureN8nInstalled, type N8nInstall } from './install';
+import { preparePackage } from './communityPackage';
+import type { N8nInstall } from './install';
 import { n8nLine } from './lines';
-import { startN8n, type N8nServer } from './n8nServer';
-import { PACKAGE_NAME } from './paths';
+import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
+import { removeFolder, temporaryFolder } from './processGroup';
 import { N8nClient, type Owner } from './restClient';
 import type { Credential } from './types';
 
@@ -25,7 +21,7 @@ export interface StackOptions {
 export interface Stack {
 	install: N8nInstall;
 	sandbox: Sandbox;
-	n8n: N8nServer;
+	n8n: N8nProcess;
 	/** Logged in as the owner. */
 	client: N8nClient;
 	/** "ERP API": the sandbox's base URL and full-access token. */
@@ -36,12 +32,6 @@ export interface Stack {
 }
 
 const CREDENTIAL_NAME = 'ERP API';
-
-/** Creates the owner on a fresh instance, logs in on a kept one. */
-export async function signIn(client: N8nClient, owner: Owner): Promise<void> {
-	if (await client.needsOwnerSetup()) await client.setupOwner(owner);
-	else await client.login(owner);
-}
 
 /** The "ERP API" credential for the sandbox; on a kept instance the existing one is pointed at this sandbox. */
 export async function erpCredential(client: N8nClient, sandbox: Pick<Sandbox, 'baseUrl' | 'token'>): Promise<Credential> {
@@ -58,35 +48,17 @@ export async function erpCredential(client: N8nClient, sandbox: Pick<Sandbox, 'b
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
 	const log = options.log ?? (() => undefined);
-	let started = Date.now();
-	const install = ensureN8nInstalled();
-	const installCheckMs = Date.now() - started;
-
-	log(`building ${PACKAGE_NAME} and packing it as npm would publish it…`);
-	started = Date.now();
-	buildPackage();
-	const tarball = packPackage();
-	const buildMs = Date.now() - started;
-
-	const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-erp-user-'));
-	// A temporary folder goes even when the process ends without stop() (e.g. a second Ctrl-C).
-	const removeTemporary = () => {
-		if (!options.userFolder) rmSync(userFolder, { recursive: true, force: true });
-	};
-	process.once('exit', removeTemporary);
-	installCommunityPackage(userFolder, tarball);
-	rmSync(path.dirname(tarball), { recursive: true, force: true });
-
+	const userFolder = options.userFolder ?? temporaryFolder('user');
 	// Whatever has started so far is stopped again when a later step fails.
 	let sandbox: Sandbox | undefined;
-	let n8n: N8nServer | undefined;
+	let n8n: N8nProcess | undefined;
 	const stop = async () => {
-		await n8n?.stop();
+		if (n8n) await stopN8n(n8n);
 		await sandbox?.close();
-		process.removeListener('exit', removeTemporary);
-		removeTemporary();
+		if (!options.userFolder) removeFolder(userFolder);
 	};
 	try {
+		const { install, timings } = preparePackage([userFolder], log);
 		sandbox = await startSandbox(options.sandbox);
 		log(`sandbox ERP listening at ${sandbox.baseUrl}`);
 		const port = options.n8nPort ?? (await freePort());
@@ -95,10 +67,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		log(`n8n ready in ${(n8n.bootMs / 1000).toFixed(1)} s`);
 
 		const client = new N8nClient(n8n.baseUrl, undefined, n8nLine(install.version));
-		await signIn(client, options.owner);
+		await client.signIn(options.owner);
 		const credential = await erpCredential(client, sandbox);
-		const timings = { installCheckMs, buildMs, bootMs: n8n.bootMs };
-		return { install, sandbox, n8n, client, credential, userFolder, timings, stop };
+		return { install, sandbox, n8n, client, credential, userFolder, timings: { ...timings, bootMs: n8n.bootMs }, stop };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -35,7 +35,7 @@ async function part<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
 	session = await connect();
-	results.machine = describeMachine(session.ctx.processes[0].spec.cluster.nodeBin);
+	results.machine = describeMachine(session.ctx.processes[0].spec.cluster.install.nodeBin);
 });
 
 afterAll(() => {

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Owner } from '../../host/restClient';
+import type { Stack } from '../../host/stack';
 import type { Credential } from '../../host/types';
 
 /** What globalSetup hands to the test files (through a JSON file named in the environment). */
@@ -27,12 +28,37 @@ export const CONTEXT_ENV = 'N8N_ERP_E2E_CONTEXT';
 
 export function contextFile(): string {
 	const file = process.env[CONTEXT_ENV];
-	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the end-to-end tests with npm run test:e2e`);
+	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suite with its npm script (npm run test:e2e, npm run test:reliability)`);
 	return file;
 }
 
 export function readContext(): E2eContext {
 	return JSON.parse(readFileSync(contextFile(), 'utf8')) as E2eContext;
+}
+
+/** The context of a run on `stack`: an API key for `suite`, and a credential with a token the sandbox does not know. */
+export async function stackContext(stack: Stack, suite: string, owner: Owner, wrongToken: string): Promise<E2eContext> {
+	const { client, sandbox, n8n, credential, install } = stack;
+	const wrong = await client.createCredential('ERP API (wrong token)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: wrongToken });
+	return {
+		n8nUrl: n8n.baseUrl,
+		sandboxUrl: sandbox.url,
+		sandboxBaseUrl: sandbox.baseUrl,
+		token: sandbox.token,
+		readOnlyToken: sandbox.readOnlyToken,
+		owner,
+		apiKey: await client.createApiKey(`${suite} ${Date.now()}`),
+		credentials: { good: credential, wrongToken: wrong },
+		wrongToken,
+		n8nVersion: install.version,
+	};
+}
+
+/** Writes the context into n8n's user folder and names it in the environment, which the test files inherit. */
+export function handOver(stack: Stack, suite: string, context: E2eContext): void {
+	const file = path.join(stack.userFolder, `${suite}-context.json`);
+	writeFileSync(file, JSON.stringify(context, null, 2));
+	process.env[CONTEXT_ENV] = file;
 }
 
 /** Where the round-trip test leaves its timings (ms) for globalTeardown: n8n's user folder, beside the context file. */

@@ -18,7 +18,7 @@ declare global {
 
 /**
  * Records a full run in docs/e2e-results.json and docs/compatibility.md, then stops n8n (its whole process group)
- * and the sandbox and deletes the user folder unless it was asked for.
+ * and the sandbox and deletes the user folder unless it was asked for (once: after the run, or on a signal).
  */
 export default async function globalTeardown(): Promise<void> {
 	const stack = globalThis.n8nErpE2eStack;

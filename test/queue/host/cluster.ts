@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 
-import { buildPackage, installCommunityPackage, packPackage } from '../../host/communityPackage';
-import { ensureN8nInstalled } from '../../host/install';
-import { freePort } from '../../host/ports';
+import { preparePackage } from '../../host/communityPackage';
+import { freePort, portIsFree } from '../../host/ports';
+import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../host/processGroup';
 import { N8nClient, type Owner } from '../../host/restClient';
+import { erpCredential } from '../../host/stack';
 import type { Credential } from '../../host/types';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
-import { startQueueProcess, type ClusterSettings, type QueueProcess, type QueueProcessSpec, type Role } from './n8nQueueProcess';
-import { killOwned, ownedProcesses, stopOwned, type OwnedProcess, type OwnedRun } from './ownedProcesses';
+import { startQueueProcess, type ClusterSettings, type QueueProcess, type Role } from './n8nQueueProcess';
 import { startPostgres, type Postgres } from './postgres';
 import { startRedis, type Redis } from './redis';
 import { ensureServiceBinaries } from './systemPackages';
@@ -28,14 +24,14 @@ export interface ClusterTimings {
 	installCheckMs: number;
 	buildMs: number;
 	servicesMs: number;
-	/** Each n8n process's boot, to /healthz/readiness. */
+	/** Each n8n process's boot, to its readiness. */
 	bootMs: Record<string, number>;
 	/** From the first process started to the last one ready. */
 	n8nMs: number;
 }
 
 export interface Cluster {
-	run: OwnedRun;
+	run: Run;
 	sandbox: Sandbox;
 	redis: Redis;
 	postgres: Postgres;
@@ -45,8 +41,8 @@ export interface Cluster {
 	apiKey: string;
 	credential: Credential;
 	timings: ClusterTimings;
-	/** Stops everything of this run; answers the processes and ports still there afterwards (none expected). */
-	stop(): Promise<{ processes: OwnedProcess[]; ports: number[] }>;
+	/** Stops everything of this run; throws when any of its processes or ports is still there afterwards. */
+	stop(): Promise<void>;
 }
 
 /** The n8n processes of the cluster: main first (it runs the migrations), then the others together. */
@@ -57,39 +53,16 @@ const LAYOUT: Array<{ name: string; role: Role }> = [
 	{ name: 'webhook', role: 'webhook' },
 ];
 
-const portTaken = (port: number) =>
-	new Promise<boolean>((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(true));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
-	});
-
 /**
  * n8n in queue mode as this run's own processes in a temporary folder: Redis, PostgreSQL, the sandbox ERP,
  * n8n main, two workers and a webhook processor, each n8n process with the package installed in its own user
- * folder as n8n installs community packages. Whatever has started is stopped again when a step fails, and on
- * process exit (Ctrl-C included, through the handlers globalSetup installs).
+ * folder as n8n installs community packages. Whatever has started is stopped again when a step fails, and killed
+ * when this process exits before stop() (test/host/processGroup.ts).
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 	const { log } = options;
-	const run = { id: randomBytes(6).toString('hex'), dir: mkdtempSync(path.join(os.tmpdir(), 'n8n-nodes-erp-queue-')) };
 	const keepRunDir = Boolean(process.env.N8N_ERP_QUEUE_KEEP);
-	const cleanUpOnExit = () => {
-		killOwned(run);
-		if (!keepRunDir) rmSync(run.dir, { recursive: true, force: true });
-	};
-	process.once('exit', cleanUpOnExit);
-
-	let started = Date.now();
-	const binaries = ensureServiceBinaries(log);
-	const install = ensureN8nInstalled();
-	const installCheckMs = Date.now() - started;
-
-	log('building the package and packing it as npm would publish it…');
-	started = Date.now();
-	buildPackage();
-	const tarball = packPackage();
-	const buildMs = Date.now() - started;
+	const run = startRun('queue', keepRunDir);
 
 	const ports: number[] = [];
 	const port = async () => {
@@ -102,19 +75,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 	const stop = async () => {
 		const servicePids = [services.redis?.pid, services.postgres?.pid].filter((pid): pid is number => pid !== undefined);
 		// n8n first (its graceful shutdown needs the database and Redis), then the ERP and the services.
-		await stopOwned(run, 25_000, servicePids);
+		await stopRun(run, 25_000, servicePids);
 		await sandbox?.close();
 		await Promise.all([services.redis?.stop(), services.postgres?.stop()]);
-		await stopOwned(run, 5000);
-		const left = { processes: ownedProcesses(run), ports: [] as number[] };
-		for (const used of ports) if (await portTaken(used)) left.ports.push(used);
-		process.removeListener('exit', cleanUpOnExit);
-		cleanUpOnExit();
-		return left;
+		await stopRun(run, 5000);
+		const processes = runProcesses(run).map((p) => `${p.pid} ${p.command}`);
+		const taken: number[] = [];
+		for (const used of ports) if (!(await portIsFree(used))) taken.push(used);
+		if (!keepRunDir) removeFolder(run.dir);
+		if (processes.length > 0 || taken.length > 0) throw new Error(`left behind after stopping: processes [${processes.join('; ')}], ports [${taken.join(', ')}]`);
+		log(`stopped: no process of run ${run.id} and none of its ports left`);
 	};
 
 	try {
-		started = Date.now();
+		const binaries = ensureServiceBinaries(log);
+		const userFolders = LAYOUT.map((entry) => path.join(run.dir, entry.name));
+		const { install, timings } = preparePackage(userFolders, log);
+		let started = Date.now();
 		const [redis, postgres] = await Promise.all([
 			port().then((p) => startRedis(binaries.redisServer, run, p)),
 			port().then((p) => startPostgres(binaries.postgresBin, run, p)),
@@ -125,24 +102,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
 		sandbox = await startSandbox(options.sandbox);
 		const specPorts = await Promise.all(LAYOUT.map(async () => ({ port: await port(), brokerPort: await port() })));
-		const portOf = (name: string) => specPorts[LAYOUT.findIndex((entry) => entry.name === name)].port;
+		const urlOf = (name: string) => `http://127.0.0.1:${specPorts[LAYOUT.findIndex((entry) => entry.name === name)].port}/`;
 		const cluster: ClusterSettings = {
 			run,
-			nodeBin: install.nodeBin,
-			n8nBin: install.n8nBin,
-			encryptionKey: randomBytes(24).toString('hex'),
+			install,
 			postgres: { port: postgres.port, database: postgres.database, user: postgres.user },
 			redisPort: redis.port,
-			webhookUrl: `http://127.0.0.1:${portOf('webhook')}/`,
-			editorUrl: `http://127.0.0.1:${portOf('main')}/`,
+			webhookUrl: urlOf('webhook'),
+			editorUrl: urlOf('main'),
 			lock: options.lock,
 		};
-		const specs: QueueProcessSpec[] = LAYOUT.map((entry, i) => {
-			const userFolder = path.join(run.dir, entry.name);
-			installCommunityPackage(userFolder, tarball);
-			return { ...entry, userFolder, ...specPorts[i], cluster };
-		});
-		rmSync(path.dirname(tarball), { recursive: true, force: true });
+		const specs = LAYOUT.map((entry, i) => ({ ...entry, userFolder: userFolders[i], ...specPorts[i], cluster }));
 
 		log(`starting n8n ${install.version} main, then two workers and a webhook processor…`);
 		started = Date.now();
@@ -153,13 +123,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 		log(`n8n cluster ready in ${(n8nMs / 1000).toFixed(1)} s (${JSON.stringify(bootMs)})`);
 
 		const client = new N8nClient(main.baseUrl);
-		await client.setupOwner(options.owner);
+		await client.signIn(options.owner);
 		const apiKey = await client.createApiKey(`queue ${run.id}`);
-		const credential = await client.createCredential('ERP API', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: sandbox.token });
-		const timings = { installCheckMs, buildMs, servicesMs, bootMs, n8nMs };
-		return { run, sandbox, redis, postgres, processes, client, apiKey, credential, timings, stop };
+		const credential = await erpCredential(client, sandbox);
+		return { run, sandbox, redis, postgres, processes, client, apiKey, credential, timings: { ...timings, servicesMs, bootMs, n8nMs }, stop };
 	} catch (error) {
-		await stop();
+		await stop().catch((left: Error) => log(left.message));
 		throw error;
 	}
 }

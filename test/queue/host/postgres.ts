@@ -2,8 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { sleep, stopGroup } from '../../host/processGroup';
-import { spawnOwned, type OwnedRun } from './ownedProcesses';
+import { spawnGroup, stopGroup, untilReady, type Run } from '../../host/processGroup';
 
 export interface Postgres {
 	port: number;
@@ -34,7 +33,7 @@ const isReady = (bin: string, port: number) =>
  * A PostgreSQL cluster of this run's own: initdb into `<run folder>/postgres`, the server on 127.0.0.1:port (trust
  * authentication on loopback, no fsync: a throwaway database), and a database `n8n` owned by the user `n8n`.
  */
-export async function startPostgres(bin: string, run: OwnedRun, port: number): Promise<Postgres> {
+export async function startPostgres(bin: string, run: Run, port: number): Promise<Postgres> {
 	const user = serverUser();
 	const dataDir = path.join(run.dir, 'postgres');
 	mkdirSync(dataDir, { mode: 0o700 });
@@ -50,15 +49,11 @@ export async function startPostgres(bin: string, run: OwnedRun, port: number): P
 	const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dataDir}`, 'fsync=off', 'synchronous_commit=off'];
 	const args = ['-D', dataDir, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])];
 	const logFile = path.join(run.dir, 'postgres.log');
-	const pid = spawnOwned(path.join(bin, 'postgres'), args, { run, env: process.env, logFile, user });
+	const pid = spawnGroup(path.join(bin, 'postgres'), args, { run, env: process.env, logFile, user });
 	// SIGTERM is PostgreSQL's "smart" shutdown: it waits for clients, and n8n is stopped before it.
 	const stop = () => stopGroup(pid, 15_000);
+	await untilReady(pid, () => isReady(bin, port), `PostgreSQL on port ${port}`, logFile, 30_000);
 	try {
-		const deadline = Date.now() + 30_000;
-		while (!isReady(bin, port)) {
-			if (Date.now() > deadline) throw new Error(`PostgreSQL was not ready on port ${port} within 30 s: see ${logFile}`);
-			await sleep(200);
-		}
 		execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', SUPERUSER, DATABASE], { stdio: ['ignore', 'ignore', 'pipe'] });
 	} catch (error) {
 		await stop();

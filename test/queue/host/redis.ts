@@ -1,8 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 
-import { sleep, stopGroup } from '../../host/processGroup';
-import { spawnOwned, type OwnedRun } from './ownedProcesses';
+import { spawnGroup, stopGroup, untilReady, type Run } from '../../host/processGroup';
 
 export interface Redis {
 	port: number;
@@ -26,18 +25,10 @@ async function answersPing(port: number): Promise<boolean> {
 }
 
 /** A Redis of this run's own on 127.0.0.1:port, in memory only (nothing saved), logging into the run folder. */
-export async function startRedis(redisServer: string, run: OwnedRun, port: number): Promise<Redis> {
+export async function startRedis(redisServer: string, run: Run, port: number): Promise<Redis> {
 	const logFile = path.join(run.dir, 'redis.log');
 	const args = ['--bind', '127.0.0.1', '--port', String(port), '--dir', run.dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
-	const pid = spawnOwned(redisServer, args, { run, env: process.env, logFile });
-	const stop = () => stopGroup(pid, 5000);
-	const deadline = Date.now() + 15_000;
-	while (!(await answersPing(port))) {
-		if (Date.now() > deadline) {
-			await stop();
-			throw new Error(`Redis did not answer on port ${port} within 15 s: see ${logFile}`);
-		}
-		await sleep(100);
-	}
-	return { port, pid, stop };
+	const pid = spawnGroup(redisServer, args, { run, env: process.env, logFile });
+	await untilReady(pid, () => answersPing(port), `Redis on port ${port}`, logFile, 15_000);
+	return { port, pid, stop: () => stopGroup(pid, 5000) };
 }

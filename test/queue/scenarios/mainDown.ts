@@ -2,7 +2,7 @@ import { createContact } from '../../../bench/contacts';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
 import { sleep } from '../../host/processGroup';
 import { settledDeliveries } from '../../host/triggers';
-import { stopQueueProcess } from '../host/n8nQueueProcess';
+import { stopN8n } from '../../host/n8nProcess';
 import { finishedExecutions, perWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { lookUpWorkflow } from '../support/workflows';
@@ -40,7 +40,7 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	if (!main) throw new Error('no main process in the context');
 
 	const stopAt = Date.now();
-	await stopQueueProcess(main);
+	await stopN8n(main);
 	const mainStopMs = Date.now() - stopAt;
 	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main still answers after its process group stopped');
 	const downSince = Date.now();

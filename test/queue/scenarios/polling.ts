@@ -6,7 +6,7 @@ import type { Credential, WorkflowDefinition } from '../../host/types';
 import { nodeOutput } from '../../host/executions';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import { killQueueProcess, stopQueueProcess } from '../host/n8nQueueProcess';
+import { killN8n, stopN8n } from '../../host/n8nProcess';
 import { allExecutions, perWorker, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { mainIsDown } from './mainDown';
@@ -145,12 +145,12 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 
 	await step('all processes up', await createContacts(session, 'poll-up', 20));
 
-	await killQueueProcess(victim);
+	await killN8n(victim);
 	await step(`${victimName} killed (SIGKILL) after the previous poll`, await createContacts(session, 'poll-killed', 10));
 	const workerRestart = await startAgain(session, victim.spec);
 	await step(`${victimName} started again`, await createContacts(session, 'poll-restarted', 10));
 
-	await stopQueueProcess(main);
+	await stopN8n(main);
 	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main still answers after its process group stopped');
 	const downSince = Date.now();
 	const downFrom = await session.sandbox.lastRequestSeq();

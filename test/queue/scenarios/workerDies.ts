@@ -1,6 +1,6 @@
 import type { Tally } from '../../../bench/contacts';
 import { sleep } from '../../host/processGroup';
-import { killQueueProcess } from '../host/n8nQueueProcess';
+import { killN8n } from '../../host/n8nProcess';
 import { finishedExecutions, perWorker, startedByWorker, type QueueExecution } from '../support/executions';
 import { startAgain, type QueueSession } from '../support/session';
 import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
@@ -78,7 +78,7 @@ export async function killWorkerDuringImport(
 	const started = await startImport(session, plan);
 	const contactsAtKill = await waitForContacts(session, started.tag, killAtContacts);
 	const killedAt = Date.now();
-	await killQueueProcess(victim);
+	await killN8n(victim);
 
 	const { figures: importFigures, executions } = await finishImport(session, started);
 	const startedBy = startedByWorker(session.ctx);

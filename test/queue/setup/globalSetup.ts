@@ -2,12 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { N8N_VERSION } from '../../host/install';
+import { stopOnSignals } from '../../host/processGroup';
 import { startCluster, type Cluster } from '../host/cluster';
 import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
-import { stopCluster } from './stopCluster';
+import globalTeardown from './globalTeardown';
 
 declare global {
-	// Shared with globalTeardown and the signal handlers (stopCluster), which run in this process.
+	// Shared with globalTeardown, which runs in this process (after the suite, or on a signal).
 	var n8nErpQueueCluster: Cluster | undefined;
 }
 
@@ -18,28 +19,10 @@ const WEBHOOK_RETRY_DELAYS_MS = [1000, 2000, 4000];
 // machine shared with other test suites (load 5 to 12); docs/queue-mode.md records the answer times.
 const WEBHOOK_TIMEOUT_MS = 30_000;
 
-/**
- * Ctrl-C, SIGTERM or SIGHUP: stop the cluster the ordinary way, then exit; a second signal exits at once (the
- * exit handler then SIGKILLs whatever of this run is left and deletes its folder).
- */
-function stopOnSignals(log: (line: string) => void): void {
-	let stopping = false;
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-		process.on(signal, () => {
-			if (stopping) process.exit(130);
-			stopping = true;
-			log(`${signal}: stopping every process of this run…`);
-			stopCluster(log)
-				.catch((error: Error) => log(error.message))
-				.finally(() => process.exit(130));
-		});
-	}
-}
-
 /** One queue-mode cluster for the whole suite (its test file runs its scenarios in order). */
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stderr.write(`[queue] ${line}\n`);
-	stopOnSignals(log);
+	stopOnSignals(globalTeardown, log);
 	const cluster = await startCluster({
 		owner: OWNER,
 		// Shorter than n8n's 60 s / 10 s / 30 s, so that a killed worker's executions are given up within about

@@ -1,6 +1,6 @@
-import { stopCluster } from './stopCluster';
-
-/** Stops the cluster; fails the run when any of its processes or ports is left. */
+/** Stops the cluster (once: after the suite, or on a signal); fails the run when any of its processes or ports is left. */
 export default async function globalTeardown(): Promise<void> {
-	await stopCluster((line) => process.stderr.write(`[queue] ${line}\n`));
+	const cluster = globalThis.n8nErpQueueCluster;
+	globalThis.n8nErpQueueCluster = undefined;
+	await cluster?.stop();
 }

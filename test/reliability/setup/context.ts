@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import type { Credential } from '../../host/types';
-import { CONTEXT_ENV, type E2eContext } from '../../e2e/setup/context';
+import { contextFile, type E2eContext } from '../../e2e/setup/context';
 
 /**
  * What globalSetup hands to the suite: the end-to-end context (so test/host works as it is) plus the secrets
@@ -20,11 +20,7 @@ export interface ReliabilityContext extends E2eContext {
 	faultSeed: number;
 }
 
-export function readReliabilityContext(): ReliabilityContext {
-	const file = process.env[CONTEXT_ENV];
-	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suite with npm run test:reliability`);
-	return JSON.parse(readFileSync(file, 'utf8')) as ReliabilityContext;
-}
+export const readReliabilityContext = (): ReliabilityContext => JSON.parse(readFileSync(contextFile(), 'utf8')) as ReliabilityContext;
 
 /** Every secret the suite hands to n8n; none may show in any output, error or log. */
 export const secretsOf = (ctx: ReliabilityContext): Record<string, string> => ({

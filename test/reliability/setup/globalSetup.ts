@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 
-import { exitOnSignals } from '../../host/processGroup';
+import { stopOnSignals } from '../../host/processGroup';
 import { startStack, type Stack } from '../../host/stack';
-import { CONTEXT_ENV } from '../../e2e/setup/context';
+import { handOver, stackContext } from '../../e2e/setup/context';
 import type { ReliabilityContext } from './context';
+import globalTeardown from './globalTeardown';
 import { runSeed, SEED_ENV } from './seed';
 
 declare global {
-	// Shared with globalTeardown, which runs in the same process.
+	// Shared with globalTeardown, which runs in this process (after the run, or on a signal).
 	var n8nErpReliabilityStack: Stack | undefined;
 }
 
@@ -20,7 +19,7 @@ const distinctive = (label: string) => `${label}-${randomBytes(12).toString('hex
 /** One n8n (logging at debug level, so the secrets scan sees the most) and one sandbox without a rate limit. */
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stderr.write(`[reliability] ${line}\n`);
-	exitOnSignals();
+	stopOnSignals(globalTeardown, log);
 	const faultSeed = runSeed();
 	log(`random faults seeded with ${faultSeed}: ${SEED_ENV}=${faultSeed} npm run test:reliability replays them`);
 	// n8n inherits this process's environment.
@@ -33,31 +32,20 @@ export default async function globalSetup(): Promise<void> {
 		log,
 	});
 	globalThis.n8nErpReliabilityStack = stack;
-	const { client, sandbox, n8n, credential, install } = stack;
-	const wrongToken = distinctive('erp-wrong');
+	const { client, sandbox, n8n, install, timings } = stack;
+	const base = await stackContext(stack, 'reliability', OWNER, distinctive('erp-wrong'));
 	const webhookSecret = distinctive('whsec');
 	const context: ReliabilityContext = {
-		n8nUrl: n8n.baseUrl,
-		sandboxUrl: sandbox.url,
-		sandboxBaseUrl: sandbox.baseUrl,
-		token,
-		readOnlyToken,
-		owner: OWNER,
-		apiKey: await client.createApiKey(`reliability ${Date.now()}`),
+		...base,
 		credentials: {
-			good: credential,
-			wrongToken: await client.createCredential('ERP API (wrong token)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: wrongToken }),
+			...base.credentials,
 			readOnly: await client.createCredential('ERP API (read-only)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: readOnlyToken }),
 			webhook: await client.createCredential('ERP API (webhook secret)', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: token, webhookSecret }),
 		},
-		wrongToken,
 		webhookSecret,
 		n8nLogFile: n8n.logFile,
-		n8nVersion: install.version,
 		faultSeed,
 	};
-	const file = path.join(stack.userFolder, 'reliability-context.json');
-	writeFileSync(file, JSON.stringify(context, null, 2));
-	process.env[CONTEXT_ENV] = file;
-	log(`n8n ${install.version} at ${n8n.baseUrl} (build+pack ${stack.timings.buildMs} ms, boot ${stack.timings.bootMs} ms); log: ${n8n.logFile}`);
+	handOver(stack, 'reliability', context);
+	log(`n8n ${install.version} at ${n8n.baseUrl} (build+pack ${timings.buildMs} ms, boot ${timings.bootMs} ms); log: ${n8n.logFile}`);
 }
