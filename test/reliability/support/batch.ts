@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
+import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../host/executions';
 import type { Execution, WorkflowNode } from '../../host/types';
 import { chain, erpNode, webhookNode } from '../../host/workflows';
-import { finishedRun, outputItems, type OutputItem } from './executions';
 import type { ReliabilitySession } from './session';
 
 export interface BatchRun {
@@ -52,6 +52,6 @@ export async function runBatch(
 	const started = await session.n8n.callWebhook(path, { items: inputs });
 	if (started.status !== 200) throw new Error(`n8n answered ${started.status} to the webhook: ${JSON.stringify(started.body)}`);
 	await afterStart?.(since);
-	const execution = await finishedRun(session.n8n, workflow.id, RUN_LIMIT_MS);
+	const [execution] = await waitForExecutions(session.n8n, workflow.id, atLeast(1), RUN_LIMIT_MS);
 	return { execution, items: outputItems(execution, erp.name), since, workflowId: workflow.id };
 }
