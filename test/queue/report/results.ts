@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Machine } from '../../../bench/machine';
+import type { Results as BenchResults } from '../../../bench/results';
 import { REPO_ROOT } from '../../host/paths';
 import type { ClusterTimings } from '../host/cluster';
 import type { ImportFigures } from '../scenarios/import';
@@ -36,14 +37,7 @@ export interface QueueResults {
 	singleProcess: SingleProcessFigures;
 }
 
-interface BenchResults {
-	date: string;
-	workloads: {
-		bulkCreate: { items: number; concurrency: number; erpNode_s: number };
-		rateLimited: { items: number; limit_rps: number; theoreticalMin_s: number; erpNode_s: number; erpNode_failed: number; erpNode_duplicates: number };
-	};
-}
-
+/** The benchmark's last run (bench/results.json). */
 export function singleProcessFigures(): SingleProcessFigures {
 	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as BenchResults;
 	const { bulkCreate, rateLimited } = bench.workloads;

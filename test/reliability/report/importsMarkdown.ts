@@ -1,5 +1,5 @@
 import type { ImportRunResult, ImportScenarioResult, Results } from './results';
-import { seconds, table, verdict } from './tables';
+import { seconds, table, verdict } from '../../host/results';
 
 const methods = (run: ImportRunResult) =>
 	Object.entries(run.requestsByMethod)

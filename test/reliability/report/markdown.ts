@@ -4,11 +4,10 @@ import { SEED_ENV } from '../setup/seed';
 import type { BadInputResult, FaultScenarioResult, Results } from './results';
 import { importsMarkdown, importSummaryRows } from './importsMarkdown';
 import { pollingMarkdown, pollingSummaryRows } from './pollingMarkdown';
-import { seconds, table, verdict } from './tables';
+import { seconds, table, times, verdict, type Report } from '../../host/results';
 
 const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const othersOf = (scenarios: FaultScenarioResult[]) => [...new Set(scenarios.map((s) => s.otherContacts).filter((n) => n !== undefined))].join(' or ') || 'no';
-const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const answeredByN8n = (cases: BadInputResult[]) =>
 	cases
 		.filter((c) => c.answeredBy === 'n8n')
@@ -227,3 +226,11 @@ ${
 }
 `;
 }
+
+/** test/reliability/results.json (read by tooling) and docs/reliability.md; a partial run (jest -t) writes results.partial.json only. */
+export const reliabilityReport: Report<Results> = {
+	json: 'test/reliability/results.json',
+	partialJson: 'test/reliability/results.partial.json',
+	doc: 'docs/reliability.md',
+	markdown: reliabilityMarkdown,
+};
