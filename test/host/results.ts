@@ -56,6 +56,8 @@ export const table = (header: string[], rows: unknown[][]) => [row(header), row(
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const verdict = (failures: string[]) => (failures.length === 0 ? 'pass' : `**FAIL**: ${failures.join('; ')}`);
 export const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The parts given (false: left out), each followed by a blank line. */
+export const paragraphs = (...parts: Array<string | false | undefined>) => parts.filter(Boolean).map((part) => `${part}\n`).join('\n');
 /** `name: n, …` sorted by name, e.g. executions per worker. */
 export const counts = (byName: Record<string, number>) =>
 	Object.entries(byName)
