@@ -49,6 +49,14 @@ export function writeResults<R>(report: Report<R>, results: R, partial = isParti
 	regenerateDoc(report);
 }
 
+/** `doc` with the text between the markers replaced by `body`; a document without them is refused. */
+export function withBlock(doc: string, markers: { start: string; end: string }, body: string): string {
+	const start = doc.indexOf(markers.start);
+	const end = doc.indexOf(markers.end);
+	if (start < 0 || end < start) throw new Error(`the document lacks the markers ${markers.start} … ${markers.end}`);
+	return `${doc.slice(0, start + markers.start.length)}\n${body}\n${doc.slice(end)}`;
+}
+
 // Markdown pieces the documents are built from.
 const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const row = (cells: unknown[]) => `| ${cells.map(cell).join(' | ')} |`;
