@@ -11,13 +11,6 @@ import type { PollingFigures } from '../scenarios/polling';
 import type { TriggerFigures } from '../scenarios/trigger';
 import type { WorkerDeathFigures } from '../scenarios/workerDies';
 
-/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
-export interface SingleProcessFigures {
-	date: string;
-	bulkCreate: { items: number; concurrency: number; seconds: number };
-	rateLimited: { items: number; limitPerSecond: number; minimumSeconds: number; seconds: number; failed: number; duplicates: number };
-}
-
 export interface QueueResults {
 	date: string;
 	n8n: string;
@@ -34,11 +27,11 @@ export interface QueueResults {
 	workerDeath: WorkerDeathFigures;
 	mainDown: MainDownFigures;
 	polling: PollingFigures;
-	singleProcess: SingleProcessFigures;
+	singleProcess: ReturnType<typeof singleProcessFigures>;
 }
 
-/** The benchmark's last run (bench/results.json). */
-export function singleProcessFigures(): SingleProcessFigures {
+/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
+export function singleProcessFigures() {
 	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as BenchResults;
 	const { bulkCreate, rateLimited } = bench.workloads;
 	return {
