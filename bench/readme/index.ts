@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Results } from '../results';
@@ -10,6 +10,7 @@ import { profileSection } from './profile';
 import { remoteSection } from './remote';
 import { speedSection } from './speed';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/Erp/transport/types';
+import { withBlock } from '../../test/host/results';
 
 const RESULTS = { start: '<!-- bench:results:start (written by npm run bench) -->', end: '<!-- bench:results:end -->' };
 const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/results.json) -->', end: '<!-- bench:speed:end -->' };
@@ -72,15 +73,6 @@ function resultsBlock(r: Results): string {
 	].join('\n');
 }
 
-/** The text of `current` with the block between the markers replaced (or appended when the markers are missing). */
-export function withBlock(current: string, markers: { start: string; end: string }, body: string): string {
-	const block = `${markers.start}\n${body}\n${markers.end}`;
-	const start = current.indexOf(markers.start);
-	const end = current.indexOf(markers.end);
-	if (start >= 0 && end > start) return `${current.slice(0, start)}${block}${current.slice(end + markers.end.length)}`;
-	return `${current}${current ? '\n' : ''}${block}\n`;
-}
-
 /** The results block of bench/README.md and the speed section of the top-level README.md, from `results`. */
 export function readmeBlocks(results: Results): Array<{ file: string; markers: { start: string; end: string }; body: string }> {
 	return [
@@ -93,6 +85,6 @@ export function readmeBlocks(results: Results): Array<{ file: string; markers: {
 export function writeReadmes(repoRoot: string, results: Results): void {
 	for (const { file, markers, body } of readmeBlocks(results)) {
 		const target = path.join(repoRoot, file);
-		writeFileSync(target, withBlock(existsSync(target) ? readFileSync(target, 'utf8') : '', markers, body));
+		writeFileSync(target, withBlock(readFileSync(target, 'utf8'), markers, body));
 	}
 }

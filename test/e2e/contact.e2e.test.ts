@@ -1,6 +1,6 @@
 import type { Contact } from '../../sandbox/types';
 import { erpApi } from '../host/erpApi';
-import { finishedExecutions } from '../host/executions';
+import { waitForExecutions } from '../host/executions';
 import { fieldsParameter } from '../host/fields';
 import { calls, runErp } from '../host/runErp';
 import { connect, type Session } from '../host/session';
@@ -83,7 +83,7 @@ describe('ERP node › Contact, inside a real n8n', () => {
 
 		expect(run.status).toBe(500);
 		expect(run.requests).toEqual([]);
-		const [execution] = await finishedExecutions(session.n8n, run.workflowId);
+		const [execution] = await waitForExecutions(session.n8n, run.workflowId);
 		expect(execution.data?.resultData.error?.message).toBe('Input field "fax" is not a field of a contact');
 	});
 

@@ -1,6 +1,6 @@
 import type { Contact } from '../../sandbox/types';
 import { erpApi } from '../host/erpApi';
-import { finishedExecutions } from '../host/executions';
+import { waitForExecutions } from '../host/executions';
 import { fieldsParameter } from '../host/fields';
 import { runErp } from '../host/runErp';
 import { connect, type Session } from '../host/session';
@@ -13,7 +13,7 @@ describe('ERP node errors, as n8n shows them in the execution', () => {
 	});
 
 	const failedExecution = async (workflowId: string) => {
-		const [execution] = await finishedExecutions(session.n8n, workflowId);
+		const [execution] = await waitForExecutions(session.n8n, workflowId);
 		return { status: execution.status, error: execution.data?.resultData.error, runError: execution.data?.resultData.runData.ERP?.[0]?.error };
 	};
 

@@ -2,7 +2,7 @@ import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { EventName } from '../../sandbox/events';
 import type { Contact, Employee, Invoice } from '../../sandbox/types';
 import { erpApi } from '../host/erpApi';
-import { finishedExecutions, nodeOutput } from '../host/executions';
+import { nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { activeTrigger, settledDeliveries, type ActiveTrigger } from '../host/triggers';
 
@@ -110,7 +110,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		);
 
 		const trigger = triggers.get(event) as ActiveTrigger;
-		const [execution] = await finishedExecutions(session.n8n, trigger.workflow.id);
+		const [execution] = await waitForExecutions(session.n8n, trigger.workflow.id);
 		const toTrigger = deliveries.find((d) => d.url === trigger.url);
 		const delivered = toTrigger?.body;
 		expect(execution.status).toBe('success');
@@ -120,7 +120,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 	test('each workflow ran once, for its own event only', async () => {
 		for (const [event, trigger] of triggers) {
-			const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+			const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 			expect({ event, ran: executions.map((e) => nodeOutput(e, 'ERP Trigger')[0]?.event) }).toEqual({ event, ran: [event] });
 		}
 	});
@@ -149,7 +149,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 		expect(unlisted.status).toBe(200);
 		expect(await unlisted.json()).toEqual({ message: 'Event contact.deleted is not selected in this trigger: ignored' });
-		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...listed, deliveryKey: contentDigest(listed) }]]);
 	});
 
@@ -159,7 +159,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		const response = await post(trigger, delivery, 'text/plain');
 
 		expect(response.status).toBe(200);
-		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...delivery, deliveryKey: contentDigest(delivery) }]]);
 	});
 

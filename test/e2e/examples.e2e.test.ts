@@ -2,7 +2,7 @@ import type { Contact, Invoice } from '../../sandbox/types';
 import { erpTriggers, erpTriggerType, goLive, readExamples, triggerUrl, useCredential, type Example } from '../host/examples';
 import type { Execution, SavedWorkflow } from '../host/types';
 import { erpApi } from '../host/erpApi';
-import { executionsWhere, findExecution, finishedExecution, finishedExecutions, nodeOutput } from '../host/executions';
+import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { settledDeliveries } from '../host/triggers';
 
@@ -187,14 +187,14 @@ describe('examples/*.json in a real n8n', () => {
 			const delivery = (await settledDeliveries(session.sandbox, emitted?.deliveryIds ?? [])).find((d) => d.url === url);
 			if (!delivery) throw new Error(`the sandbox made no delivery of invoice ${invoice.number}'s invoice.overdue to the example`);
 			const ofThisDelivery = (e: Execution) => nodeOutput(e, 'ERP Trigger')[0]?.deliveryKey === delivery.id;
-			await executionsWhere(session.n8n, workflowId, ofThisDelivery, 1);
+			await waitForExecutions(session.n8n, workflowId, atLeast(1, ofThisDelivery));
 
 			const resent = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json', 'x-erp-event': delivery.event, 'x-erp-delivery': delivery.id },
 				body: JSON.stringify(delivery.body),
 			});
-			const [first, again] = await executionsWhere(session.n8n, workflowId, ofThisDelivery, 2);
+			const [first, again] = (await waitForExecutions(session.n8n, workflowId, atLeast(2, ofThisDelivery))).filter(ofThisDelivery);
 
 			expect(resent.status).toBe(200);
 			expect([first.status, again.status]).toEqual(['success', 'success']);
@@ -293,7 +293,7 @@ describe('examples/*.json in a real n8n', () => {
 					expect.arrayContaining([expect.objectContaining({ sku: product.sku, quantity: product.low_stock_threshold * 3 - available })]),
 				);
 			}
-			const decided = (await finishedExecutions(session.n8n, workflowId)).flatMap((e) => nodeOutput(e, 'Decide Reorder'));
+			const decided = (await waitForExecutions(session.n8n, workflowId)).flatMap((e) => nodeOutput(e, 'Decide Reorder'));
 			for (const product of products) expect(decided.filter((r) => r.product_id === product.id)).toHaveLength(1);
 		});
 	});

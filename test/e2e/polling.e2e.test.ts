@@ -1,6 +1,6 @@
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../host/types';
 import { erpApi } from '../host/erpApi';
-import { finishedExecutions, nodeOutput } from '../host/executions';
+import { atLeast, nodeOutput, waitForExecutions } from '../host/executions';
 import { startOwnN8n, type OwnN8n } from '../host/ownN8n';
 import { waitFor } from '../../sandbox/adminClient';
 import { connect, type Session } from '../host/session';
@@ -40,7 +40,7 @@ const events = (executions: Execution[]) =>
 const pollWaitMs = () => own.client.line.shortestPoll.intervalMs + 15_000;
 
 async function executionsOf(workflow: SavedWorkflow, count: number): Promise<Execution[]> {
-	const found = await finishedExecutions(own.client, workflow.id, count, pollWaitMs());
+	const found = await waitForExecutions(own.client, workflow.id, atLeast(count), pollWaitMs());
 	expect(found.map((e) => e.status)).toEqual(Array(count).fill('success'));
 	return found;
 }

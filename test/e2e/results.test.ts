@@ -1,4 +1,11 @@
-import { compatibilityTable, summarize, withRun, withTable, type E2eRun } from './setup/results';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { REPO_ROOT } from '../host/paths';
+import { isPartialRun, markdownOf } from '../host/results';
+import { queueReport } from '../queue/report/markdown';
+import { reliabilityReport } from '../reliability/report/markdown';
+import { compatibilityTable, e2eReport, summarize, withRun, withTable, type E2eRun } from './setup/results';
 
 const run = (n8n: string, overrides: Partial<E2eRun> = {}): E2eRun => ({
 	n8n,
@@ -51,5 +58,24 @@ describe('e2e results: the figures docs/e2e-results.json and docs/compatibility.
 
 		expect(withTable(doc, 'new table')).toBe(`# Title\n\n${start}\nnew table\n<!-- /e2e-results -->\n\nafter\n`);
 		expect(() => withTable('# no markers', 'x')).toThrow('lacks the markers');
+	});
+});
+
+describe('results documents: generated from their JSON alone (npm run build:tools && node .build/scripts/regenerateDocs.js)', () => {
+	test.each([
+		[e2eReport.doc, () => markdownOf(e2eReport)],
+		[reliabilityReport.doc, () => markdownOf(reliabilityReport)],
+		[queueReport.doc, () => markdownOf(queueReport)],
+	])('%s is what its JSON generates', (doc, generate) => {
+		expect(readFileSync(path.join(REPO_ROOT, doc), 'utf8')).toBe(generate());
+	});
+
+	test('a run of the tests matching a name is partial: it never writes over a full run', () => {
+		expect([['-t', 'polling'], ['-tpolling'], ['--testNamePattern=polling'], ['test/queue/suite']].map((args) => isPartialRun(['node', 'jest', ...args]))).toEqual([
+			true,
+			true,
+			true,
+			false,
+		]);
 	});
 });

@@ -4,7 +4,7 @@ import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { Contact } from '../../sandbox/types';
 import type { Credential } from '../host/types';
 import { erpApi } from '../host/erpApi';
-import { finishedExecutions, nodeOutput } from '../host/executions';
+import { nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { activeTrigger, settledDeliveries } from '../host/triggers';
 
@@ -39,7 +39,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 		// The sandbox retries a refused delivery (same bytes, same signature): every attempt is refused.
 		expect(to(forged.url)?.attempts.map((a) => a.status)).toEqual([401, 401, 401, 401]);
 
-		const [execution] = await finishedExecutions(session.n8n, good.workflow.id);
+		const [execution] = await waitForExecutions(session.n8n, good.workflow.id);
 		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([
 			{ event: 'contact.created', timestamp: emitted.timestamp, deliveryKey: to(good.url)?.id, data: expect.objectContaining({ id }) },
 		]);
@@ -59,7 +59,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 
 		expect(reserialised.status).toBe(401);
 		expect(exact.status).toBe(200);
-		const executions = await finishedExecutions(session.n8n, trigger.workflow.id);
+		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([
 			[{ ...content, deliveryKey: contentDigest(content) }],
 		]);

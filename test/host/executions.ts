@@ -1,6 +1,9 @@
 import type { N8nClient } from './restClient';
-import type { Execution } from './types';
+import type { Execution, ExecutionItem } from './types';
 import { sleep } from './processGroup';
+
+/** An execution as the public API lists it; `retryOf`: the execution n8n's Retry ran it for. */
+export type ListedExecution = Execution & { retryOf?: string | null };
 
 const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
 
@@ -15,70 +18,92 @@ export const isFinished = (execution: Execution) => FINISHED.includes(execution.
 export const isSaved = (execution: Execution) =>
 	isFinished(execution) && (execution.status !== 'success' || Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
 
+/** Every execution of the workflow, oldest first, page by page through the public API (a page holds 100). */
+export async function allExecutions(n8n: N8nClient, workflowId: string, includeData = false): Promise<ListedExecution[]> {
+	const all: ListedExecution[] = [];
+	let cursor: string | null | undefined;
+	do {
+		const query = `workflowId=${workflowId}&includeData=${includeData}&limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+		const page = await n8n.publicApi<{ data: ListedExecution[]; nextCursor?: string | null }>(`/executions?${query}`);
+		all.push(...page.data);
+		cursor = page.nextCursor;
+	} while (cursor);
+	return all.reverse();
+}
+
+/** `until` for waitForExecutions: at least `count` executions, of those `where` accepts. */
+export const atLeast =
+	(count: number, where: (execution: Execution) => boolean = () => true) =>
+	(executions: Execution[]) =>
+		executions.filter(where).length >= count;
+
 /**
- * Waits until the workflow has `count` finished executions (n8n saves an execution just after it ends) and
- * returns them, oldest first. Gives up after `timeoutMs` with what it saw.
+ * Waits until every execution of the workflow has finished with its data saved and `until` holds for them, and
+ * returns them all with their data, oldest first: none still running is missed (an active workflow may run for
+ * other events meanwhile). Polls the list without data, and reads the data only once all have finished.
+ * `timeoutMs` stops a run that never comes; it measures nothing. Then it throws, saying what it saw.
  */
-export async function finishedExecutions(n8n: N8nClient, workflowId: string, count = 1, timeoutMs = 30_000): Promise<Execution[]> {
+export async function waitForExecutions(
+	n8n: N8nClient,
+	workflowId: string,
+	until: (executions: ListedExecution[]) => boolean = atLeast(1),
+	timeoutMs = 30_000,
+): Promise<ListedExecution[]> {
 	const deadline = Date.now() + timeoutMs;
+	let judged: string | undefined;
 	for (;;) {
-		const finished = (await n8n.executions(workflowId)).filter(isSaved).reverse();
-		if (finished.length >= count || Date.now() > deadline) return finished;
-		await sleep(200);
+		const listed = await allExecutions(n8n, workflowId);
+		const seen = listed.map((e) => `${e.id} ${e.status}`).join(', ');
+		if (listed.every(isFinished) && seen !== judged) {
+			const executions = await allExecutions(n8n, workflowId, true);
+			if (executions.every(isSaved)) {
+				if (until(executions)) return executions;
+				judged = seen;
+			}
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`workflow ${workflowId}: not the executions awaited within ${timeoutMs / 1000} s; saw ${listed.length}: ${seen || 'none'}`);
+		}
+		await sleep(250);
 	}
 }
 
-/** Waits until the execution has finished and its data is saved (a manual run answers with its id at once). */
-export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const execution = await n8n.execution(id);
-		if (isSaved(execution) || Date.now() > deadline) return execution;
-		await sleep(200);
-	}
-}
-
-/** The JSON of each item a node output in an execution (its first run, first output). */
-export function nodeOutput(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
-	const run = execution.data?.resultData.runData[nodeName]?.[0];
-	return (run?.data?.main[0] ?? []).map((item) => item.json);
-}
-
-/**
- * Waits for a finished execution of the workflow in which node `nodeName` output an item matching
- * `predicate` (an active workflow may also run for other events meanwhile).
- */
+/** The first execution of the workflow in which node `nodeName` output an item matching `predicate`. */
 export async function findExecution(
 	n8n: N8nClient,
 	workflowId: string,
 	nodeName: string,
 	predicate: (json: Record<string, unknown>) => boolean,
-	timeoutMs = 30_000,
+	timeoutMs?: number,
 ): Promise<Execution> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = (await n8n.executions(workflowId)).find((e) => isFinished(e) && nodeOutput(e, nodeName).some(predicate));
-		if (found) return found;
-		if (Date.now() > deadline) throw new Error(`no execution of workflow ${workflowId} in which ${nodeName} output such an item within ${timeoutMs / 1000} s`);
-		await sleep(200);
-	}
+	const match = (execution: Execution) => nodeOutput(execution, nodeName).some(predicate);
+	const [found] = (await waitForExecutions(n8n, workflowId, atLeast(1, match), timeoutMs)).filter(match);
+	return found;
 }
 
-/**
- * Waits until `count` saved executions of the workflow match `predicate` and returns them, oldest first. Gives up
- * after `timeoutMs` with what it saw.
- */
-export async function executionsWhere(
-	n8n: N8nClient,
-	workflowId: string,
-	predicate: (execution: Execution) => boolean,
-	count: number,
-	timeoutMs = 30_000,
-): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = (await n8n.executions(workflowId)).filter((e) => isSaved(e) && predicate(e)).reverse();
-		if (found.length >= count || Date.now() > deadline) return found;
-		await sleep(200);
-	}
+/** Waits until the execution has finished and its data is saved (a manual run answers with its id at once). */
+export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
+	const execution = await n8n.execution(id);
+	const [saved] = await waitForExecutions(n8n, execution.workflowId, atLeast(1, (e) => e.id === id), timeoutMs);
+	return saved;
+}
+
+/** An item as n8n stores it in an execution, with the input item it came from. */
+export interface OutputItem extends ExecutionItem {
+	pairedItem?: { item: number } | Array<{ item: number }> | number;
+}
+
+/** The items a node output in an execution (its first run, first output). */
+export const outputItems = (execution: Execution, nodeName: string): OutputItem[] =>
+	execution.data?.resultData.runData[nodeName]?.[0]?.data?.main[0] ?? [];
+
+/** The JSON of each item a node output in an execution (its first run, first output). */
+export const nodeOutput = (execution: Execution, nodeName: string) => outputItems(execution, nodeName).map((item) => item.json);
+
+/** The input item an output item is paired to, or undefined when it is not paired to exactly one. */
+export function pairedIndex(item: OutputItem): number | undefined {
+	const paired = item.pairedItem;
+	if (typeof paired === 'number') return paired;
+	if (Array.isArray(paired)) return paired.length === 1 ? paired[0].item : undefined;
+	return paired?.item;
 }

@@ -5,7 +5,8 @@
  */
 import { describeMachine, loadAvg1 } from '../../bench/machine';
 import { EVENT_NAMES } from '../../sandbox/events';
-import { writeQueueReport } from './report/write';
+import { writeResults } from '../host/results';
+import { queueReport } from './report/markdown';
 import { singleProcessFigures, type QueueResults } from './report/results';
 import { IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN } from './scenarios/plans';
 import { finishImport, startImport } from './scenarios/import';
@@ -43,7 +44,7 @@ afterAll(() => {
 	if (!complete || !results.machine) return;
 	results.machine.loadAvg.end = loadAvg1();
 	results.partsMs!.suite = Date.now() - suiteStarted;
-	writeQueueReport({
+	writeResults(queueReport, {
 		...(results as QueueResults),
 		date: new Date().toISOString(),
 		n8n: session.ctx.n8nVersion,

@@ -9,9 +9,10 @@ import { FAULT_SCENARIOS } from './faults/scenarios';
 import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { runPollingScenario } from './polling/runPolling';
+import { writeResults } from '../host/results';
 import { assembleResults } from './report/assemble';
+import { reliabilityReport } from './report/markdown';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, SecretsScan } from './report/results';
-import { writeReport } from './report/write';
 import { scanForSecrets } from './secrets/scan';
 import { secretsOf } from './setup/context';
 import { connect, type ReliabilitySession } from './support/session';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.
 afterAll(() => {
-	if (session) writeReport(assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan));
+	if (session) writeResults(reliabilityReport, assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan));
 });
 
 describe('faults: nothing lost, nothing written twice, every item answered, every item the node gets past succeeds', () => {

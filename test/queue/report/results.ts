@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Machine } from '../../../bench/machine';
+import type { Results as BenchResults } from '../../../bench/results';
 import { REPO_ROOT } from '../../host/paths';
 import type { ClusterTimings } from '../host/cluster';
 import type { ImportFigures } from '../scenarios/import';
@@ -9,13 +10,6 @@ import type { MainDownFigures } from '../scenarios/mainDown';
 import type { PollingFigures } from '../scenarios/polling';
 import type { TriggerFigures } from '../scenarios/trigger';
 import type { WorkerDeathFigures } from '../scenarios/workerDies';
-
-/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
-export interface SingleProcessFigures {
-	date: string;
-	bulkCreate: { items: number; concurrency: number; seconds: number };
-	rateLimited: { items: number; limitPerSecond: number; minimumSeconds: number; seconds: number; failed: number; duplicates: number };
-}
 
 export interface QueueResults {
 	date: string;
@@ -33,18 +27,11 @@ export interface QueueResults {
 	workerDeath: WorkerDeathFigures;
 	mainDown: MainDownFigures;
 	polling: PollingFigures;
-	singleProcess: SingleProcessFigures;
+	singleProcess: ReturnType<typeof singleProcessFigures>;
 }
 
-interface BenchResults {
-	date: string;
-	workloads: {
-		bulkCreate: { items: number; concurrency: number; erpNode_s: number };
-		rateLimited: { items: number; limit_rps: number; theoreticalMin_s: number; erpNode_s: number; erpNode_failed: number; erpNode_duplicates: number };
-	};
-}
-
-export function singleProcessFigures(): SingleProcessFigures {
+/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
+export function singleProcessFigures() {
 	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as BenchResults;
 	const { bulkCreate, rateLimited } = bench.workloads;
 	return {

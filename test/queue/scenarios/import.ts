@@ -1,8 +1,9 @@
 import { contactRows, type Tally } from '../../../bench/contacts';
 import type { ContactRow } from '../../../bench/rawTasks';
-import { nodeOutput } from '../../host/executions';
+import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
+import type { Execution } from '../../host/types';
 import type { RateLimitConfig } from '../../../sandbox/rateLimit';
-import { finishedExecutions, lastStoppedAfter, mostAtOnce, perWorker, type QueueExecution } from '../support/executions';
+import { lastStoppedAfter, mostAtOnce, perWorker } from '../support/executions';
 import type { QueueSession } from '../support/session';
 import { IMPORT_NODE, importWorkflow, type ImportSettings } from '../support/workflows';
 
@@ -36,7 +37,7 @@ export async function sendChunks(session: QueueSession, path: string, chunks: Co
 }
 
 /** The rows an execution of the import received: its Webhook node's output, saved before it was queued. */
-export const rowsOf = (execution: QueueExecution): ContactRow[] =>
+export const rowsOf = (execution: Execution): ContactRow[] =>
 	(nodeOutput(execution, 'Webhook')[0]?.body as { rows?: ContactRow[] } | undefined)?.rows ?? [];
 
 /**
@@ -79,11 +80,11 @@ export function tallyRows(copies: Map<string, number>, rows: ContactRow[]): Tall
 }
 
 /** Output items of the import node that are errors (On Error: Continue turns a failed item into one). */
-export const failedItems = (executions: QueueExecution[]) =>
+export const failedItems = (executions: Execution[]) =>
 	executions.reduce((total, e) => total + nodeOutput(e, IMPORT_NODE).filter((item) => item.error !== undefined).length, 0);
 
 /** Create or Update's outcome per output item (`action`: created or updated), counted over the executions. */
-export function outcomes(executions: QueueExecution[]): Record<string, number> {
+export function outcomes(executions: Execution[]): Record<string, number> {
 	const counts: Record<string, number> = {};
 	for (const item of executions.flatMap((e) => nodeOutput(e, IMPORT_NODE))) {
 		const action = String(item.action ?? (item.error === undefined ? 'no action' : 'error'));
@@ -113,9 +114,9 @@ export interface ImportFigures {
 }
 
 /** Waits for every execution of a started import and counts the result in the ERP and in n8n. */
-export async function finishImport(session: QueueSession, started: StartedImport): Promise<{ figures: ImportFigures; executions: QueueExecution[] }> {
+export async function finishImport(session: QueueSession, started: StartedImport): Promise<{ figures: ImportFigures; executions: Execution[] }> {
 	const { plan } = started;
-	const executions = await finishedExecutions(session.n8n, started.workflowId, plan.executions, 10 * 60_000);
+	const executions = await waitForExecutions(session.n8n, started.workflowId, atLeast(plan.executions), 10 * 60_000);
 	const requests = (await session.sandbox.requests(started.since)).filter((r) => r.path.startsWith('/contacts'));
 	const refused429 = requests.filter((r) => r.status === 429).length;
 	const contacts = plan.executions * plan.rowsPerExecution;

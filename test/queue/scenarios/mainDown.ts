@@ -1,9 +1,10 @@
 import { createContact } from '../../../bench/contacts';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
+import { atLeast, waitForExecutions } from '../../host/executions';
 import { sleep } from '../../host/processGroup';
 import { settledDeliveries } from '../../host/triggers';
 import { stopN8n } from '../../host/n8nProcess';
-import { finishedExecutions, perWorker, startedByWorker } from '../support/executions';
+import { perWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { lookUpWorkflow } from '../support/workflows';
 
@@ -64,7 +65,7 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	const restartAt = Date.now();
 	const restarted = await startAgain(session, main.spec);
 	await reconnectMain(session);
-	const executions = await finishedExecutions(session.n8n, workflow.id, count, 60_000);
+	const executions = await waitForExecutions(session.n8n, workflow.id, atLeast(count), 60_000);
 	const startedBy = startedByWorker(session.ctx);
 	const ranWhileDown = (e: (typeof executions)[number]) =>
 		Date.parse(e.startedAt) > downSince && Date.parse(e.stoppedAt ?? '') < restartAt && Boolean(startedBy.get(e.id)?.startsWith('worker-'));

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 
 import { createContact } from '../../../bench/contacts';
 import { sleep } from '../../host/processGroup';
-import type { Credential, WorkflowDefinition } from '../../host/types';
-import { nodeOutput } from '../../host/executions';
+import type { Credential, Execution, WorkflowDefinition } from '../../host/types';
+import { allExecutions, nodeOutput, waitForExecutions } from '../../host/executions';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { killN8n, stopN8n } from '../../host/n8nProcess';
-import { allExecutions, perWorker, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
+import { perWorker, recordedWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { mainIsDown } from './mainDown';
 import { workerNode } from '../support/workflows';
@@ -77,25 +77,7 @@ const isScan = (r: RequestLogEntry) => r.method === 'GET' && r.path === '/contac
 const contactIdOf = (json: Record<string, unknown>) => Number((json.data as { id?: unknown } | undefined)?.id);
 
 /** Trigger items of these executions: contact IDs, in order. */
-const reportedIds = (executions: QueueExecution[]) => executions.flatMap((e) => nodeOutput(e, POLLING_TRIGGER).map(contactIdOf));
-
-/** Waits until the workflow's finished executions report every one of `ids` (each poll's execution may hold some). */
-async function executionsReporting(session: QueueSession, workflowId: string, ids: number[]): Promise<QueueExecution[]> {
-	const deadline = Date.now() + POLL_WAIT_MS + 30_000;
-	let seen = -1;
-	for (;;) {
-		const all = await allExecutions(session.n8n, workflowId, false);
-		const finished = all.every((e) => ['success', 'error', 'canceled', 'crashed'].includes(e.status));
-		if (finished && all.length !== seen) {
-			seen = all.length;
-			const withData = (await allExecutions(session.n8n, workflowId, true)).reverse();
-			const reported = new Set(reportedIds(withData));
-			if (ids.every((id) => reported.has(id))) return withData;
-		}
-		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: contacts ${ids.join(', ')} not all reported by finished executions in time`);
-		await sleep(500);
-	}
-}
+const reportedIds = (executions: Execution[]) => executions.flatMap((e) => nodeOutput(e, POLLING_TRIGGER).map(contactIdOf));
 
 async function createContacts(session: QueueSession, label: string, count: number): Promise<number[]> {
 	const ids: number[] = [];
@@ -136,7 +118,8 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	let counted = 0;
 	const step = async (label: string, ids: number[]) => {
 		created.push(...ids);
-		const executions = await executionsReporting(session, workflow.id, created);
+		const reportsAll = (executions: Execution[]) => created.every((id) => reportedIds(executions).includes(id));
+		const executions = await waitForExecutions(session.n8n, workflow.id, reportsAll, POLL_WAIT_MS + 30_000);
 		const fresh = executions.slice(counted);
 		counted = executions.length;
 		steps.push({ label, contactsCreated: ids.length, executions: fresh.length, perWorker: perWorker(fresh) });
@@ -175,7 +158,7 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	}
 	// The poll that scanned would have enqueued its execution before this reads the list again.
 	await sleep(5000);
-	const final = (await allExecutions(session.n8n, workflow.id, true)).reverse();
+	const final = await allExecutions(session.n8n, workflow.id, true);
 	const mainPolls = pollLines() - pollsAtBaseline;
 	const requests = await session.sandbox.requests(afterBaseline);
 	const scanTimes = requests.filter(isScan).map((r) => Date.parse(r.at));

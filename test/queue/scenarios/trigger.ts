@@ -1,16 +1,16 @@
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
-import type { SavedWorkflow } from '../../host/types';
-import { nodeOutput } from '../../host/executions';
+import type { Execution, SavedWorkflow } from '../../host/types';
+import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
 import { settledDeliveries } from '../../host/triggers';
 import { EVENT_NAMES, type EventName } from '../../../sandbox/events';
 import type { Delivery } from '../../../sandbox/webhooks';
-import { finishedExecutions, lastStoppedAfter, recordedWorker, startedByWorker, type QueueExecution } from '../support/executions';
+import { lastStoppedAfter, recordedWorker, startedByWorker } from '../support/executions';
 import type { QueueSession } from '../support/session';
 import { triggerWorkflow } from '../support/workflows';
 
 export interface TriggerRun {
 	deliveries: Delivery[];
-	executions: QueueExecution[];
+	executions: Execution[];
 	/** Per execution id: the worker its log says picked it up. */
 	startedBy: Map<string, string>;
 	/** From the first event emitted to the last delivery answered. */
@@ -20,7 +20,7 @@ export interface TriggerRun {
 }
 
 /** The trigger's item in an execution: `{event, timestamp, data}` as the ERP delivered it. */
-export const triggerItem = (execution: QueueExecution) => nodeOutput(execution, 'ERP Trigger')[0] ?? {};
+export const triggerItem = (execution: Execution) => nodeOutput(execution, 'ERP Trigger')[0] ?? {};
 
 /**
  * An active ERP Trigger workflow listening to every event, subscribed in the sandbox through the webhook
@@ -62,7 +62,7 @@ export async function deliverEvents(
 	}
 	const deliveries = await settledDeliveries(session.sandbox, deliveryIds, 60_000);
 	const deliveryMs = Math.max(...deliveries.flatMap((d) => d.attempts.map((a) => Date.parse(a.at)))) - started;
-	const executions = await finishedExecutions(session.n8n, workflow.id, events.length, 5 * 60_000);
+	const executions = await waitForExecutions(session.n8n, workflow.id, atLeast(events.length), 5 * 60_000);
 	return { deliveries, executions, startedBy: startedByWorker(session.ctx), deliveryMs, totalMs: lastStoppedAfter(executions, started) };
 }
 
@@ -98,7 +98,7 @@ export interface TriggerFigures {
 }
 
 /** Counts what a run did; `keyOf` names the event an execution belongs to (its marker, or its event name). */
-export function triggerFigures(run: TriggerRun, expectedKeys: string[], keyOf: (execution: QueueExecution) => string): TriggerFigures {
+export function triggerFigures(run: TriggerRun, expectedKeys: string[], keyOf: (execution: Execution) => string): TriggerFigures {
 	const seen = new Map<string, number>();
 	for (const execution of run.executions) seen.set(keyOf(execution), (seen.get(keyOf(execution)) ?? 0) + 1);
 	const perWorker: Record<string, number> = {};

@@ -1,14 +1,16 @@
 import type { Tally } from '../../../bench/contacts';
+import { atLeast, waitForExecutions } from '../../host/executions';
 import { sleep } from '../../host/processGroup';
+import type { Execution } from '../../host/types';
 import { killN8n } from '../../host/n8nProcess';
-import { finishedExecutions, perWorker, startedByWorker, type QueueExecution } from '../support/executions';
+import { perWorker, startedByWorker } from '../support/executions';
 import { startAgain, type QueueSession } from '../support/session';
 import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
 
 export interface KilledExecution {
 	id: string;
 	/** What n8n made of it. */
-	status: QueueExecution['status'];
+	status: Execution['status'];
 	message: string;
 	/** Nodes whose output n8n kept when it gave the execution up (the Webhook's, with the rows, included or not). */
 	nodesKept: number;
@@ -100,12 +102,12 @@ export async function killWorkerDuringImport(
 
 	const beforeRetry = await session.sandbox.lastRequestSeq();
 	for (const execution of killed) await session.n8n.rest('POST', `/rest/executions/${execution.id}/retry`, { loadWorkflow: true });
-	const afterRetry = await finishedExecutions(session.n8n, started.workflowId, executions.length + killed.length, 5 * 60_000);
+	const afterRetry = await waitForExecutions(session.n8n, started.workflowId, atLeast(executions.length + killed.length), 5 * 60_000);
 	const retries = afterRetry.filter((e) => killed.some((k) => k.id === e.retryOf));
 	const erpRequests = (await session.sandbox.requests(beforeRetry)).length;
 
 	await sendChunks(session, started.path, killedChunks);
-	const afterResend = await finishedExecutions(session.n8n, started.workflowId, afterRetry.length + killedChunks.length, 5 * 60_000);
+	const afterResend = await waitForExecutions(session.n8n, started.workflowId, atLeast(afterRetry.length + killedChunks.length), 5 * 60_000);
 	const resent = afterResend.slice(afterRetry.length);
 
 	const restarted = await startAgain(session, victim.spec);

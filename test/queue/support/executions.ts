@@ -1,44 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-import { sleep } from '../../host/processGroup';
-import type { N8nClient } from '../../host/restClient';
 import type { Execution } from '../../host/types';
-import { isFinished, nodeOutput } from '../../host/executions';
+import { nodeOutput } from '../../host/executions';
 import type { QueueContext } from '../setup/context';
 import { WORKER_NODE } from './workflows';
-
-export type QueueExecution = Execution & { retryOf?: string | null };
-
-
-/** Every execution of the workflow (newest first), page by page through the public API. */
-export async function allExecutions(n8n: N8nClient, workflowId: string, includeData: boolean): Promise<QueueExecution[]> {
-	const all: QueueExecution[] = [];
-	let cursor: string | undefined;
-	do {
-		const query = `workflowId=${workflowId}&includeData=${includeData}&limit=100${cursor ? `&cursor=${cursor}` : ''}`;
-		const page = await n8n.publicApi<{ data: QueueExecution[]; nextCursor?: string | null }>(`/executions?${query}`);
-		all.push(...page.data);
-		cursor = page.nextCursor ?? undefined;
-	} while (cursor);
-	return all;
-}
-
-/**
- * Waits until the workflow has at least `count` executions, all finished, and answers them with their data,
- * oldest first (more than `count`: some ran twice). `timeoutMs` only stops a hung run; it measures nothing.
- */
-export async function finishedExecutions(n8n: N8nClient, workflowId: string, count: number, timeoutMs: number): Promise<QueueExecution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const all = await allExecutions(n8n, workflowId, false);
-		if (all.length >= count && all.every(isFinished)) break;
-		if (Date.now() > deadline) {
-			throw new Error(`workflow ${workflowId}: ${all.filter(isFinished).length} of ${count} executions finished within ${timeoutMs / 1000} s`);
-		}
-		await sleep(500);
-	}
-	return (await allExecutions(n8n, workflowId, true)).reverse();
-}
 
 /** The process the execution itself recorded in its Worker node ($env of the process that ran it). */
 export const recordedWorker = (execution: Execution): string | undefined => nodeOutput(execution, WORKER_NODE)[0]?.worker as string | undefined;

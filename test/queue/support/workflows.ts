@@ -3,11 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { erpTriggerNode } from '../../host/examples';
 import type { Credential, WorkflowDefinition, WorkflowNode } from '../../host/types';
 import { fieldsParameter } from '../../host/fields';
-import { byId, chain, erpNode, splitOutNode, webhookNode } from '../../host/workflows';
+import { byId, chain, erpNode, node, splitOutNode, webhookNode } from '../../host/workflows';
 import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
-
-/** Node settings beside `parameters` that WorkflowNode does not name. */
-type QueueNode = WorkflowNode & { executeOnce?: boolean };
 
 export const WORKER_NODE = 'Worker';
 export const IMPORT_NODE = 'Import Contacts';
@@ -16,21 +13,11 @@ export const IMPORT_NODE = 'Import Contacts';
  * A Set node that adds `worker`: the name of the n8n process that ran it, read from that process's environment.
  * This is how an execution records which worker ran it. `once`: one item for the whole execution.
  */
-export function workerNode(once: boolean): QueueNode {
-	return {
-		id: randomUUID(),
-		name: WORKER_NODE,
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position: [0, 0],
-		parameters: {
-			mode: 'manual',
-			assignments: { assignments: [{ id: randomUUID(), name: 'worker', value: `={{ $env.${PROCESS_NAME_ENV} }}`, type: 'string' }] },
-			includeOtherFields: !once,
-			options: {},
-		},
-		...(once ? { executeOnce: true } : {}),
-	};
+export function workerNode(once: boolean): WorkflowNode {
+	const assignment = { id: randomUUID(), name: 'worker', value: `={{ $env.${PROCESS_NAME_ENV} }}`, type: 'string' };
+	const parameters = { mode: 'manual', assignments: { assignments: [assignment] }, includeOtherFields: !once, options: {} };
+	// executeOnce is a node setting WorkflowNode does not name.
+	return { ...node(WORKER_NODE, 'n8n-nodes-base.set', 3.4, parameters), ...(once ? { executeOnce: true } : {}) };
 }
 
 /** ERP Trigger (the given events, no verification) → Worker. */
@@ -65,7 +52,5 @@ export function importContactsNode(credential: Credential, { operation, ...optio
 
 /** Webhook (answers at once; the run goes to the queue) → Split Out `body.rows` → import → Worker (once). */
 export function importWorkflow(path: string, credential: Credential, settings: ImportSettings): WorkflowDefinition {
-	const webhook = webhookNode(path);
-	webhook.parameters = { ...webhook.parameters, responseMode: 'onReceived' };
-	return chain(`queue import ${path}`, [webhook, splitOutNode('body.rows'), importContactsNode(credential, settings), workerNode(true)]);
+	return chain(`queue import ${path}`, [webhookNode(path, 'onReceived'), splitOutNode('body.rows'), importContactsNode(credential, settings), workerNode(true)]);
 }

@@ -1,6 +1,7 @@
 import { freePort } from '../../host/ports';
 import { fieldsParameter } from '../../host/fields';
-import { byId, type NodeCase } from './nodeCase';
+import { byId } from '../../host/workflows';
+import type { NodeCase } from './nodeCase';
 
 const getContact = { resource: 'contact', operation: 'get', contactId: byId('1') };
 const createContact = { resource: 'contact', operation: 'create', columns: fieldsParameter('contact', { first_name: 'Ada', email: 'ada@reliability.example' }) };

@@ -1,3 +1,4 @@
+import { byId } from '../../host/workflows';
 import type { ReliabilitySession } from '../support/session';
 
 /** The expected answer: what the message and description must say, and what may reach the ERP. */
@@ -27,5 +28,4 @@ export interface NodeCase {
 	expect: NodeExpectation;
 }
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-export const byIdFromData = { __rl: true, mode: 'id', value: '={{ $json.body.id }}' };
+export const byIdFromData = byId('={{ $json.body.id }}');

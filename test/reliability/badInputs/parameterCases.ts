@@ -1,5 +1,6 @@
 import { fieldsParameter } from '../../host/fields';
-import { byId, byIdFromData, type NodeCase } from './nodeCase';
+import { byId } from '../../host/workflows';
+import { byIdFromData, type NodeCase } from './nodeCase';
 
 const contact = (operation: string, rest: Record<string, unknown>) => ({ resource: 'contact', operation, ...rest });
 const updateContact1 = (updateFields: Record<string, unknown>) => contact('update', { contactId: byId('1'), updateFields });

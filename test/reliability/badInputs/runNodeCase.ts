@@ -1,6 +1,6 @@
 import { N8nRequestError } from '../../host/restClient';
 import type { Credential, Execution } from '../../host/types';
-import { finishedExecutions } from '../../host/executions';
+import { waitForExecutions } from '../../host/executions';
 import { calls, runErp } from '../../host/runErp';
 import type { BadInputResult } from '../report/results';
 import { CRASH_ERROR_NAMES, looksLikeCrash } from '../support/crash';
@@ -31,7 +31,7 @@ async function credentialFor(session: ReliabilitySession, c: NodeCase): Promise<
 async function run(session: ReliabilitySession, c: NodeCase, credential: Credential, input: Record<string, unknown>): Promise<Outcome> {
 	try {
 		const production = await runErp(session, c.parameters, { input, credential });
-		const [execution] = await finishedExecutions(session.n8n, production.workflowId);
+		const [execution] = await waitForExecutions(session.n8n, production.workflowId);
 		return { execution, requests: calls(production) };
 	} catch (error) {
 		if (!(error instanceof N8nRequestError && error.path.endsWith('/activate') && error.status === 400)) throw error;

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 import { erpTriggerNode, erpTriggerType, triggerUrl } from '../../host/examples';
-import { sleep } from '../../host/processGroup';
 import type { Execution, SavedWorkflow } from '../../host/types';
-import { isSaved } from '../../host/executions';
+import { atLeast, waitForExecutions } from '../../host/executions';
 import type { ReliabilitySession } from '../support/session';
 
 export type TriggerKind = 'plain' | 'hmac' | 'shared';
@@ -54,14 +53,7 @@ export async function runsAfterSentinel(session: ReliabilitySession, trigger: Tr
 	const body = JSON.stringify(deliveryBody(SENTINEL));
 	const response = await fetch(trigger.url, { method: 'POST', headers: validHeaders(trigger, session.ctx.webhookSecret, body), body });
 	if (response.status !== 200) throw new Error(`the ${trigger.kind} trigger refused a valid delivery: ${response.status} ${await response.text()}`);
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const runs = await session.n8n.executions(trigger.workflow.id);
-		const settled = runs.every(isSaved);
-		if (settled && runs.some((e) => JSON.stringify(e.data).includes(SENTINEL))) return runs;
-		if (Date.now() > deadline) throw new Error(`the ${trigger.kind} trigger's valid delivery started no run within 60 s`);
-		await sleep(200);
-	}
+	return await waitForExecutions(session.n8n, trigger.workflow.id, atLeast(1, (run) => JSON.stringify(run.data).includes(SENTINEL)), 60_000);
 }
 
 /** Runs that neither the sentinel nor any of the given markers started. */

@@ -3,7 +3,7 @@ import { waitFor } from '../../../sandbox/adminClient';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { runBatch } from '../support/batch';
 import { looksLikeCrash } from '../support/crash';
-import { pairedIndex } from '../support/executions';
+import { pairedIndex } from '../../host/executions';
 import type { ReliabilitySession } from '../support/session';
 import type { FaultScenarioResult } from '../report/results';
 

@@ -1,4 +1,5 @@
 import { fieldsParameter } from '../../host/fields';
+import { byId } from '../../host/workflows';
 import type { Contact } from '../../../sandbox/types';
 import { runBatch, type BatchRun } from '../support/batch';
 import { settle } from '../support/settle';
@@ -17,7 +18,7 @@ import { titleOf } from './title';
 /** Contacts seeded beyond the ones a scenario works on, which must come through unchanged. */
 const UNTOUCHED = 100;
 
-const byIdFromItem = { __rl: true, mode: 'id', value: '={{ $json.id }}' };
+const byIdFromItem = byId('={{ $json.id }}');
 
 function erpParameters(kind: BatchKind, options: FaultScenario['options']): Record<string, unknown> {
 	switch (kind) {

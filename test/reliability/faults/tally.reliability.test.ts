@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
-import type { OutputItem } from '../support/executions';
+import type { OutputItem } from '../../host/executions';
 import { tally, type BatchInput } from './tally';
 
 // The counting the fault scenarios rely on, fed with made-up ERP states: each check must be able to fail.

@@ -1,7 +1,7 @@
 import type { Contact } from '../../../sandbox/types';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { looksLikeCrash } from '../support/crash';
-import { pairedIndex, type OutputItem } from '../support/executions';
+import { pairedIndex, type OutputItem } from '../../host/executions';
 
 /** What a batch scenario's input items ask: create a contact, change one's company, read one or delete one. */
 export type BatchInput =

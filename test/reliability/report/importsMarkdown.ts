@@ -1,5 +1,5 @@
 import type { ImportRunResult, ImportScenarioResult, Results } from './results';
-import { seconds, table, verdict } from './tables';
+import { paragraphs, seconds, table, verdict } from '../../host/results';
 
 const methods = (run: ImportRunResult) =>
 	Object.entries(run.requestsByMethod)
@@ -29,19 +29,14 @@ function importTable(scenarios: ImportScenarioResult[]): string {
 }
 
 function importDetails(s: ImportScenarioResult): string {
-	const lines = [`### ${s.title}`, '', `Settings: \`${JSON.stringify(s.settings)}\`.`, ''];
-	lines.push(
-		table(
-			['run', 'must', 'observed', 'holds'],
-			s.runs.flatMap((run) => run.checks.map((c) => [run.run, c.must, c.observed, c.holds ? 'yes' : '**no**'])),
-		),
-		'',
-		`Request log: ${s.runs.map((run) => `run ${run.run}: ${methods(run)}`).join('; ')}.`,
-		'',
-	);
 	const errors = s.runs.flatMap((run) => run.errorMessages.map((m) => [run.run, m.message, m.items]));
-	if (errors.length) lines.push(table(['run', 'error (message — description)', 'items'], errors), '');
-	return lines.join('\n');
+	return paragraphs(
+		`### ${s.title}`,
+		`Settings: \`${JSON.stringify(s.settings)}\`.`,
+		table(['run', 'must', 'observed', 'holds'], s.runs.flatMap((run) => run.checks.map((c) => [run.run, c.must, c.observed, c.holds ? 'yes' : '**no**']))),
+		`Request log: ${s.runs.map((run) => `run ${run.run}: ${methods(run)}`).join('; ')}.`,
+		errors.length > 0 && table(['run', 'error (message — description)', 'items'], errors),
+	);
 }
 
 /** The summary rows of the imports. */

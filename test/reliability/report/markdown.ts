@@ -4,11 +4,10 @@ import { SEED_ENV } from '../setup/seed';
 import type { BadInputResult, FaultScenarioResult, Results } from './results';
 import { importsMarkdown, importSummaryRows } from './importsMarkdown';
 import { pollingMarkdown, pollingSummaryRows } from './pollingMarkdown';
-import { seconds, table, verdict } from './tables';
+import { paragraphs, seconds, table, times, verdict, type Report } from '../../host/results';
 
 const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const othersOf = (scenarios: FaultScenarioResult[]) => [...new Set(scenarios.map((s) => s.otherContacts).filter((n) => n !== undefined))].join(' or ') || 'no';
-const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const answeredByN8n = (cases: BadInputResult[]) =>
 	cases
 		.filter((c) => c.answeredBy === 'n8n')
@@ -37,38 +36,28 @@ function faultTable(scenarios: FaultScenarioResult[]): string {
 	);
 }
 
-function scenarioDetails(s: FaultScenarioResult): string {
-	const lines = [`### ${s.title}`, '', `${s.setup}. Settings: \`${JSON.stringify(s.settings)}\`.`, ''];
-	lines.push(`Rule: ${s.rule.why}${s.keyed && s.rule.everyItemSucceeds ? '; keyed creates: no item may be left unresolved' : ''}.`, '');
-	if (s.arithmetic) lines.push(`Max Retries: ${s.arithmetic.text}.`, '');
-	lines.push(`The fault had to strike at least ${times(s.minStruck.count, 'time', 'times')} (${s.minStruck.why}); it struck ${times(s.faultsStruck, 'time', 'times')}.`, '');
-	if (s.outcome) lines.push(`Outcome: **${s.outcome}** — ${s.records?.returned} records returned of ${s.records?.inErp} in the ERP.`, '');
-	if (s.evidence) lines.push(`Evidence: \`${JSON.stringify(s.evidence)}\`.`, '');
-	if (s.retries && s.retries.struckRequests > 0) lines.push(...retryLines(s.retries));
-	if (s.errorMessages.length) {
-		lines.push(table(['error (message — description)', 'items'], s.errorMessages.map((m) => [m.message, m.items])), '');
-	}
-	return lines.join('\n');
-}
+const scenarioDetails = (s: FaultScenarioResult) =>
+	paragraphs(
+		`### ${s.title}`,
+		`${s.setup}. Settings: \`${JSON.stringify(s.settings)}\`.`,
+		`Rule: ${s.rule.why}${s.keyed && s.rule.everyItemSucceeds ? '; keyed creates: no item may be left unresolved' : ''}.`,
+		s.arithmetic && `Max Retries: ${s.arithmetic.text}.`,
+		`The fault had to strike at least ${times(s.minStruck.count, 'time', 'times')} (${s.minStruck.why}); it struck ${times(s.faultsStruck, 'time', 'times')}.`,
+		s.outcome && `Outcome: **${s.outcome}** — ${s.records?.returned} records returned of ${s.records?.inErp} in the ERP.`,
+		s.evidence && `Evidence: \`${JSON.stringify(s.evidence)}\`.`,
+		...(s.retries && s.retries.struckRequests > 0 ? retryParts(s.retries) : []),
+		s.errorMessages.length > 0 && table(['error (message — description)', 'items'], s.errorMessages.map((m) => [m.message, m.items])),
+	);
 
-function retryLines(r: RetryEvidence): string[] {
+function retryParts(r: RetryEvidence): Array<string | false> {
 	const methods = Object.entries(r.byMethod)
 		.map(([method, m]) => `${method}: ${m.requests} received, ${m.struck} struck, ${m.sentAgain} of them sent again`)
 		.join('; ');
-	const lines = [
+	const waits = r.waitsBeforeRetry.map((w) => [`retry ${w.retry}`, w.count, `${w.minMs} ms`, `${w.medianMs} ms`, `${w.maxMs} ms`]);
+	return [
 		`Request log: ${r.struckRequests} requests struck, ${r.retried} of them sent again (${methods}); at most ${times(r.mostStrikesOnOneRequest, 'strike', 'strikes')} on one request.`,
-		'',
+		waits.length > 0 && table(['wait before the same request was sent again', 'times', 'min', 'median', 'max'], waits),
 	];
-	if (r.waitsBeforeRetry.length) {
-		lines.push(
-			table(
-				['wait before the same request was sent again', 'times', 'min', 'median', 'max'],
-				r.waitsBeforeRetry.map((w) => [`retry ${w.retry}`, w.count, `${w.minMs} ms`, `${w.medianMs} ms`, `${w.maxMs} ms`]),
-			),
-			'',
-		);
-	}
-	return lines;
 }
 
 function caseRows(cases: BadInputResult[]): unknown[][] {
@@ -227,3 +216,11 @@ ${
 }
 `;
 }
+
+/** test/reliability/results.json (read by tooling) and docs/reliability.md; a partial run (jest -t) writes results.partial.json only. */
+export const reliabilityReport: Report<Results> = {
+	json: 'test/reliability/results.json',
+	partialJson: 'test/reliability/results.partial.json',
+	doc: 'docs/reliability.md',
+	markdown: reliabilityMarkdown,
+};

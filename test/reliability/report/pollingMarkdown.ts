@@ -1,6 +1,6 @@
 import { shownChance } from '../faults/probability';
 import type { PollingScenarioResult, Results } from './results';
-import { seconds, table, verdict } from './tables';
+import { seconds, table, verdict } from '../../host/results';
 
 /** The summary rows of the polling scenario. */
 export function pollingSummaryRows({ polling }: Results): unknown[][] {

@@ -4,6 +4,20 @@ import type { Tally } from '../faults/tally';
 import type { ImportCheck } from '../imports/checks';
 import type { ImportTally } from '../imports/tallyImport';
 
+/** Error items (or failed polls) with the same message, and how many. */
+type ErrorCounts<K extends string = 'items'> = Array<{ message: string } & Record<K, number>>;
+
+/** Totals over a group of scenarios. */
+export interface Totals {
+	itemsAttempted: number;
+	succeeded: number;
+	errorItems: number;
+	lost: number;
+	duplicated: number;
+	/** Error items that say the ERP may have done it: creates answered unclearly, left for the user to check. */
+	unresolvedCreates: number;
+}
+
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves. */
 export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	id: string;
@@ -42,7 +56,7 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	records?: { inErp: number; returned: number };
 	/** Return All only: when the restart struck, from the sandbox's request log. */
 	evidence?: Record<string, unknown>;
-	errorMessages: Array<{ message: string; items: number }>;
+	errorMessages: ErrorCounts;
 	/** Why the scenario fails its checks; empty when it passes. */
 	failures: string[];
 }
@@ -55,27 +69,23 @@ export interface ImportRunResult extends Omit<ImportTally, 'errorMessages'> {
 	/** Start to end of the n8n execution. */
 	executionMs: number;
 	checks: ImportCheck[];
-	errorMessages: Array<{ message: string; items: number }>;
+	errorMessages: ErrorCounts;
 }
 
-/** One import (Contact › Create or Update) run once or more, judged by the sandbox's records and request log. */
-export interface ImportScenarioResult {
+/**
+ * One import (Contact › Create or Update) run once or more, judged by the sandbox's records and request log. Totals
+ * over all runs: rows imported (rows × runs), and what became of them; duplicated: after the last run, contacts
+ * beyond one per row's e-mail.
+ */
+export interface ImportScenarioResult extends Totals {
 	id: string;
 	title: string;
 	/** The scenario's settings, the run seed and the node's options, as used. */
 	settings: Record<string, unknown>;
 	runs: ImportRunResult[];
-	/** Over all runs: rows imported (rows × runs), and what became of them. */
-	itemsAttempted: number;
-	succeeded: number;
-	errorItems: number;
 	created: number;
 	updated: number;
 	recovered: number;
-	unresolvedCreates: number;
-	lost: number;
-	/** After the last run: contacts beyond one per row's e-mail. */
-	duplicated: number;
 	postsForExistingKeys: number;
 	/** Checks that do not hold, with their run; empty when the scenario passes. */
 	failures: string[];
@@ -113,34 +123,38 @@ export interface BadInputResult {
 	failures: string[];
 }
 
-/** One ERP Polling Trigger workflow of the polling scenario, judged against the ERP. */
-export interface PollingWorkflowResult {
-	key: string;
-	title: string;
-	/** The trigger's parameters, as set. */
-	parameters: Record<string, unknown>;
+/** What the ERP Polling Trigger did, per workflow or over all of them. */
+interface PollingCounts {
 	/** Scheduled polls after the baseline (poll rounds in the sandbox's request log, by the workflow's page size). */
 	polls: number;
 	/** Of them, polls that began while the faults were on. */
 	pollsUnderFaults: number;
 	/** Polls that failed after the retries: n8n 2.41 saves each as an execution with status error. */
 	failedPolls: number;
-	/** Executions that started with items (a successful poll that found nothing starts none). */
-	executionsWithItems: number;
 	reported: number;
 	missed: number;
 	twice: number;
 	wrong: number;
+}
+
+/** One ERP Polling Trigger workflow of the polling scenario, judged against the ERP. */
+export interface PollingWorkflowResult extends PollingCounts {
+	key: string;
+	title: string;
+	/** The trigger's parameters, as set. */
+	parameters: Record<string, unknown>;
+	/** Executions that started with items (a successful poll that found nothing starts none). */
+	executionsWithItems: number;
 	/** The items of the poll that reported the second sentinel (it must hold that one item only): `event id`. */
 	lastPollItems: string[];
 	/** The failed polls' errors: message and how many polls. */
-	errorMessages: Array<{ message: string; polls: number }>;
+	errorMessages: ErrorCounts<'polls'>;
 	/** The first problems found, in words. */
 	examples: string[];
 }
 
-/** The ERP Polling Trigger in active workflows while the sandbox's faults strike its requests. */
-export interface PollingScenarioResult {
+/** The ERP Polling Trigger in active workflows while the sandbox's faults strike its requests; counts over all workflows. */
+export interface PollingScenarioResult extends PollingCounts {
 	id: string;
 	title: string;
 	/** The sandbox faults, the trigger's options, the plan of changes, as used. */
@@ -148,14 +162,6 @@ export interface PollingScenarioResult {
 	contacts: { baseline: number; final: number };
 	/** Changes made through the ERP's API (the two sentinels included among the creates). */
 	changes: { creates: number; updates: number; deletes: number };
-	/** Over all workflows. */
-	polls: number;
-	pollsUnderFaults: number;
-	failedPolls: number;
-	reported: number;
-	missed: number;
-	twice: number;
-	wrong: number;
 	/** The trigger's GET requests while the faults were on, from the sandbox's request log. */
 	requests: { sent: number; struck: number; failedForGood: number };
 	/**
@@ -167,17 +173,6 @@ export interface PollingScenarioResult {
 	wallMs: number;
 	workflows: PollingWorkflowResult[];
 	failures: string[];
-}
-
-/** Totals over a group of scenarios. */
-export interface Totals {
-	itemsAttempted: number;
-	succeeded: number;
-	errorItems: number;
-	lost: number;
-	duplicated: number;
-	/** Error items that say the ERP may have done it: creates answered unclearly, left for the user to check. */
-	unresolvedCreates: number;
 }
 
 export interface Results {

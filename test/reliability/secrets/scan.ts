@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 
+import { allExecutions } from '../../host/executions';
 import type { Execution } from '../../host/types';
 import type { SecretsScan } from '../report/results';
 import type { ReliabilitySession } from '../support/session';
@@ -7,22 +8,6 @@ import type { ReliabilitySession } from '../support/session';
 export const REDACTED = '[redacted]';
 
 const occurrences = (text: string, secret: string) => text.split(secret).length - 1;
-
-/** Every execution of every workflow on the instance, with its data (items, errors, descriptions). */
-async function allExecutions(session: ReliabilitySession): Promise<Execution[]> {
-	const executions: Execution[] = [];
-	for (const workflow of await session.n8n.listWorkflows()) {
-		let cursor: string | undefined;
-		do {
-			const page = await session.n8n.publicApi<{ data: Execution[]; nextCursor?: string | null }>(
-				`/executions?workflowId=${workflow.id}&includeData=true&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-			);
-			executions.push(...page.data);
-			cursor = page.nextCursor ?? undefined;
-		} while (cursor);
-	}
-	return executions;
-}
 
 /**
  * Counts each secret in every execution n8n saved (output items, error messages and descriptions, node
@@ -34,7 +19,8 @@ export async function scanForSecrets(
 	secrets: Record<string, string>,
 	answers: string,
 ): Promise<SecretsScan> {
-	const executions = await allExecutions(session);
+	const executions: Execution[] = [];
+	for (const workflow of await session.n8n.listWorkflows()) executions.push(...(await allExecutions(session.n8n, workflow.id, true)));
 	const places: Record<string, string> = {
 		executions: executions.map((execution) => JSON.stringify(execution)).join('\n'),
 		'n8n log': readFileSync(session.ctx.n8nLogFile, 'utf8'),

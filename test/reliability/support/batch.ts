@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
-import type { Execution, WorkflowNode } from '../../host/types';
-import { chain, erpNode, webhookNode } from '../../host/workflows';
-import { finishedRun, outputItems, type OutputItem } from './executions';
+import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../host/executions';
+import type { Execution } from '../../host/types';
+import { chain, erpNode, splitOutNode, webhookNode } from '../../host/workflows';
 import type { ReliabilitySession } from './session';
 
 export interface BatchRun {
@@ -12,18 +10,6 @@ export interface BatchRun {
 	/** The sandbox's last request log entry before the run: what it received since is the run's. */
 	since: number;
 	workflowId: string;
-}
-
-/** Turns the webhook body's `items` array into one item per element. */
-function splitItems(): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name: 'Split Items',
-		type: 'n8n-nodes-base.splitOut',
-		typeVersion: 1,
-		position: [120, 0],
-		parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
-	};
 }
 
 // A big run finishes in minutes; this only stops a hung one from blocking the suite forever.
@@ -42,16 +28,14 @@ export async function runBatch(
 	afterStart?: (since: number) => Promise<void>,
 ): Promise<BatchRun> {
 	const path = `reliability-${name}-${Date.now()}`;
-	const webhook = webhookNode(path);
-	webhook.parameters = { ...webhook.parameters, responseMode: 'onReceived' };
 	const erp = erpNode(erpParameters, session.ctx.credentials.good);
 	erp.onError = 'continueRegularOutput';
-	const workflow = await session.n8n.createActiveWorkflow(chain(`reliability ${name}`, [webhook, splitItems(), erp]));
+	const workflow = await session.n8n.createActiveWorkflow(chain(`reliability ${name}`, [webhookNode(path, 'onReceived'), splitOutNode('body.items', { include: 'noOtherFields' }), erp]));
 
 	const since = await session.sandbox.lastRequestSeq();
 	const started = await session.n8n.callWebhook(path, { items: inputs });
 	if (started.status !== 200) throw new Error(`n8n answered ${started.status} to the webhook: ${JSON.stringify(started.body)}`);
 	await afterStart?.(since);
-	const execution = await finishedRun(session.n8n, workflow.id, RUN_LIMIT_MS);
+	const [execution] = await waitForExecutions(session.n8n, workflow.id, atLeast(1), RUN_LIMIT_MS);
 	return { execution, items: outputItems(execution, erp.name), since, workflowId: workflow.id };
 }

@@ -13,7 +13,7 @@ import { startTestSandbox } from '../../../harness/sandbox';
 import type { SeedOptions } from '../../../../sandbox/seed';
 import type { TestSandbox } from '../../../harness/sandbox';
 
-export const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
+export { byId } from '../../../host/workflows';
 export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });
 
 const FIELDS = { contact: contactFields, product: productFields, employee: employeeFields };

@@ -1,0 +1,12 @@
+/**
+ * Regenerates each results document from its JSON, without running a suite: docs/compatibility.md (its table),
+ * docs/reliability.md and docs/queue-mode.md. `npm run build:tools && node .build/scripts/regenerateDocs.js`
+ */
+import { e2eReport } from '../test/e2e/setup/results';
+import { regenerateDoc } from '../test/host/results';
+import { queueReport } from '../test/queue/report/markdown';
+import { reliabilityReport } from '../test/reliability/report/markdown';
+
+regenerateDoc(e2eReport);
+regenerateDoc(reliabilityReport);
+regenerateDoc(queueReport);
