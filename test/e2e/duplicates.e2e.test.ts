@@ -4,7 +4,7 @@ import { erpTriggerNode, erpTriggerType, readExamples, triggerUrl } from '../hos
 import type { Execution, WorkflowNode } from '../host/types';
 import { erpApi } from '../host/erpApi';
 import { fieldsParameter } from '../host/fields';
-import { atLeast, nodeOutput, waitForExecutions } from '../host/executions';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { settledDeliveries } from '../host/triggers';
 import { chain, erpNode } from '../host/workflows';
@@ -108,7 +108,7 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 
 	test('no-delivery-id (an ERP without id headers): the same body again is recognised by its digest', async () => {
 		await session.sandbox.setVariants(['no-delivery-id']);
-		const before = (await session.n8n.executions(workflowId)).length;
+		const before = (await allExecutions(session.n8n, workflowId)).length;
 		const { employee, delivery } = await hire('Chiara');
 		const [first] = (await executions(before + 1)).slice(before);
 		await resend(delivery, {});

@@ -2,7 +2,7 @@ import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { EventName } from '../../sandbox/events';
 import type { Contact, Employee, Invoice } from '../../sandbox/types';
 import { erpApi } from '../host/erpApi';
-import { nodeOutput, waitForExecutions } from '../host/executions';
+import { allExecutions, nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { activeTrigger, settledDeliveries, type ActiveTrigger } from '../host/triggers';
 
@@ -127,12 +127,12 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 	test('n8n refuses a body that is not JSON (422) before the trigger sees it; nothing runs', async () => {
 		const trigger = triggers.get('contact.created') as ActiveTrigger;
-		const before = (await session.n8n.executions(trigger.workflow.id)).length;
+		const before = (await allExecutions(session.n8n, trigger.workflow.id)).length;
 		const response = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"event": "contact.created",' });
 
 		expect(response.status).toBe(422);
 		expect(await response.json()).toMatchObject({ message: 'Failed to parse request body' });
-		expect(await session.n8n.executions(trigger.workflow.id)).toHaveLength(before);
+		expect(await allExecutions(session.n8n, trigger.workflow.id)).toHaveLength(before);
 	});
 
 	/** A trigger only the test posts to (the sandbox does not deliver to it), and a POST to it. */
@@ -165,11 +165,11 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 	test('the trigger answers 400 to a body that cannot be a delivery (no event name); nothing runs', async () => {
 		const trigger = triggers.get('contact.created') as ActiveTrigger;
-		const before = (await session.n8n.executions(trigger.workflow.id)).length;
+		const before = (await allExecutions(session.n8n, trigger.workflow.id)).length;
 		const response = await post(trigger, { timestamp: new Date().toISOString(), data: { id: 1 } });
 
 		expect(response.status).toBe(400);
 		expect(await response.json()).toEqual({ message: 'Field "event" is missing: name the event, e.g. "invoice.paid"' });
-		expect(await session.n8n.executions(trigger.workflow.id)).toHaveLength(before);
+		expect(await allExecutions(session.n8n, trigger.workflow.id)).toHaveLength(before);
 	});
 });

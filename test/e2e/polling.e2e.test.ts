@@ -1,6 +1,6 @@
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../host/types';
 import { erpApi } from '../host/erpApi';
-import { atLeast, nodeOutput, waitForExecutions } from '../host/executions';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../host/executions';
 import { startOwnN8n, type OwnN8n } from '../host/ownN8n';
 import { waitFor } from '../../sandbox/adminClient';
 import { connect, type Session } from '../host/session';
@@ -91,8 +91,8 @@ it('reports contacts added, invoices paid and stock falling low once each, acros
 	const listsAfterRestart = async () =>
 		(await sandbox.requests(restartedAt)).filter((r) => r.method === 'GET' && r.path === '/invoices').length;
 	await waitFor(async () => (await listsAfterRestart()) >= 2, pollWaitMs());
-	expect(await own.client.executions(invoices.id)).toHaveLength(2);
-	const all = events(await own.client.executions(contacts.id));
+	expect(await allExecutions(own.client, invoices.id)).toHaveLength(2);
+	const all = events(await allExecutions(own.client, contacts.id, true));
 	expect(new Set(all).size).toBe(all.length);
 	expect(all).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`, `contact.created ${c}`]));
 }, 600_000);

@@ -4,7 +4,7 @@ import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { Contact } from '../../sandbox/types';
 import type { Credential } from '../host/types';
 import { erpApi } from '../host/erpApi';
-import { nodeOutput, waitForExecutions } from '../host/executions';
+import { allExecutions, nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { activeTrigger, settledDeliveries } from '../host/triggers';
 
@@ -43,7 +43,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([
 			{ event: 'contact.created', timestamp: emitted.timestamp, deliveryKey: to(good.url)?.id, data: expect.objectContaining({ id }) },
 		]);
-		expect(await session.n8n.executions(forged.workflow.id)).toEqual([]);
+		expect(await allExecutions(session.n8n, forged.workflow.id)).toEqual([]);
 	});
 
 	test('n8n hands the trigger the exact bytes: a pretty-printed body signed over them starts the workflow, the signature of its re-serialisation does not', async () => {

@@ -174,12 +174,6 @@ export class N8nClient {
 		return await this.rest<NodeTypeDescription[]>('GET', '/types/nodes.json');
 	}
 
-	/** Newest first, with their run data. */
-	async executions(workflowId: string): Promise<Execution[]> {
-		const page = await this.publicApi<{ data: Execution[] }>(`/executions?workflowId=${workflowId}&includeData=true&limit=100`);
-		return page.data;
-	}
-
 	async execution(id: string): Promise<Execution> {
 		return await this.publicApi<Execution>(`/executions/${id}?includeData=true`);
 	}

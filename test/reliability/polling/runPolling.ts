@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../host/types';
-import { findExecution, nodeOutput } from '../../host/executions';
+import { allExecutions, findExecution, nodeOutput } from '../../host/executions';
 import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
@@ -95,7 +95,7 @@ function reportsOf(executions: Execution[]): Report[] {
 }
 
 async function executionsOf(session: ReliabilitySession, workflowId: string): Promise<Execution[]> {
-	return (await session.n8n.executions(workflowId)).sort((a, b) => Number(a.id) - Number(b.id));
+	return await allExecutions(session.n8n, workflowId, true);
 }
 
 /** Waits until every workflow has reported `contactId`; returns the execution that did, per workflow (null: not within the wait). */
