@@ -12,7 +12,7 @@ import path from 'node:path';
 import { SandboxAdmin } from '../sandbox/adminClient';
 import { REPO_ROOT } from '../test/host/paths';
 import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
-import { stopOnSignals } from '../test/host/processGroup';
+import { stopOnSignals } from '../test/host/processes';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
 import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';

@@ -9,7 +9,7 @@ import { chromium, type Page } from 'playwright-core';
 
 import { DEMO_SANDBOX_SEED, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
 import { REPO_ROOT } from '../test/host/paths';
-import { stopOnSignals } from '../test/host/processGroup';
+import { stopOnSignals } from '../test/host/processes';
 import { startStack, type Stack } from '../test/host/stack';
 
 const IMAGES = path.join(REPO_ROOT, 'docs', 'images');

@@ -11,7 +11,7 @@
 import { DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
 import { N8N_VERSION } from '../test/host/install';
 import { assertPortFree } from '../test/host/ports';
-import { stopOnSignals } from '../test/host/processGroup';
+import { stopOnSignals } from '../test/host/processes';
 import { startStack, type Stack } from '../test/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
 

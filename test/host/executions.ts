@@ -1,6 +1,6 @@
 import type { N8nClient } from './restClient';
 import type { Execution, ExecutionItem } from './types';
-import { sleep } from './processGroup';
+import { sleep } from './processes';
 
 /** An execution as the public API lists it; `retryOf`: the execution n8n's Retry ran it for. */
 export type ListedExecution = Execution & { retryOf?: string | null };

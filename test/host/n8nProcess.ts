@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { N8nInstall } from './install';
 import { n8nLine } from './lines';
-import { spawnGroup, stopGroup, untilReady, type Run } from './processGroup';
+import { spawnGroup, stopGroup, untilReady, type Run } from './processes';
 
 /**
  * One n8n process: an instance or queue mode's main (`n8n start`), a worker (`n8n worker`) or a webhook processor

@@ -5,7 +5,7 @@ import { ensureN8nInstalled } from './install';
 import { n8nLine } from './lines';
 import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
-import { removeFolder, temporaryFolder } from './processGroup';
+import { removeFolder, temporaryFolder } from './processes';
 import { N8nClient } from './restClient';
 import { erpCredential } from './stack';
 import type { Credential } from './types';

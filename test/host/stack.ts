@@ -4,7 +4,7 @@ import type { N8nInstall } from './install';
 import { n8nLine } from './lines';
 import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
-import { removeFolder, temporaryFolder } from './processGroup';
+import { removeFolder, temporaryFolder } from './processes';
 import { N8nClient, type Owner } from './restClient';
 import type { Credential } from './types';
 

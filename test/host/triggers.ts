@@ -1,6 +1,6 @@
 import type { Delivery } from '../../sandbox/webhooks';
 import { erpTriggerNode, erpTriggerType, triggerUrl } from './examples';
-import { sleep } from './processGroup';
+import { sleep } from './processes';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Credential, SavedWorkflow } from './types';
 import type { Session } from './session';

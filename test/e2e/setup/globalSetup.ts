@@ -1,4 +1,4 @@
-import { stopOnSignals } from '../../host/processGroup';
+import { stopOnSignals } from '../../host/processes';
 import { startStack, type Stack } from '../../host/stack';
 import { handOver, stackContext } from './context';
 import globalTeardown from './globalTeardown';

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { preparePackage } from '../../host/communityPackage';
 import { freePort, portIsFree } from '../../host/ports';
-import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../host/processGroup';
+import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../host/processes';
 import { N8nClient, type Owner } from '../../host/restClient';
 import { erpCredential } from '../../host/stack';
 import type { Credential } from '../../host/types';
@@ -57,7 +57,7 @@ const LAYOUT: Array<{ name: string; role: Role }> = [
  * n8n in queue mode as this run's own processes in a temporary folder: Redis, PostgreSQL, the sandbox ERP,
  * n8n main, two workers and a webhook processor, each n8n process with the package installed in its own user
  * folder as n8n installs community packages. Whatever has started is stopped again when a step fails, and killed
- * when this process exits before stop() (test/host/processGroup.ts).
+ * when this process exits before stop() (test/host/processes.ts).
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 	const { log } = options;

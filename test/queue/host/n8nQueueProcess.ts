@@ -1,6 +1,6 @@
 import type { N8nInstall } from '../../host/install';
 import { startN8n, type N8nProcess } from '../../host/n8nProcess';
-import type { Run } from '../../host/processGroup';
+import type { Run } from '../../host/processes';
 
 export type Role = 'main' | 'worker' | 'webhook';
 

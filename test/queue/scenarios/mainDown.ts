@@ -1,7 +1,7 @@
 import { createContact } from '../../../bench/contacts';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
 import { atLeast, waitForExecutions } from '../../host/executions';
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import { settledDeliveries } from '../../host/triggers';
 import { stopN8n } from '../../host/n8nProcess';
 import { perWorker, startedByWorker } from '../support/executions';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { createContact } from '../../../bench/contacts';
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import type { Credential, Execution, WorkflowDefinition } from '../../host/types';
 import { allExecutions, nodeOutput, waitForExecutions } from '../../host/executions';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';

@@ -1,6 +1,6 @@
 import type { Tally } from '../../../bench/contacts';
 import { atLeast, waitForExecutions } from '../../host/executions';
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import type { Execution } from '../../host/types';
 import { killN8n } from '../../host/n8nProcess';
 import { perWorker, startedByWorker } from '../support/executions';

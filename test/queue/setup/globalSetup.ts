@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { N8N_VERSION } from '../../host/install';
-import { stopOnSignals } from '../../host/processGroup';
+import { stopOnSignals } from '../../host/processes';
 import { startCluster, type Cluster } from '../host/cluster';
 import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
 import globalTeardown from './globalTeardown';

@@ -1,4 +1,4 @@
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import { waitFor } from '../../../sandbox/adminClient';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { runBatch } from '../support/batch';

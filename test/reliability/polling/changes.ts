@@ -1,4 +1,4 @@
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import type { Random } from '../../../sandbox/seed/random';
 import type { ReliabilitySession } from '../support/session';
 import { episodeOrder, otherCompany, WATCHED_VALUE, type EpisodeKind } from './plan';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { stopOnSignals } from '../../host/processGroup';
+import { stopOnSignals } from '../../host/processes';
 import { startStack, type Stack } from '../../host/stack';
 import { handOver, stackContext } from '../../e2e/setup/context';
 import type { ReliabilityContext } from './context';

@@ -1,4 +1,4 @@
-import { sleep } from '../../host/processGroup';
+import { sleep } from '../../host/processes';
 import { erpApi } from '../../host/erpApi';
 import type { ReliabilitySession } from './session';
 
