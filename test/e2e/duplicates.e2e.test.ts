@@ -18,6 +18,7 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 	let session: Session;
 	let workflowId: string;
 	let url: string;
+	let subscriptionId: number;
 
 	/** The Remove Duplicates node exactly as the examples ship it. */
 	const oncePerDelivery = (): WorkflowNode => {
@@ -46,10 +47,14 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 		const workflow = await session.n8n.createActiveWorkflow(chain('e2e duplicates: one contact per hire', [trigger, oncePerDelivery(), create]));
 		workflowId = workflow.id;
 		url = triggerUrl(session.ctx.n8nUrl, trigger, await erpTriggerType(session.n8n));
-		await session.sandbox.addWebhook({ url, events: ['employee.hired'] });
+		subscriptionId = (await session.sandbox.addWebhook({ url, events: ['employee.hired'] })).id;
 	});
 
+	// Later test files hire people too: their deliveries must not reach this workflow and create contacts while
+	// another test counts the ERP's requests.
 	afterAll(async () => {
+		await session.sandbox.removeWebhook(subscriptionId);
+		await session.n8n.deactivateWorkflow(workflowId);
 		await session.sandbox.resetVariants();
 	});
 
