@@ -21,7 +21,7 @@ import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workfl
 import { name as packageName } from '../../package.json';
 
 /** Name of the node that feeds the input items to the node under test (`$('Start')` in expressions). */
-export const START_NODE_NAME = 'Start';
+const START_NODE_NAME = 'Start';
 
 /** Passes the items it is started with to its output: the harness's stand-in for a trigger. */
 const startNodeType: INodeType = {
