@@ -27,7 +27,7 @@ const ENGINES = ['legacy', 'quickjs', 'vm'] as const;
  * `NODE_OPTIONS=--experimental-vm-modules`. So the default is `legacy`, n8n's in-process evaluator (same parser,
  * sandbox hooks and extensions); `N8N_EXPRESSION_ENGINE=quickjs` with that flag runs the production bundle.
  */
-export const expressionEngine = (process.env.N8N_EXPRESSION_ENGINE || 'legacy') as (typeof ENGINES)[number];
+const expressionEngine = (process.env.N8N_EXPRESSION_ENGINE || 'legacy') as (typeof ENGINES)[number];
 if (!ENGINES.includes(expressionEngine)) {
 	throw new Error(`N8N_EXPRESSION_ENGINE must be ${ENGINES.join(', ')}, not "${expressionEngine}"`);
 }

@@ -7,5 +7,3 @@ export { runNode, type RunNodeOptions, type RunNodeResult } from './run-node';
 export { runListSearch, runResourceMapping, type RunListSearchOptions, type RunResourceMappingOptions } from './run-list-search';
 export { createPoller, type Poller, type PollResult } from './run-poll';
 export { runWebhook, type RunWebhookOptions, type WebhookCall, type WebhookHarness } from './run-webhook';
-export { START_NODE_NAME } from './workflow';
-export { expressionEngine } from './environment';

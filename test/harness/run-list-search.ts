@@ -1,15 +1,12 @@
 import { ensureExpressionEngine } from './environment';
 
 import { LoadOptionsContext } from 'n8n-core';
-import type { ILoadOptionsFunctions, INodeListSearchResult, INodeParameters, ResourceMapperFields } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 
 import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
 
-/** The node as the editor describes it in a request for a list or a field mapper: its current parameters. */
-type EditorRequest = Omit<NodeUnderTest, 'parameters'> & { parameters?: INodeParameters };
-
-export interface RunListSearchOptions extends EditorRequest {
+export interface RunListSearchOptions extends NodeUnderTest {
 	/** The name of the method in `methods.listSearch`. */
 	method: string;
 	/** What the user typed into the list's search box. */
@@ -18,7 +15,7 @@ export interface RunListSearchOptions extends EditorRequest {
 	paginationToken?: string;
 }
 
-export interface RunResourceMappingOptions extends EditorRequest {
+export interface RunResourceMappingOptions extends NodeUnderTest {
 	/** The resourceMapper parameter's name, e.g. `columns`; its `resourceMapperMethod` is the one called. */
 	parameterName: string;
 }
@@ -48,7 +45,7 @@ export async function runListSearch(options: RunListSearchOptions): Promise<INod
 	const locator = nodeType.description.properties.find((property) =>
 		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name),
 	);
-	const harness = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
+	const harness = buildWorkflow(options);
 	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', async function () {
 		return await method.call(this, filter, paginationToken);
 	});
@@ -61,7 +58,7 @@ export async function runListSearch(options: RunListSearchOptions): Promise<INod
 export async function runResourceMapping(options: RunResourceMappingOptions): Promise<ResourceMapperFields> {
 	const { nodeType, parameterName } = options;
 	const { description, methods } = nodeType;
-	const harness = buildWorkflow({ ...options, parameters: options.parameters ?? {} });
+	const harness = buildWorkflow(options);
 	const parameter = description.properties.find(
 		(property) =>
 			property.name === parameterName &&

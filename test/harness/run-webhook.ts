@@ -20,10 +20,7 @@ import { jsonParse, NodeHelpers, UnexpectedError, WorkflowConfigurationError } f
 import { waitFor } from '../../sandbox/adminClient';
 import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
 
-export interface RunWebhookOptions extends Omit<NodeUnderTest, 'continueOnFail' | 'staticData'> {
-	/** Which of the node's webhook descriptions to serve; default `default`. */
-	webhookName?: string;
-}
+export type RunWebhookOptions = Omit<NodeUnderTest, 'continueOnFail' | 'staticData'>;
 
 /** One request the server received and what became of it. */
 export interface WebhookCall {
@@ -132,14 +129,13 @@ function describe(endpoint: Omit<WebhookEndpoint, 'httpMethod' | 'path'>, field:
 	return workflow.expression.getComplexParameterValue(node, description[field], 'internal', {}, undefined, fallback);
 }
 
-/** The trigger node in its workflow, with its webhook (`webhookName`, default `default`) as n8n registers it. */
+/** The trigger node in its workflow, with its `default` webhook as n8n registers it. */
 export function webhookEndpoint(options: RunWebhookOptions): WebhookEndpoint {
 	const harness = buildWorkflow({ ...options, webhookId: options.webhookId ?? DEFAULT_WEBHOOK_ID });
 	const { description: nodeDescription, webhook } = options.nodeType;
-	const name = options.webhookName ?? 'default';
-	const description = nodeDescription.webhooks?.find((candidate) => candidate.name === name);
+	const description = nodeDescription.webhooks?.find((candidate) => candidate.name === 'default');
 	if (description === undefined || webhook === undefined) {
-		throw new UnexpectedError(`Node "${nodeDescription.name}" has no "${name}" webhook`);
+		throw new UnexpectedError(`Node "${nodeDescription.name}" has no "default" webhook`);
 	}
 	const endpoint = { ...harness, description, webhook };
 	const path = String(describe(endpoint, 'path') ?? '').replace(/^\/+|\/+$/g, '');

@@ -3,8 +3,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 
-export { SandboxAdmin, waitFor } from '../../sandbox/adminClient';
-export type { FaultsView, RecordTypes } from '../../sandbox/adminClient';
+export { waitFor } from '../../sandbox/adminClient';
 export type { VariantChoice, VariantName, VariantSettings } from '../../sandbox/variants';
 
 export interface TestSandbox extends Sandbox {

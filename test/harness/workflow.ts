@@ -21,7 +21,7 @@ import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workfl
 import { name as packageName } from '../../package.json';
 
 /** Name of the node that feeds the input items to the node under test (`$('Start')` in expressions). */
-export const START_NODE_NAME = 'Start';
+const START_NODE_NAME = 'Start';
 
 /** Passes the items it is started with to its output: the harness's stand-in for a trigger. */
 const startNodeType: INodeType = {
@@ -45,7 +45,8 @@ const startNodeType: INodeType = {
 export interface NodeUnderTest {
 	/** An instance of the node, e.g. `new Erp()`. */
 	nodeType: INodeType;
-	parameters: INodeParameters;
+	/** The node's parameters as saved; default none (n8n fills in the defaults). */
+	parameters?: INodeParameters;
 	/** The credential type the node uses, e.g. `new ErpApi()`. */
 	credentialType?: ICredentialType;
 	/** What the user typed into the credential, e.g. `{ baseUrl, apiToken }`. */
@@ -96,7 +97,7 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 		type: typeName(nodeType),
 		typeVersion: options.typeVersion ?? Math.max(...[version].flat()),
 		position: [220, 0],
-		parameters: structuredClone(options.parameters),
+		parameters: structuredClone(options.parameters ?? {}),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.webhookId ? { webhookId: options.webhookId } : {}),
 		...(credentialType

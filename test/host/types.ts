@@ -39,9 +39,7 @@ export interface SavedWorkflow extends WorkflowDefinition {
 	active: boolean;
 }
 
-export interface Credential {
-	id: string;
-	name: string;
+export interface Credential extends CredentialRef {
 	type: string;
 }
 

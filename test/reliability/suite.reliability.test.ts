@@ -14,8 +14,8 @@ import { assembleResults } from './report/assemble';
 import { reliabilityReport } from './report/markdown';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, SecretsScan } from './report/results';
 import { scanForSecrets } from './secrets/scan';
-import { secretsOf } from './setup/context';
-import { connect, type ReliabilitySession } from './support/session';
+import { connect } from '../host/session';
+import { secretsOf, type ReliabilityContext, type ReliabilitySession } from './setup/context';
 
 // The tests run in this order; the secrets scan last, over everything the others made n8n do.
 let session: ReliabilitySession;
@@ -26,7 +26,7 @@ const cases: BadInputResult[] = [];
 let scan: SecretsScan | null = null;
 
 beforeAll(async () => {
-	session = await connect();
+	session = await connect<ReliabilityContext>();
 });
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.

@@ -26,14 +26,16 @@ export interface E2eContext {
 
 export const CONTEXT_ENV = 'N8N_ERP_E2E_CONTEXT';
 
-export function contextFile(): string {
-	const file = process.env[CONTEXT_ENV];
-	if (!file) throw new Error(`${CONTEXT_ENV} is not set: run the suite with its npm script (npm run test:e2e, npm run test:reliability)`);
+/** The context file globalSetup named in `env` (the queue suite's has its own variable). */
+export function contextFile(env = CONTEXT_ENV): string {
+	const file = process.env[env];
+	if (!file) throw new Error(`${env} is not set: run the suite with its npm script (npm run test:e2e, test:reliability, test:queue)`);
 	return file;
 }
 
-export function readContext(): E2eContext {
-	return JSON.parse(readFileSync(contextFile(), 'utf8')) as E2eContext;
+/** The context globalSetup handed over: the end-to-end one, or a suite's own (`T`) named in `env`. */
+export function readContext<T = E2eContext>(env = CONTEXT_ENV): T {
+	return JSON.parse(readFileSync(contextFile(env), 'utf8')) as T;
 }
 
 /** The context of a run on `stack`: an API key for `suite`, and a credential with a token the sandbox does not know. */
@@ -54,11 +56,11 @@ export async function stackContext(stack: Stack, suite: string, owner: Owner, wr
 	};
 }
 
-/** Writes the context into n8n's user folder and names it in the environment, which the test files inherit. */
-export function handOver(stack: Stack, suite: string, context: E2eContext): void {
-	const file = path.join(stack.userFolder, `${suite}-context.json`);
+/** Writes the context into `folder` (n8n's user folder, the queue run's folder) and names it in the environment, which the test files inherit. */
+export function handOver(folder: string, suite: string, context: object, env = CONTEXT_ENV): void {
+	const file = path.join(folder, `${suite}-context.json`);
 	writeFileSync(file, JSON.stringify(context, null, 2));
-	process.env[CONTEXT_ENV] = file;
+	process.env[env] = file;
 }
 
 /** Where the round-trip test leaves its timings (ms) for globalTeardown: n8n's user folder, beside the context file. */

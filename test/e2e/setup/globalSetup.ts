@@ -27,7 +27,7 @@ export default async function globalSetup(): Promise<void> {
 		log,
 	});
 	globalThis.n8nErpE2eStack = stack;
-	handOver(stack, 'e2e', await stackContext(stack, 'e2e', OWNER, 'not-a-valid-token'));
+	handOver(stack.userFolder, 'e2e', await stackContext(stack, 'e2e', OWNER, 'not-a-valid-token'));
 	const { install, n8n, timings } = stack;
 	log(`n8n ${install.version} at ${n8n.baseUrl} (install check ${timings.installCheckMs} ms, build+pack ${timings.buildMs} ms, boot ${timings.bootMs} ms); log: ${n8n.logFile}`);
 }

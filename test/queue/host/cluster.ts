@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { preparePackage } from '../../host/communityPackage';
+import { preparePackage, type PreparedPackage } from '../../host/communityPackage';
 import { freePort, portIsFree } from '../../host/ports';
 import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../host/processes';
 import { N8nClient, type Owner } from '../../host/restClient';
@@ -20,15 +20,13 @@ export interface ClusterOptions {
 	log: (line: string) => void;
 }
 
-export interface ClusterTimings {
-	installCheckMs: number;
-	buildMs: number;
+export type ClusterTimings = PreparedPackage['timings'] & {
 	servicesMs: number;
 	/** Each n8n process's boot, to its readiness. */
 	bootMs: Record<string, number>;
 	/** From the first process started to the last one ready. */
 	n8nMs: number;
-}
+};
 
 export interface Cluster {
 	run: Run;

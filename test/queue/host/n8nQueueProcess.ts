@@ -1,5 +1,4 @@
-import type { N8nInstall } from '../../host/install';
-import { startN8n, type N8nProcess } from '../../host/n8nProcess';
+import { startN8n, type N8nProcess, type N8nProcessSpec } from '../../host/n8nProcess';
 import type { Run } from '../../host/processes';
 
 export type Role = 'main' | 'worker' | 'webhook';
@@ -9,7 +8,7 @@ const COMMAND = { main: 'start', worker: 'worker', webhook: 'webhook' } as const
 /** What every n8n process of the cluster shares: one database, one Redis, one public webhook URL. */
 export interface ClusterSettings {
 	run: Run;
-	install: Pick<N8nInstall, 'version' | 'nodeBin' | 'n8nBin'>;
+	install: N8nProcessSpec['install'];
 	postgres: { port: number; database: string; user: string };
 	redisPort: number;
 	/** The webhook processor's address: what n8n shows as Production URL, what the ERP posts to. */
@@ -20,13 +19,10 @@ export interface ClusterSettings {
 }
 
 /** One process of the cluster: JSON, so that a test can start a stopped worker again from the context file. */
-export interface QueueProcessSpec {
+export interface QueueProcessSpec extends Pick<N8nProcessSpec, 'userFolder' | 'port' | 'brokerPort'> {
 	/** main, worker-1, worker-2, webhook: also what a workflow reads as $env.N8N_ERP_QUEUE_PROCESS. */
 	name: string;
 	role: Role;
-	userFolder: string;
-	port: number;
-	brokerPort: number;
 	cluster: ClusterSettings;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Machine } from '../../../bench/machine';
 import type { Results as BenchResults } from '../../../bench/results';
 import { REPO_ROOT } from '../../host/paths';
-import type { ClusterTimings } from '../host/cluster';
+import type { ClusterOptions, ClusterTimings } from '../host/cluster';
 import type { ImportFigures } from '../scenarios/import';
 import type { MainDownFigures } from '../scenarios/mainDown';
 import type { PollingFigures } from '../scenarios/polling';
@@ -15,7 +15,7 @@ export interface QueueResults {
 	date: string;
 	n8n: string;
 	machine: Machine;
-	cluster: ClusterTimings & { lock: { durationMs: number; renewMs: number; stalledIntervalMs: number } };
+	cluster: ClusterTimings & { lock: ClusterOptions['lock'] };
 	/** How long the ERP waits for n8n's answer to a delivery, and its retry delays. */
 	erpWebhooks: { timeoutMs: number; retryDelaysMs: number[] };
 	/** Wall time of each part of the suite. */

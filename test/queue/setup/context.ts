@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-
 import type { Owner } from '../../host/restClient';
 import type { Credential } from '../../host/types';
 import type { ClusterTimings } from '../host/cluster';
@@ -26,9 +24,3 @@ export interface QueueContext {
 }
 
 export const QUEUE_CONTEXT_ENV = 'N8N_ERP_QUEUE_CONTEXT';
-
-export function readQueueContext(): QueueContext {
-	const file = process.env[QUEUE_CONTEXT_ENV];
-	if (!file) throw new Error(`${QUEUE_CONTEXT_ENV} is not set: run the suite with npm run test:queue`);
-	return JSON.parse(readFileSync(file, 'utf8')) as QueueContext;
-}

@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-
 import { N8N_VERSION } from '../../host/install';
 import { stopOnSignals } from '../../host/processes';
+import { handOver } from '../../e2e/setup/context';
 import { startCluster, type Cluster } from '../host/cluster';
 import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
 import globalTeardown from './globalTeardown';
@@ -53,7 +51,5 @@ export default async function globalSetup(): Promise<void> {
 		webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
 		n8nVersion: N8N_VERSION,
 	};
-	const file = path.join(cluster.run.dir, 'queue-context.json');
-	writeFileSync(file, JSON.stringify(context, null, 2));
-	process.env[QUEUE_CONTEXT_ENV] = file;
+	handOver(cluster.run.dir, 'queue', context, QUEUE_CONTEXT_ENV);
 }

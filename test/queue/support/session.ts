@@ -1,7 +1,8 @@
 import { N8nClient } from '../../host/restClient';
 import { startQueueProcess, type QueueProcess, type QueueProcessSpec } from '../host/n8nQueueProcess';
 import { SandboxAdmin } from '../../../sandbox/adminClient';
-import { readQueueContext, type QueueContext } from '../setup/context';
+import { readContext } from '../../e2e/setup/context';
+import { QUEUE_CONTEXT_ENV, type QueueContext } from '../setup/context';
 
 export interface QueueSession {
 	ctx: QueueContext;
@@ -14,7 +15,7 @@ export interface QueueSession {
 
 /** Connects the suite to the cluster and sandbox globalSetup started. */
 export async function connect(): Promise<QueueSession> {
-	const ctx = readQueueContext();
+	const ctx = readContext<QueueContext>(QUEUE_CONTEXT_ENV);
 	const n8n = new N8nClient(ctx.mainUrl, ctx.apiKey);
 	await n8n.login(ctx.owner);
 	return { ctx, n8n, webhooks: new N8nClient(ctx.webhookUrl), sandbox: new SandboxAdmin(ctx.sandboxUrl) };

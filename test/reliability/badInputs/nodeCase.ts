@@ -1,5 +1,5 @@
 import { byId } from '../../host/workflows';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 
 /** The expected answer: what the message and description must say, and what may reach the ERP. */
 export interface NodeExpectation {

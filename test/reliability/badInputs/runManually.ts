@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Credential, Execution, WorkflowNode } from '../../host/types';
 import { finishedExecution } from '../../host/executions';
 import { chain, erpNode } from '../../host/workflows';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 
 /**
  * What the editor's "Execute workflow" does with Manual Trigger → ERP: the path left when n8n refuses to

@@ -4,7 +4,7 @@ import { waitForExecutions } from '../../host/executions';
 import { calls, runErp } from '../../host/runErp';
 import type { BadInputResult } from '../report/results';
 import { CRASH_ERROR_NAMES, looksLikeCrash } from '../support/crash';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import { changedRecords, snapshot } from '../support/snapshot';
 import type { NodeCase } from './nodeCase';
 import { runManually } from './runManually';

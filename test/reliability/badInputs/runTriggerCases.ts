@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { BadInputResult } from '../report/results';
 import { looksLikeCrash } from '../support/crash';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import type { TriggerCase } from './triggerCases';
 import { runsAfterSentinel, triggerWorkflow, unattributedRuns, type TriggerKind, type TriggerWorkflow } from './triggerWorkflows';
 

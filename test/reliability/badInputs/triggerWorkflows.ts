@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { erpTriggerNode, erpTriggerType, triggerUrl } from '../../host/examples';
 import type { Execution, SavedWorkflow } from '../../host/types';
 import { atLeast, waitForExecutions } from '../../host/executions';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 
 export type TriggerKind = 'plain' | 'hmac' | 'shared';
 

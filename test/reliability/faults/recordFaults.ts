@@ -1,6 +1,6 @@
 import type { FaultSpec } from '../../../sandbox/faults';
 import type { Random } from '../../../sandbox/seed/random';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 
 /** `count` items whose record the fault answers `times` times, picked among the first `within` items (default all). */
 export interface RecordFaultGroup {

@@ -4,7 +4,7 @@ import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { runBatch } from '../support/batch';
 import { looksLikeCrash } from '../support/crash';
 import { pairedIndex } from '../../host/executions';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import type { FaultScenarioResult } from '../report/results';
 
 export interface RestartScenario {

@@ -3,7 +3,7 @@ import { byId } from '../../host/workflows';
 import type { Contact } from '../../../sandbox/types';
 import { runBatch, type BatchRun } from '../support/batch';
 import { settle } from '../support/settle';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import type { FaultScenarioResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
 import { requestChains } from './chains';

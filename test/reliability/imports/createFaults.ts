@@ -1,7 +1,7 @@
 import type { FaultSpec } from '../../../sandbox/faults';
 import type { Random } from '../../../sandbox/seed/random';
 import { shuffled } from '../faults/recordFaults';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import type { CreateFault } from './scenarios';
 
 /** How many of the run's creates each fault strikes: its share of them, exactly. */

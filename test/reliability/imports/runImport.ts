@@ -2,7 +2,7 @@ import { fieldsParameter } from '../../host/fields';
 import type { ImportRunResult, ImportScenarioResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
 import { runBatch, type BatchRun } from '../support/batch';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import { settle } from '../support/settle';
 import { sum } from '../support/sum';
 import { faultsOfRun, importChecks } from './checks';

@@ -1,6 +1,6 @@
 import { sleep } from '../../host/processes';
 import type { Random } from '../../../sandbox/seed/random';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import { episodeOrder, otherCompany, WATCHED_VALUE, type EpisodeKind } from './plan';
 import type { Company } from './tallyPolling';
 

@@ -7,7 +7,7 @@ import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
 import type { PollingScenarioResult, PollingWorkflowResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 import { sum } from '../support/sum';
 import { ContactChanger, type Live } from './changes';
 import { POLLING_PLAN, WATCHED_VALUE } from './plan';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { allExecutions } from '../../host/executions';
 import type { Execution } from '../../host/types';
 import type { SecretsScan } from '../report/results';
-import type { ReliabilitySession } from '../support/session';
+import type { ReliabilitySession } from '../setup/context';
 
 export const REDACTED = '[redacted]';
 

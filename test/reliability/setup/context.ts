@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-
+import type { Session } from '../../host/session';
 import type { Credential } from '../../host/types';
-import { contextFile, type E2eContext } from '../../e2e/setup/context';
+import type { E2eContext } from '../../e2e/setup/context';
 
 /**
  * What globalSetup hands to the suite: the end-to-end context (so test/host works as it is) plus the secrets
@@ -20,7 +19,8 @@ export interface ReliabilityContext extends E2eContext {
 	faultSeed: number;
 }
 
-export const readReliabilityContext = (): ReliabilityContext => JSON.parse(readFileSync(contextFile(), 'utf8')) as ReliabilityContext;
+/** The suite's connection to the n8n and sandbox globalSetup started (works with every test/host helper). */
+export type ReliabilitySession = Session<ReliabilityContext>;
 
 /** Every secret the suite hands to n8n; none may show in any output, error or log. */
 export const secretsOf = (ctx: ReliabilityContext): Record<string, string> => ({

@@ -46,6 +46,6 @@ export default async function globalSetup(): Promise<void> {
 		n8nLogFile: n8n.logFile,
 		faultSeed,
 	};
-	handOver(stack, 'reliability', context);
+	handOver(stack.userFolder, 'reliability', context);
 	log(`n8n ${install.version} at ${n8n.baseUrl} (build+pack ${timings.buildMs} ms, boot ${timings.bootMs} ms); log: ${n8n.logFile}`);
 }

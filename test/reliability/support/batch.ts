@@ -1,7 +1,7 @@
 import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../host/executions';
 import type { Execution } from '../../host/types';
 import { chain, erpNode, splitOutNode, webhookNode } from '../../host/workflows';
-import type { ReliabilitySession } from './session';
+import type { ReliabilitySession } from '../setup/context';
 
 export interface BatchRun {
 	execution: Execution;

@@ -1,6 +1,6 @@
 import { sleep } from '../../host/processes';
 import { erpApi } from '../../host/erpApi';
-import type { ReliabilitySession } from './session';
+import type { ReliabilitySession } from '../setup/context';
 
 /**
  * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
