@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,11 +5,10 @@ import type { EventName } from '../../sandbox/events';
 import { REPO_ROOT } from './paths';
 import type { N8nClient } from './restClient';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
-import type { Credential, CredentialRef, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
+import { ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE } from './workflows';
+import type { Credential, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
-export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
-export const ERP_POLLING_TRIGGER_TYPE = 'n8n-nodes-erp.erpPollingTrigger';
 
 export interface Example {
 	file: string;
@@ -35,20 +33,6 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 		nodes: workflow.nodes.map((node) =>
 			node.credentials?.erpApi ? { ...node, credentials: { ...node.credentials, erpApi: { id: credential.id, name: credential.name } } } : node,
 		),
-	};
-}
-
-/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, the ERP API credential with its secret. */
-export function erpTriggerNode(parameters: Record<string, unknown>, webhookCredential?: CredentialRef): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name: 'ERP Trigger',
-		type: ERP_TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		parameters,
-		...(webhookCredential ? { credentials: { erpApi: webhookCredential } } : {}),
 	};
 }
 

@@ -2,7 +2,6 @@ import { cpSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8nInstalled } from './install';
-import { n8nLine } from './lines';
 import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
 import { removeFolder, temporaryFolder } from './processes';
@@ -32,7 +31,7 @@ export async function startOwnN8n(ctx: E2eContext): Promise<OwnN8n> {
 	const userFolder = temporaryFolder('own');
 	cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
 	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort() };
-	const client = new N8nClient(`http://127.0.0.1:${spec.port}`, undefined, n8nLine(install.version));
+	const client = new N8nClient(`http://127.0.0.1:${spec.port}`);
 	let n8n: N8nProcess | undefined;
 	const start = async () => {
 		n8n = await startN8n(spec);

@@ -40,16 +40,16 @@ export interface WebhookResponse {
 /**
  * A small client for n8n's REST API (what the editor uses, authenticated by the `n8n-auth` cookie) and its
  * public API (`/api/v1`, authenticated by an API key), plus production webhook calls. Where n8n's lines differ,
- * it asks `line` (default: the line of N8N_VERSION, the n8n this run uses).
+ * it asks `line`, the line of N8N_VERSION (the n8n this run uses).
  */
 export class N8nClient {
 	private cookie?: string;
 	private projectId?: string;
+	readonly line: N8nLine = n8nLine(N8N_VERSION);
 
 	constructor(
 		readonly baseUrl: string,
 		private apiKey?: string,
-		readonly line: N8nLine = n8nLine(N8N_VERSION),
 	) {}
 
 	/** The session cookie's value (`n8n-auth`), e.g. for a browser. */

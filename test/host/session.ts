@@ -1,4 +1,3 @@
-import { n8nLine } from './lines';
 import { N8nClient } from './restClient';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import { readContext, type E2eContext } from '../e2e/setup/context';
@@ -14,7 +13,7 @@ export interface Session<C extends E2eContext = E2eContext> {
 /** Connects a test file to the n8n and sandbox globalSetup started. */
 export async function connect<C extends E2eContext = E2eContext>(): Promise<Session<C>> {
 	const ctx = readContext<C>();
-	const n8n = new N8nClient(ctx.n8nUrl, ctx.apiKey, n8nLine(ctx.n8nVersion));
+	const n8n = new N8nClient(ctx.n8nUrl, ctx.apiKey);
 	await n8n.login(ctx.owner);
 	return { ctx, n8n, sandbox: new SandboxAdmin(ctx.sandboxUrl) };
 }

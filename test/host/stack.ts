@@ -1,7 +1,6 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { preparePackage } from './communityPackage';
 import type { N8nInstall } from './install';
-import { n8nLine } from './lines';
 import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
 import { removeFolder, temporaryFolder } from './processes';
@@ -66,7 +65,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 		n8n = await startN8n({ install, userFolder, port, brokerPort: await freePort() });
 		log(`n8n ready in ${(n8n.bootMs / 1000).toFixed(1)} s`);
 
-		const client = new N8nClient(n8n.baseUrl, undefined, n8nLine(install.version));
+		const client = new N8nClient(n8n.baseUrl);
 		await client.signIn(options.owner);
 		const credential = await erpCredential(client, sandbox);
 		return { install, sandbox, n8n, client, credential, userFolder, timings: { ...timings, bootMs: n8n.bootMs }, stop };

@@ -1,5 +1,6 @@
 import type { Delivery } from '../../sandbox/webhooks';
-import { erpTriggerNode, erpTriggerType, triggerUrl } from './examples';
+import { erpTriggerType, triggerUrl } from './examples';
+import { erpTriggerNode } from './workflows';
 import { sleep } from './processes';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Credential, SavedWorkflow } from './types';

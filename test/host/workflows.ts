@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Connections, Credential, WorkflowDefinition, WorkflowNode } from './types';
+import type { Connections, CredentialRef, WorkflowDefinition, WorkflowNode } from './types';
 
 export const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
+export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
+export const ERP_POLLING_TRIGGER_TYPE = 'n8n-nodes-erp.erpPollingTrigger';
 export const ERP_POLLING_TRIGGER_NAME = 'ERP Polling Trigger';
 
 /** A workflow node with a fresh id; `extra`: settings beside its parameters (credentials, webhookId…). */
@@ -16,14 +18,18 @@ export const node = (name: string, type: string, typeVersion: number, parameters
 	...extra,
 });
 
-const erpCredential = (credential: Credential) => ({ credentials: { erpApi: { id: credential.id, name: credential.name } } });
+const erpCredential = (credential: CredentialRef) => ({ credentials: { erpApi: { id: credential.id, name: credential.name } } });
 
-export const erpNode = (parameters: Record<string, unknown>, credential: Credential, name = 'ERP') =>
+export const erpNode = (parameters: Record<string, unknown>, credential: CredentialRef, name = 'ERP') =>
 	node(name, ERP_NODE_TYPE, 1, parameters, { position: [240, 0], ...erpCredential(credential) });
 
 /** An ERP Polling Trigger with these Poll Times and parameters, reading the ERP through `credential`. */
-export const erpPollingTriggerNode = (pollTimes: Record<string, unknown>, parameters: Record<string, unknown>, credential: Credential) =>
-	node(ERP_POLLING_TRIGGER_NAME, 'n8n-nodes-erp.erpPollingTrigger', 1, { pollTimes, ...parameters }, erpCredential(credential));
+export const erpPollingTriggerNode = (pollTimes: Record<string, unknown>, parameters: Record<string, unknown>, credential: CredentialRef) =>
+	node(ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE, 1, { pollTimes, ...parameters }, erpCredential(credential));
+
+/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, the ERP API credential with its secret. */
+export const erpTriggerNode = (parameters: Record<string, unknown>, webhookCredential?: CredentialRef) =>
+	node('ERP Trigger', ERP_TRIGGER_TYPE, 1, parameters, { webhookId: randomUUID(), ...(webhookCredential ? erpCredential(webhookCredential) : {}) });
 
 /**
  * A production webhook (POST /webhook/<path>): by default it answers with every item of the last node;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { erpTriggerNode } from '../../host/examples';
 import type { Credential, WorkflowDefinition, WorkflowNode } from '../../host/types';
 import { fieldsParameter } from '../../host/fields';
-import { byId, chain, erpNode, node, splitOutNode, webhookNode } from '../../host/workflows';
+import { byId, chain, erpNode, erpTriggerNode, node, splitOutNode, webhookNode } from '../../host/workflows';
 import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
 
 export const WORKER_NODE = 'Worker';

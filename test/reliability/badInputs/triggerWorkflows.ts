@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-import { erpTriggerNode, erpTriggerType, triggerUrl } from '../../host/examples';
+import { erpTriggerType, triggerUrl } from '../../host/examples';
+import { erpTriggerNode } from '../../host/workflows';
 import type { Execution, SavedWorkflow } from '../../host/types';
 import { atLeast, waitForExecutions } from '../../host/executions';
 import type { ReliabilitySession } from '../setup/context';
