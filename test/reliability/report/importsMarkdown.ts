@@ -1,7 +1,7 @@
-import type { ImportRunResult, ImportScenarioResult, Results } from './results';
+import type { ImportScenarioResult, Results } from './results';
 import { paragraphs, seconds, table, verdict } from '../../host/results';
 
-const methods = (run: ImportRunResult) =>
+const methods = (run: ImportScenarioResult['runs'][number]) =>
 	Object.entries(run.requestsByMethod)
 		.map(([method, count]) => `${count} ${method}`)
 		.join(', ');
