@@ -1,6 +1,7 @@
 /**
- * Regenerates each results document from its JSON, without running a suite: docs/compatibility.md (its table),
- * docs/reliability.md and docs/queue-mode.md. `npm run build:tools && node .build/scripts/regenerateDocs.js`
+ * Regenerates the generated blocks of each results document from its JSON, without running a suite:
+ * docs/compatibility.md, docs/reliability.md and docs/queue-mode.md.
+ * `npm run build:tools && node .build/scripts/regenerateDocs.js`
  */
 import { e2eReport } from '../test/e2e/setup/results';
 import { regenerateDoc } from '../test/host/results';

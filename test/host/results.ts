@@ -57,6 +57,10 @@ export function withBlock(doc: string, markers: { start: string; end: string }, 
 	return `${doc.slice(0, start + markers.start.length)}\n${body}\n${doc.slice(end)}`;
 }
 
+/** `doc` with each block `<!-- name -->` … `<!-- /name -->` filled with its body: the hand-written text around stays. */
+export const withBlocks = (doc: string, bodies: Record<string, string>) =>
+	Object.entries(bodies).reduce((text, [name, body]) => withBlock(text, { start: `<!-- ${name} -->`, end: `<!-- /${name} -->` }, body), doc);
+
 // Markdown pieces the documents are built from.
 const cell = (text: unknown) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const row = (cells: unknown[]) => `| ${cells.map(cell).join(' | ')} |`;

@@ -1,5 +1,4 @@
 import { fieldsParameter } from '../../host/fields';
-import type { ImportRunResult, ImportScenarioResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
 import { runBatch, type BatchRun } from '../support/batch';
 import type { ReliabilitySession } from '../setup/context';
@@ -27,7 +26,8 @@ const upsertParameters = (s: ImportScenario) => ({
 	options: s.options,
 });
 
-async function importOnce(session: ReliabilitySession, s: ImportScenario, run: number): Promise<ImportRunResult> {
+/** One run of an import: its counts, and the checks it was judged by. */
+async function importOnce(session: ReliabilitySession, s: ImportScenario, run: number) {
 	const rows = rowsOf(s, run);
 	const before = await session.sandbox.records('contacts');
 	const faults = faultsOfRun(s, run).map(({ fault }) => fault);
@@ -45,6 +45,7 @@ async function importOnce(session: ReliabilitySession, s: ImportScenario, run: n
 	const { errorMessages, ...counts } = tally;
 	const { status, startedAt, stoppedAt } = batch.execution;
 	return {
+		/** 1 for the first run. */
 		run,
 		...counts,
 		executionStatus: status,
@@ -54,11 +55,15 @@ async function importOnce(session: ReliabilitySession, s: ImportScenario, run: n
 	};
 }
 
-/** Runs one import on a freshly reset sandbox, as often as the scenario says, and judges every run. */
-export async function runImportScenario(session: ReliabilitySession, s: ImportScenario): Promise<ImportScenarioResult> {
+/**
+ * Runs one import on a freshly reset sandbox, as often as the scenario says, and judges every run. Totals over
+ * all runs: rows imported (rows × runs) and what became of them; duplicated: after the last run, contacts beyond
+ * one per row's e-mail.
+ */
+export async function runImportScenario(session: ReliabilitySession, s: ImportScenario) {
 	await session.sandbox.reset();
 	if (s.otherContacts) await session.sandbox.seed({ contacts: s.otherContacts });
-	const runs: ImportRunResult[] = [];
+	const runs: Array<Awaited<ReturnType<typeof importOnce>>> = [];
 	for (let run = 1; run <= s.runs; run++) runs.push(await importOnce(session, s, run));
 	return {
 		id: s.id,

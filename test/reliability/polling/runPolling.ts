@@ -5,7 +5,6 @@ import { allExecutions, findExecution, nodeOutput } from '../../host/executions'
 import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
-import type { PollingScenarioResult, PollingWorkflowResult } from '../report/results';
 import { scenarioRandom } from '../setup/seed';
 import type { ReliabilitySession } from '../setup/context';
 import { sum } from '../support/sum';
@@ -127,7 +126,7 @@ function pollsIn(log: Buffer, from: number, to: number, workflow: SavedWorkflow)
  * The trigger's GETs while the faults were on: first attempts, struck ones, and retries struck again (failed for
  * good with Max Retries 1). A request following a struck identical one within SAME_POLL_MS is its retry.
  */
-function getRequests(requests: RequestLogEntry[]): PollingScenarioResult['requests'] {
+function getRequests(requests: RequestLogEntry[]) {
 	const struckAt = new Map<string, number[]>();
 	let sent = 0;
 	let struck = 0;
@@ -160,6 +159,29 @@ function errorMessages(executions: Execution[]): Array<{ message: string; polls:
 	return [...counts].map(([message, polls]) => ({ message, polls })).sort((a, b) => b.polls - a.polls);
 }
 
+/** One workflow's result; `polls`: the polls n8n began after the baseline and, of them, while the faults were on. */
+function workflowResult(w: PolledWorkflow, executions: Execution[], tally: PollingTally, lastPollItems: string[], polls: { polls: number; pollsUnderFaults: number }) {
+	return {
+		key: w.key,
+		title: w.title,
+		parameters: { ...w.parameters, ...(w.pollTimes ? { pollTimes: w.pollTimes } : {}), options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
+		...polls,
+		/** n8n 2.41 saves each poll that failed after its retries as an execution with status error. */
+		failedPolls: executions.filter((e) => e.status === 'error').length,
+		/** A successful poll that finds nothing starts no execution. */
+		executionsWithItems: executions.filter((e) => e.status === 'success' && nodeOutput(e, TRIGGER).length > 0).length,
+		reported: tally.reported,
+		missed: tally.missed,
+		twice: tally.twice,
+		wrong: tally.wrong,
+		/** The items (`event id`) of the poll that reported the second sentinel: it must hold that one only. */
+		lastPollItems,
+		errorMessages: errorMessages(executions),
+		/** The first problems found, in words. */
+		examples: tally.examples,
+	};
+}
+
 /**
  * Four active workflows with the ERP Polling Trigger on contacts (Max Retries 1) while the
  * sandbox's seeded faults strike the API and hundreds of changes are made through it over about three polls;
@@ -167,7 +189,7 @@ function errorMessages(executions: Execution[]): Array<{ message: string; polls:
  * other, each awaited until every workflow has reported it: the first proves a clean poll has caught up, the
  * second that the next poll reports nothing but it. Every item is then judged against the ERP.
  */
-export async function runPollingScenario(session: ReliabilitySession): Promise<PollingScenarioResult> {
+export async function runPollingScenario(session: ReliabilitySession) {
 	const { sandbox, n8n, ctx } = session;
 	const plan = POLLING_PLAN;
 	await sandbox.reset();
@@ -217,7 +239,7 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 	const requests = (await sandbox.requests(since)).filter((r) => r.seq > since);
 	const log = readFileSync(ctx.n8nLogFile);
 	const inFaults = (at: number) => at >= faultsOn && at < faultsOff;
-	const results: PollingWorkflowResult[] = [];
+	const results: Array<ReturnType<typeof workflowResult>> = [];
 	for (const [i, w] of WORKFLOWS.entries()) {
 		const executions = await executionsOf(session, workflows[i].id);
 		const succeeded = executions.filter((e) => e.status === 'success');
@@ -231,22 +253,10 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 		if (tally.missed + tally.twice + tally.wrong > 0) {
 			failures.push(`${w.key}: ${tally.missed} missed, ${tally.twice} twice, ${tally.wrong} wrong (${tally.examples.join('; ')})`);
 		}
-		results.push({
-			key: w.key,
-			title: w.title,
-			parameters: { ...w.parameters, ...(w.pollTimes ? { pollTimes: w.pollTimes } : {}), options: { maxRetries: plan.maxRetries, pageSize: w.pageSize } },
+		results.push(workflowResult(w, executions, tally, lastPollItems, {
 			polls: pollsIn(log, logAt.activated, log.length, workflows[i]),
 			pollsUnderFaults: pollsIn(log, logAt.faultsOn, logAt.faultsOff, workflows[i]),
-			failedPolls: executions.filter((e) => e.status === 'error').length,
-			executionsWithItems: succeeded.filter((e) => nodeOutput(e, TRIGGER).length > 0).length,
-			reported: tally.reported,
-			missed: tally.missed,
-			twice: tally.twice,
-			wrong: tally.wrong,
-			lastPollItems,
-			errorMessages: errorMessages(executions),
-			examples: tally.examples,
-		});
+		}));
 	}
 	const faulted = getRequests(requests.filter((r) => inFaults(Date.parse(r.at))));
 	// A poll that succeeds reads at least every page of the fewest contacts the ERP held meanwhile.
@@ -272,6 +282,7 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 			watchedValue: WATCHED_VALUE,
 		},
 		contacts: { baseline: truth.baseline.size, final: truth.final.size },
+		/** The two sentinels are among the creates. */
 		changes: { creates: changer.log.creates, updates: changer.log.updates, deletes: changer.log.deletes },
 		polls: sum(results, 'polls'),
 		pollsUnderFaults: sum(results, 'pollsUnderFaults'),
@@ -280,8 +291,11 @@ export async function runPollingScenario(session: ReliabilitySession): Promise<P
 		missed: sum(results, 'missed'),
 		twice: sum(results, 'twice'),
 		wrong: sum(results, 'wrong'),
+		/** The trigger's GET requests while the faults were on. */
 		requests: faulted,
+		/** At most the chance that no poll under faults fails. */
 		chanceNoPollFails,
+		/** From the workflows' activation to the last sentinel reported. */
 		wallMs,
 		workflows: results,
 		failures,

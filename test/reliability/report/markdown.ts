@@ -1,18 +1,59 @@
 import { ACCEPTED_CHANCE, shownChance } from '../faults/probability';
 import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
-import type { BadInputResult, FaultScenarioResult, Results } from './results';
-import { importsMarkdown, importSummaryRows } from './importsMarkdown';
-import { pollingMarkdown, pollingSummaryRows } from './pollingMarkdown';
-import { paragraphs, seconds, table, times, verdict, type Report } from '../../host/results';
+import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
+import { paragraphs, seconds, table, times, verdict, withBlocks, type Report } from '../../host/results';
 
-const sumOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
-const othersOf = (scenarios: FaultScenarioResult[]) => [...new Set(scenarios.map((s) => s.otherContacts).filter((n) => n !== undefined))].join(' or ') || 'no';
-const answeredByN8n = (cases: BadInputResult[]) =>
-	cases
-		.filter((c) => c.answeredBy === 'n8n')
-		.map((c) => `${c.title}: ${c.actual.httpStatus}`)
-		.join('; ');
+const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
+const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);
+
+function summaryTable({ faults, imports, polling, badInputs, tokenLeaks }: Results): string {
+	const batches = faults.scenarios.filter((s) => s.records === undefined);
+	const returnAll = faults.scenarios.filter((s) => s.records !== undefined);
+	const importRuns = imports.scenarios.reduce((n, s) => n + s.runs.length, 0);
+	const changes = polling?.changes;
+	return table(
+		['figure', 'value'],
+		[
+			['fault scenarios', `${faults.scenarios.length} (${batches.length} batches, ${returnAll.length} Return All)`],
+			[
+				'items attempted',
+				`${faults.itemsAttempted}: ${itemsOf(batches)} input items of the batches, ${itemsOf(returnAll)} of Return All (records read, one output item each, or the one input item of a walk that failed clearly)`,
+			],
+			['succeeded', faults.succeeded],
+			['error items (On Error: Continue)', faults.errorItems],
+			['lost (reported OK, not in the ERP)', faults.lost],
+			['duplicated (written twice)', faults.duplicated],
+			['unresolved creates (error items that say the ERP may have done it)', faults.unresolvedCreates],
+			[
+				'chance that a scenario where every item must succeed fails by bad luck',
+				`${shownChance(faults.chanceOfAnUnluckyFailure)} (the sum over those scenarios; each is designed below ${shownChance(ACCEPTED_CHANCE)})`,
+			],
+			['imports (Contact › Create or Update)', `${imports.scenarios.length} scenarios, ${importRuns} runs, ${imports.itemsAttempted} items`],
+			['imports: succeeded', imports.succeeded],
+			['imports: error items', imports.errorItems],
+			['imports: lost', imports.lost],
+			['imports: duplicated', imports.duplicated],
+			['imports: unresolved creates (must be 0: contacts have a key)', imports.unresolvedCreates],
+			['imports: POSTs for an e-mail the ERP already held', imports.postsForExistingKeys],
+			...(polling && changes
+				? [
+						['polling trigger: changes made', `${changes.creates + changes.updates + changes.deletes} (${changes.creates} creates, ${changes.updates} updates, ${changes.deletes} deletes)`],
+						['polling trigger: polls (under faults, failed)', `${polling.polls} (${polling.pollsUnderFaults}, ${polling.failedPolls})`],
+						['polling trigger: items reported', polling.reported],
+						['polling trigger: missed', polling.missed],
+						['polling trigger: reported twice', polling.twice],
+						['polling trigger: wrong', polling.wrong],
+					]
+				: [['polling trigger', 'not run']]),
+			['hostile inputs tried', badInputs.tried],
+			['clear errors', badInputs.clearErrors],
+			["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
+			['crashes', badInputs.crashes],
+			['token leaks', tokenLeaks ?? 'not scanned'],
+		],
+	);
+}
 
 function faultTable(scenarios: FaultScenarioResult[]): string {
 	return table(
@@ -46,7 +87,7 @@ const scenarioDetails = (s: FaultScenarioResult) =>
 		s.outcome && `Outcome: **${s.outcome}** — ${s.records?.returned} records returned of ${s.records?.inErp} in the ERP.`,
 		s.evidence && `Evidence: \`${JSON.stringify(s.evidence)}\`.`,
 		...(s.retries && s.retries.struckRequests > 0 ? retryParts(s.retries) : []),
-		s.errorMessages.length > 0 && table(['error (message — description)', 'items'], s.errorMessages.map((m) => [m.message, m.items])),
+		s.errorMessages.length > 0 && errorTable([], s.errorMessages.map((m) => [m.message, m.items])),
 	);
 
 function retryParts(r: RetryEvidence): Array<string | false> {
@@ -60,161 +101,122 @@ function retryParts(r: RetryEvidence): Array<string | false> {
 	];
 }
 
-function caseRows(cases: BadInputResult[]): unknown[][] {
-	return cases.map((c) => [
+function importTable(scenarios: ImportScenarioResult[]): string {
+	return table(
+		['scenario', 'runs', 'items', 'succeeded', 'error items', 'created', 'updated', 'recovered', 'unresolved creates', 'lost', 'duplicated', 'POSTs for an e-mail the ERP held', 'run time', 'result'],
+		scenarios.map((s) => [
+			`${s.title} (\`${s.id}\`)`,
+			s.runs.length,
+			s.itemsAttempted,
+			s.succeeded,
+			s.errorItems,
+			s.created,
+			s.updated,
+			s.recovered,
+			s.unresolvedCreates,
+			s.lost,
+			s.duplicated,
+			s.postsForExistingKeys,
+			s.runs.map((run) => seconds(run.executionMs)).join(' + '),
+			verdict(s.failures),
+		]),
+	);
+}
+
+function importDetails(s: ImportScenarioResult): string {
+	const methods = (byMethod: Record<string, number>) => Object.entries(byMethod).map(([method, count]) => `${count} ${method}`);
+	const errors = s.runs.flatMap((run) => run.errorMessages.map((m) => [run.run, m.message, m.items]));
+	return paragraphs(
+		`### ${s.title}`,
+		`Settings: \`${JSON.stringify(s.settings)}\`.`,
+		table(['run', 'must', 'observed', 'holds'], s.runs.flatMap((run) => run.checks.map((c) => [run.run, c.must, c.observed, c.holds ? 'yes' : '**no**']))),
+		`Request log: ${s.runs.map((run) => `run ${run.run}: ${methods(run.requestsByMethod).join(', ')}`).join('; ')}.`,
+		errors.length > 0 && errorTable(['run'], errors),
+	);
+}
+
+function pollingSetup(p: PollingScenarioResult): string {
+	const e = p.settings.episodes;
+	return paragraphs(
+		`Options › *Max Retries* ${p.settings.maxRetries}; the value watched: \`${p.settings.watchedValue}\`; ${p.contacts.baseline} contacts seeded.`,
+		`Faults for ${seconds(p.settings.faultyPhaseMs)}: \`${JSON.stringify(p.settings.faults)}\`. ` +
+			`Changes made under faults: ${e.create} creates, ${e.createThenUpdate} creates updated at once, ` +
+			`${e.createUpdateDelete} created, updated and deleted, ${e.createThenDelete} created and deleted, ${e.createWithValue} created at the value, ` +
+			`${e.update} company updates, ${e.updateTwice} updated twice, ${e.updateAndBack} changed and changed back, ` +
+			`${e.updateToValue} set to the value (never left afterwards), ${e.delete} deletes.`,
+		`This run took **${seconds(p.wallMs)}** from activation to the second sentinel.`,
+	).trimEnd();
+}
+
+function pollingResults(p: PollingScenarioResult): string {
+	const workflows = table(
+		['workflow', 'polls', 'under faults', 'failed', 'executions with items', 'items reported', 'missed', 'twice', 'wrong', 'last poll reported'],
+		p.workflows.map((w) => [
+			`${w.title} (\`${w.key}\`)`,
+			w.polls,
+			w.pollsUnderFaults,
+			w.failedPolls,
+			w.executionsWithItems,
+			w.reported,
+			w.missed,
+			w.twice,
+			w.wrong,
+			w.lastPollItems.join(', ') || '(none)',
+		]),
+	);
+	const errors = p.workflows.flatMap((w) => w.errorMessages.map((m) => [w.key, m.message, m.polls]));
+	const examples = p.workflows.flatMap((w) => w.examples.map((x) => [w.key, x]));
+	return paragraphs(
+		`Of the trigger's ${p.requests.sent} GET requests under faults, ${p.requests.struck} were struck and ${p.requests.failedForGood} struck again on their retry. ` +
+			`The chance that no poll fails was at most ${shownChance(p.chanceNoPollFails)}.`,
+		`Changes made: ${p.changes.creates} creates (the 2 sentinels included), ${p.changes.updates} updates, ${p.changes.deletes} deletes; ` +
+			`${p.contacts.final} contacts at the end. Result: ${verdict(p.failures)}.`,
+		workflows,
+		errors.length > 0 && table(['workflow', 'failed poll (error message)', 'polls'], errors),
+		examples.length > 0 && table(['workflow', 'problem'], examples),
+	).trimEnd();
+}
+
+function casesTable(cases: BadInputResult[]): string {
+	const rows = cases.map((c) => [
 		`${c.title} (\`${c.id}\`)`,
 		c.area === 'trigger'
 			? `${c.answeredBy === 'n8n' ? "n8n's own answer (the trigger never ran): " : ''}${c.actual.httpStatus}: ${c.actual.message}`
 			: `${c.actual.message}${c.actual.description ? ` — ${c.actual.description}` : ''}${c.actual.publishRefused ? ` (n8n refused to publish: ${c.actual.publishRefused}; shown: a manual run)` : ''}`,
-		[
-			c.expected.httpStatus,
-			`/${c.expected.field}/`,
-			c.expected.fix === null ? "no fix (n8n's own answer)" : `/${c.expected.fix}/`,
-			c.expected.requests && `requests ${JSON.stringify(c.expected.requests)}`,
-		]
+		[c.expected.httpStatus, `/${c.expected.field}/`, c.expected.fix === null ? "no fix (n8n's own answer)" : `/${c.expected.fix}/`, c.expected.requests && `requests ${JSON.stringify(c.expected.requests)}`]
 			.filter((part) => part !== undefined)
 			.join(', '),
 		c.clear ? 'clear' : `**not clear**: ${c.failures.join('; ')}`,
 	]);
+	return `**${cases.filter((c) => c.clear).length} of ${cases.length} clear.**\n\n${table(['case', 'answer', 'expected', 'judged'], rows)}`;
 }
 
-/** docs/reliability.md: what the suite tried and the figures of this run, from results.json. */
-export function reliabilityMarkdown(results: Results): string {
-	const { faults, badInputs, secretsScan } = results;
-	const node = badInputs.cases.filter((c) => c.area === 'node');
-	const trigger = badInputs.cases.filter((c) => c.area === 'trigger');
-	const batches = faults.scenarios.filter((s) => s.records === undefined);
-	const returnAll = faults.scenarios.filter((s) => s.records !== undefined);
-	return `# Reliability and hostile input
-
-Generated by \`npm run test:reliability\` on ${results.generatedAt} against n8n ${results.n8nVersion}; the same figures
-are in \`test/reliability/results.json\`. Do not edit: run the suite again.
-
-Random faults seeded with **${results.seed}**: \`${SEED_ENV}=${results.seed} npm run test:reliability\` draws the same faults
-for the same requests (the sandbox decides per request, from the seed, the request and how many times it came
-before, so the order in which concurrent requests arrive does not matter; a request the machine's load adds,
-such as a retry after a timeout nobody planned, shifts only that request's later draws).
-
-The suite starts a real n8n with this package installed as a community package (packed as npm would publish
-it) and the sandbox ERP, then drives the ERP node and the ERP Trigger through n8n's own API and webhooks, and the ERP Polling Trigger on n8n's own poll schedule.
-*Succeeded* and *error items* are the ERP node's output items in the executions n8n saved: what the node
-reported. *Lost*, *duplicated* and *others touched* check those items against the sandbox's own records and
-request log: what the ERP really holds and received. *Fault struck* comes from the request log. The API token, the read-only token, the wrong token and the webhook secret are random
-for each run, so that any occurrence of one is a leak.
-
-## Summary
-
-${table(
-	['figure', 'value'],
-	[
-		['fault scenarios', `${faults.scenarios.length} (${batches.length} batches, ${returnAll.length} Return All)`],
-		[
-			'items attempted',
-			`${faults.itemsAttempted}: ${sumOf(batches)} input items of the batches, ${sumOf(returnAll)} of Return All (records read, one output item each, or the one input item of a walk that failed clearly)`,
-		],
-		['succeeded', faults.succeeded],
-		['error items (On Error: Continue)', faults.errorItems],
-		['lost (reported OK, not in the ERP)', faults.lost],
-		['duplicated (written twice)', faults.duplicated],
-		['unresolved creates (error items that say the ERP may have done it)', faults.unresolvedCreates],
-		[
-			'chance that a scenario where every item must succeed fails by bad luck',
-			`${shownChance(faults.chanceOfAnUnluckyFailure)} (the sum over those scenarios; each is designed below ${shownChance(ACCEPTED_CHANCE)})`,
-		],
-		...importSummaryRows(results),
-		...pollingSummaryRows(results),
-		['hostile inputs tried', badInputs.tried],
-		['clear errors', badInputs.clearErrors],
-		["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
-		['crashes', badInputs.crashes],
-		['token leaks', results.tokenLeaks ?? 'not scanned'],
-	],
-)}
-
-## Faults
-
-Each scenario sends its items through Webhook → Split Out → ERP (On Error: Continue) in an active workflow while
-the sandbox misbehaves. 5xx answers, HTML pages and dropped connections strike writes *after* the ERP committed
-them, the case in which a retried create would write twice; 429s strike before. Besides its random faults, the
-sandbox can queue a fault for the requests to one record: that is how a 429 comes without Retry-After, or only
-some answers come late. The sandbox is reset before each scenario. Per scenario:
-
-- **items**: batches: the input items, each of which must give exactly one output item paired to it. Return All:
-  one input item whose output is one item per contact, so the items are the contacts in the ERP; when the
-  node fails clearly instead, the item is that one input item (0 succeeded, 1 error item), so that succeeded
-  and error items always add up to the items.
-- **succeeded / error items**: the ERP node's output items as n8n saved them: records, or errors (On Error:
-  Continue).
-- **done despite the error**: error items whose write the ERP did commit (its answer was lost). For creates
-  the error must then say that the ERP may have done it; these items are not lost, and a rerun after checking
-  is the user's call.
-- **lost**: items reported OK that the ERP's records do not bear out: a created contact missing or with
-  another e-mail, an update without the new value, a read with another record's data, a deleted contact still
-  there (for Return All: records of the ERP missing from the output or output with other data).
-- **duplicated**: creates: contacts beyond one per input e-mail; updates, reads and deletes: records that
-  appeared; Return All: records output twice.
-- **others touched**: records no item was about (${othersOf(batches)} extra contacts for updates, reads and deletes; all of them
-  for Return All) that changed or disappeared.
-- **fault struck**: how often the fault hit, from the sandbox's request log: 429 answers, faulted answers, and
-  answers delayed past the node's timeout.
-- **every item must succeed**: the suite's rule, not a scenario's flag. A 429 means the ERP did nothing, so the
-  node sends any request again; after an unclear failure (5xx, HTML page, dropped connection, timeout) it sends
-  reads, updates and deletes again, but never a create, which the ERP may have saved. So every item must succeed
-  unless a fault can leave a create unclear: such an item must end as one error item that says the ERP may have
-  done it (**unresolved creates**), and every other item must succeed. Creates of a record with a natural key
-  (contacts by e-mail, issue 15) are settled by looking the key up, so there every item must succeed and
-  unresolved creates must be 0, unless the lookup fails as surely as the create. In every scenario the error
-  items must be exactly the requests whose last attempt the fault struck and that nothing settled.
-- **Max Retries**: where every item must succeed, it is chosen so that the chance of some request failing all
-  its attempts stays below ${shownChance(ACCEPTED_CHANCE)} per run: with p the chance that one attempt is struck, r the Max
-  Retries and n the distinct requests of the run (counted per method from the request log: an update made of
-  a GET and a PUT counts twice), 1 − (1 − p^(r+1))^n; faults queued for single records strike for certain and
-  take their attempts off r. Each scenario below shows its figures.
-- **fault struck** must reach a minimum: for random faults half the strikes expected on the items' first
-  attempts (the chance of fewer is shown), faults queued for single records all, anything else once. Without
-  Retry-After the median waits before the 1st, 2nd, 3rd… retry of a request must grow.
-
-${faultTable(faults.scenarios)}
-
-${faults.scenarios.map(scenarioDetails).join('\n')}
-${importsMarkdown(results)}
-${pollingMarkdown(results)}
-## Hostile input
-
-A case is **clear** when all of its checks hold:
-
-- node cases: the execution ends in error; the error's message plus description match the field pattern and
-  the fix pattern; the ERP received exactly the expected requests (none when the node must catch the mistake
-  first); no record changed; no crash (an execution n8n marks crashed, a JavaScript error such as TypeError, a
-  message with \`undefined\`, \`NaN\` or \`[object Object]\`, or n8n no longer healthy). Each case runs in an
-  active workflow; when n8n refuses to publish it (it checks some parameters itself), the case runs the way the
-  editor's *Execute workflow* does and that answer is judged.
-- trigger cases: the HTTP status is the expected one; the answer matches the field and fix patterns; no
-  workflow run started (after all cases, one valid delivery per trigger is sent and awaited; any run carrying a
-  case's marker, or carrying none, fails the case); no crash (no answer, a 5xx, or the signs above). n8n answers
-  some requests itself before the trigger runs (${answeredByN8n(trigger)}): those answers are n8n's, not
-  the package's, are marked so below, and are judged on status and on naming the problem.
-
-### ERP node (${node.filter((c) => c.clear).length} of ${node.length} clear)
-
-${table(['case', 'answer', 'expected', 'judged'], caseRows(node))}
-
-### ERP Trigger (${trigger.filter((c) => c.clear).length} of ${trigger.length} clear)
-
-${table(['case', 'answer', 'expected', 'judged'], caseRows(trigger))}
-
-## Secrets
-
-${
-	secretsScan
-		? `Searched for each secret: ${Object.entries(secretsScan.searched)
-				.map(([place, size]) => `${place} (${size.toLocaleString('en-US')} characters)`)
-				.join(', ')}; ${secretsScan.executions} executions. Found: ${
-				secretsScan.leaks.length ? secretsScan.leaks.map((l) => `${l.secret} ${l.occurrences}× in ${l.place}`).join(', ') : 'nothing'
-			}. The node wrote "[redacted]" ${secretsScan.redactions} times where an ERP answer echoed the token.`
-		: 'The scan did not run.'
+function secrets({ secretsScan: scan }: Results): string {
+	if (!scan) return 'The scan did not run.';
+	const searched = Object.entries(scan.searched).map(([place, size]) => `${place} (${size.toLocaleString('en-US')} characters)`);
+	const found = scan.leaks.map((l) => `${l.secret} ${l.occurrences}× in ${l.place}`);
+	return (
+		`Searched for each secret: ${searched.join(', ')}; ${scan.executions} executions. Found: ${found.join(', ') || 'nothing'}. ` +
+		`The node wrote "[redacted]" ${scan.redactions} times where an ERP answer echoed the token.`
+	);
 }
-`;
+
+/** The generated blocks of docs/reliability.md, from results.json; the prose around them is the document's own. */
+export function reliabilityMarkdown(results: Results, doc: string): string {
+	const { polling, badInputs } = results;
+	return withBlocks(doc, {
+		'reliability:run':
+			`Last full run: ${results.generatedAt}, against n8n ${results.n8nVersion}. ` +
+			`Random faults seeded with **${results.seed}**: \`${SEED_ENV}=${results.seed} npm run test:reliability\` draws them again.`,
+		'reliability:summary': summaryTable(results),
+		'reliability:faults': `${faultTable(results.faults.scenarios)}\n\n${results.faults.scenarios.map(scenarioDetails).join('\n').trimEnd()}`,
+		'reliability:imports': `${importTable(results.imports.scenarios)}\n\n${results.imports.scenarios.map(importDetails).join('\n').trimEnd()}`,
+		'reliability:polling-setup': polling ? pollingSetup(polling) : 'The scenario did not run.',
+		'reliability:polling': polling ? pollingResults(polling) : 'The scenario did not run.',
+		'reliability:node-cases': casesTable(badInputs.cases.filter((c) => c.area === 'node')),
+		'reliability:trigger-cases': casesTable(badInputs.cases.filter((c) => c.area === 'trigger')),
+		'reliability:secrets': secrets(results),
+	});
 }
 
 /** test/reliability/results.json (read by tooling) and docs/reliability.md; a partial run (jest -t) writes results.partial.json only. */

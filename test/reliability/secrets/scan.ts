@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 
 import { allExecutions } from '../../host/executions';
 import type { Execution } from '../../host/types';
-import type { SecretsScan } from '../report/results';
 import type { ReliabilitySession } from '../setup/context';
 
 export const REDACTED = '[redacted]';
@@ -18,7 +17,7 @@ export async function scanForSecrets(
 	session: ReliabilitySession,
 	secrets: Record<string, string>,
 	answers: string,
-): Promise<SecretsScan> {
+) {
 	const executions: Execution[] = [];
 	for (const workflow of await session.n8n.listWorkflows()) executions.push(...(await allExecutions(session.n8n, workflow.id, true)));
 	const places: Record<string, string> = {
@@ -26,7 +25,7 @@ export async function scanForSecrets(
 		'n8n log': readFileSync(session.ctx.n8nLogFile, 'utf8'),
 		'answers and results': answers,
 	};
-	const leaks: SecretsScan['leaks'] = [];
+	const leaks: Array<{ place: string; secret: string; occurrences: number }> = [];
 	for (const [place, text] of Object.entries(places)) {
 		for (const [secret, value] of Object.entries(secrets)) {
 			const found = occurrences(text, value);
