@@ -2,11 +2,11 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
+import { byId } from '../host/workflows';
 import { runNode, type RunNodeOptions } from './run-node';
 import { useTestSandbox } from './sandbox';
 
 const sandbox = useTestSandbox();
-const byId = (value: unknown) => ({ __rl: true, mode: 'id', value });
 
 /** Two contacts in the sandbox, their ids. */
 async function seedContacts(): Promise<[number, number]> {
