@@ -16,7 +16,7 @@ import type {
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { name as packageName } from '../../package.json';
 
@@ -141,8 +141,7 @@ function unavailable(feature: string): () => never {
 
 /**
  * n8n's CredentialsHelper (packages/cli) for the one credential of the node under test, kept in memory: decrypting
- * applies the type's defaults and resolves expressions in the data, `authenticate` applies the type's
- * `authenticate` (a function, or IAuthenticateGeneric with `={{$credentials.x}}` expressions).
+ * applies the type's defaults and resolves expressions in the data, `authenticate` calls the type's function.
  */
 function credentialsHelper(
 	workflow: Workflow,
@@ -151,15 +150,11 @@ function credentialsHelper(
 ): ICredentialsHelper {
 	const typeNamed = (name: string): ICredentialType => {
 		if (credential?.type.name !== name) throw new UnexpectedError(`The harness was given no credentials of type "${name}"`);
-		if (credential.type.extends?.length || credential.type.preAuthentication) {
-			throw new UnexpectedError(`Credential type "${name}" extends others or pre-authenticates: the harness does not support it`);
+		const { extends: parents, preAuthentication, authenticate } = credential.type;
+		if (parents?.length || preAuthentication || (authenticate && typeof authenticate !== 'function')) {
+			throw new UnexpectedError(`Credential type "${name}" extends others, pre-authenticates or authenticates generically: the harness does not support it`);
 		}
 		return credential.type;
-	};
-	const resolve = (value: string, credentials: ICredentialDataDecryptedObject): string => {
-		if (!isExpression(value)) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials });
-		return resolved ? String(resolved) : '';
 	};
 
 	return {
@@ -175,15 +170,7 @@ function credentialsHelper(
 		async authenticate(credentials, name, requestOptions) {
 			const { authenticate } = typeNamed(name);
 			const options = requestOptions as IHttpRequestOptions;
-			if (typeof authenticate === 'function') return await authenticate(credentials, options);
-			const sections = options as unknown as Record<string, Record<string, string> | undefined>;
-			for (const [target, entries] of Object.entries(authenticate?.properties ?? {})) {
-				const section = (sections[target] ??= {});
-				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-					section[resolve(key, credentials)] = resolve(value, credentials);
-				}
-			}
-			return options;
+			return typeof authenticate === 'function' ? await authenticate(credentials, options) : options;
 		},
 
 		async getDecrypted(additionalData, _details, name, mode, executeData, _raw, resolveValues) {
