@@ -7,14 +7,8 @@ import { createGunzip, createInflate } from 'node:zlib';
 import { parseIncomingMessage } from '@n8n/backend-network';
 import { startServer } from '@n8n/backend-network/testing';
 import { WebhookContext } from 'n8n-core';
-import type {
-	IHttpRequestMethods,
-	INodeExecutionData,
-	INodeType,
-	IWebhookDescription,
-	IWebhookResponseData,
-	WorkflowExecuteMode,
-} from 'n8n-workflow';
+import type { IHttpRequestMethods, INodeExecutionData, INodeType, IWebhookDescription } from 'n8n-workflow';
+import type { IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { jsonParse, NodeHelpers, UnexpectedError, WorkflowConfigurationError } from 'n8n-workflow';
 
 import { waitFor } from '../../sandbox/adminClient';
@@ -48,7 +42,7 @@ export interface WebhookHarness {
 	close(): Promise<void>;
 }
 
-/** The request as n8n hands it to a webhook node: Node's IncomingMessage (as n8n-workflow extends it) plus what Express adds. */
+/** The request n8n hands a webhook node: IncomingMessage (as n8n-workflow extends it) plus what Express adds. */
 export type WebhookRequest = IncomingMessage & { path: string; query: object; params: object; body?: unknown };
 
 /** A trigger node's webhook as n8n registers it: `path` is `<webhookId>/<path>`, after `/webhook/` or `/webhook-test/`. */
@@ -60,9 +54,8 @@ export interface WebhookEndpoint extends HarnessWorkflow {
 }
 
 /**
- * The part of Express's Response that webhook nodes use (status, json, send, end). It collects the answer instead of
- * writing it, so that a call is recorded before its caller sees the answer; a node using another Express method
- * fails with a TypeError, which the harness reports.
+ * The part of Express's Response that nodes use (status, json, send, end), collecting the answer so that a call is
+ * recorded before its caller sees it. Another Express method fails with a TypeError, which the harness reports.
  */
 export class WebhookResponse {
 	statusCode = 200;
@@ -139,10 +132,7 @@ export function webhookEndpoint(options: RunWebhookOptions): WebhookEndpoint {
 	};
 }
 
-/**
- * n8n's WebhookService.runWebhook: `webhook()` on n8n-core's WebhookContext for one request, inside an expression
- * isolate. What the node answers itself is collected in `response`.
- */
+/** n8n's WebhookService.runWebhook: `webhook()` on n8n-core's WebhookContext, inside an expression isolate. */
 export async function callWebhook(
 	endpoint: WebhookEndpoint,
 	request: WebhookRequest,
@@ -166,10 +156,9 @@ export async function callWebhook(
 }
 
 /**
- * n8n's rawBodyReader and body parsing for a version 1 node, before the node runs: the raw body (gzip and deflate
- * inflated); over 16 MiB it is answered 500 (raw-body's error is no ResponseError); JSON, url-encoded and text
- * bodies are parsed, one that does not parse is answered 422. XML is not parsed here (n8n uses xml2js), multipart
- * not read at all (n8n's form parser reads it): the node then gets no body.
+ * n8n's rawBodyReader and body parsing for a version 1 node: over 16 MiB is answered 500 (raw-body's error is no
+ * ResponseError), JSON, url-encoded and text are parsed, else 422. XML is not parsed (n8n uses xml2js), multipart
+ * not read (n8n's form parser reads it): the node then gets no body.
  */
 async function readRequest(message: IncomingMessage, url: URL, response: WebhookResponse): Promise<WebhookRequest> {
 	parseIncomingMessage(message);
@@ -196,8 +185,8 @@ async function readRequest(message: IncomingMessage, url: URL, response: Webhook
 }
 
 /**
- * n8n's executeWebhook from the parsed request to the start of the workflow: run `webhook()` and answer in
- * `response`. A harness finding (an error, answered 500) marks what n8n would not answer as a test expects.
+ * n8n's executeWebhook from the parsed request to the start of the workflow. A harness finding (an error, answered
+ * 500) marks what n8n would not answer as a test expects.
  */
 async function execute(
 	endpoint: WebhookEndpoint,
@@ -238,11 +227,9 @@ async function execute(
 }
 
 /**
- * Serves a trigger node's webhook on a local port the way n8n's webhook server does: it routes the production and
- * test URLs (404 for another path or method), reads and parses the body like n8n's middlewares, calls `webhook()`
- * with n8n-core's WebhookContext and answers like n8n's executeWebhook (the node's own answer with
- * `noWebhookResponse`, else `webhookResponse` or n8n's default). The workflow itself is not run; each call records
- * the items it would have started, before its answer is sent.
+ * Serves a trigger node's webhook on a local port the way n8n's webhook server does: routing (404 for another path
+ * or method), body parsing, `webhook()` and n8n's answer. The workflow itself is not run; each call records the
+ * items it would have started, before its answer is sent.
  */
 export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHarness> {
 	await ensureExpressionEngine();

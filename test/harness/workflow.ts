@@ -74,14 +74,11 @@ export interface HarnessWorkflow {
 const typeName = (nodeType: INodeType) => `${packageName}.${nodeType.description.name}`;
 
 /**
- * A two-node workflow, Start → node under test, with the credential attached to the node the way the editor
- * attaches it. The Workflow constructor fills in parameter defaults, as n8n does when it loads a workflow.
+ * Start → node under test, the credential attached as the editor attaches it. The Workflow constructor fills in
+ * parameter defaults, as n8n does when it loads a workflow.
  */
 export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	const { nodeType, credentialType } = options;
-	if (credentialType === undefined && options.credentials !== undefined) {
-		throw new Error('credentials were given without a credentialType');
-	}
 	const { defaults, displayName, version } = nodeType.description;
 	const start: INode = {
 		id: 'start',
@@ -133,11 +130,9 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	return { workflow, workflowData, node: loaded, start, credentialsHelper: helper };
 }
 
-function unavailable(feature: string): () => never {
-	return () => {
-		throw new UnexpectedError(`${feature} is not available in the test harness`);
-	};
-}
+const unavailable = (feature: string) => (): never => {
+	throw new UnexpectedError(`${feature} is not available in the test harness`);
+};
 
 /**
  * n8n's CredentialsHelper (packages/cli) for the one credential of the node under test, kept in memory: decrypting
@@ -152,7 +147,8 @@ function credentialsHelper(
 		if (credential?.type.name !== name) throw new UnexpectedError(`The harness was given no credentials of type "${name}"`);
 		const { extends: parents, preAuthentication, authenticate } = credential.type;
 		if (parents?.length || preAuthentication || (authenticate && typeof authenticate !== 'function')) {
-			throw new UnexpectedError(`Credential type "${name}" extends others, pre-authenticates or authenticates generically: the harness does not support it`);
+			const unsupported = 'extends others, pre-authenticates or authenticates generically';
+			throw new UnexpectedError(`Credential type "${name}" ${unsupported}: the harness does not support it`);
 		}
 		return credential.type;
 	};
@@ -191,10 +187,7 @@ function credentialsHelper(
 	};
 }
 
-/**
- * What n8n's WorkflowExecuteAdditionalData.getBase() gives an execution, reduced to what one node needs: the
- * credentials helper and the instance's URLs (`instanceUrl`, default n8n's own), no sub-workflows or task runners.
- */
+/** n8n's WorkflowExecuteAdditionalData.getBase() for one node: credentials and URLs, no sub-workflows or task runners. */
 export function additionalData(
 	{ credentialsHelper }: HarnessWorkflow,
 	instanceUrl = 'http://localhost:5678',
