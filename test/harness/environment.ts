@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { Expression } from 'n8n-workflow';
 
 /**
- * Setup for running n8n-core in a test file. Imported first by every harness module, so it runs before n8n-core
- * reads its configuration (jest loads modules afresh for each test file). n8n-core writes its encryption key to
- * `<N8N_USER_FOLDER>/.n8n/config` the first time a node runs: a throw-away folder, removed after the file's tests
- * (or, outside jest, when the process ends), keeps that out of the developer's own n8n settings.
+ * Imported first by every harness module, before n8n-core reads its configuration (jest loads modules afresh for
+ * each test file). n8n-core writes its encryption key to `<N8N_USER_FOLDER>/.n8n/config` when a node first runs:
+ * a throw-away folder, removed after the file's tests (outside jest: at exit), keeps the developer's n8n untouched.
  */
 const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
 const removeUserFolder = () => rmSync(userFolder, { recursive: true, force: true });
@@ -19,14 +18,12 @@ process.env.N8N_ENCRYPTION_KEY = 'n8n-harness-encryption-key';
 // n8n's error reporter logs every failing node with its stack; tests assert on the errors instead.
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
-const ENGINES = ['legacy', 'quickjs', 'vm'] as const;
-
 /**
  * n8n 2.41's default `vm` engine needs isolated-vm, which does not build on Node 20; its `quickjs` engine runs the
- * same runtime bundle on Node 20, but is loaded with a dynamic `import()`, which jest allows only with
- * `NODE_OPTIONS=--experimental-vm-modules`. So the default is `legacy`, n8n's in-process evaluator (same parser,
- * sandbox hooks and extensions); `N8N_EXPRESSION_ENGINE=quickjs` with that flag runs the production bundle.
+ * same runtime bundle, but through a dynamic `import()` that jest allows only with
+ * `NODE_OPTIONS=--experimental-vm-modules`. So the default is `legacy`, n8n's in-process evaluator.
  */
+const ENGINES = ['legacy', 'quickjs', 'vm'] as const;
 const expressionEngine = (process.env.N8N_EXPRESSION_ENGINE || 'legacy') as (typeof ENGINES)[number];
 if (!ENGINES.includes(expressionEngine)) {
 	throw new Error(`N8N_EXPRESSION_ENGINE must be ${ENGINES.join(', ')}, not "${expressionEngine}"`);

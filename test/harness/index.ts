@@ -1,8 +1,4 @@
-/**
- * An in-process n8n for tests: nodes run in n8n-core's real WorkflowExecute, resource-locator searches and field
- * mappers in its LoadOptionsContext, polling triggers in its PollContext and trigger webhooks in its
- * WebhookContext, with credentials applied by n8n's own rules and real HTTP. See README.md.
- */
+/** The harness's entry points: n8n-core's WorkflowExecute, LoadOptionsContext, PollContext, WebhookContext (README.md). */
 export { runNode, type RunNodeOptions, type RunNodeResult } from './run-node';
 export { runListSearch, runResourceMapping, type RunListSearchOptions, type RunResourceMappingOptions } from './run-list-search';
 export { createPoller, type Poller, type PollResult } from './run-poll';

@@ -21,20 +21,20 @@ export interface RunResourceMappingOptions extends NodeUnderTest {
 }
 
 /**
- * Calls a method the way n8n's DynamicNodeParametersService does for the editor: on a LoadOptionsContext of the
- * node with its current parameters and credential, for the parameter at `path`, inside an expression isolate.
- * Errors the method throws reach the caller as they would reach the editor.
+ * Calls a method as n8n's DynamicNodeParametersService does for the editor: on a LoadOptionsContext of the node with
+ * its current parameters, for the parameter at `path`, inside an expression isolate. Its errors reach the caller.
  */
-async function callForEditor<T>(
+async function callForEditor<T, A extends unknown[]>(
 	harness: HarnessWorkflow,
 	path: string,
-	method: (this: ILoadOptionsFunctions) => Promise<T>,
+	method: (this: ILoadOptionsFunctions, ...args: A) => Promise<T>,
+	...args: A
 ): Promise<T> {
 	await ensureExpressionEngine();
 	const { workflow, node } = harness;
 	const data = { ...additionalData(harness), currentNodeParameters: node.parameters };
 	const context = new LoadOptionsContext(workflow, node, data, path);
-	return await workflow.expression.withIsolate(async () => await method.call(context));
+	return await workflow.expression.withIsolate(async () => await method.call(context, ...args));
 }
 
 /** `methods.listSearch[method]`, as when the editor opens a resource locator's list (or its next page). */
@@ -46,15 +46,10 @@ export async function runListSearch(options: RunListSearchOptions): Promise<INod
 		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name),
 	);
 	const harness = buildWorkflow(options);
-	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', async function () {
-		return await method.call(this, filter, paginationToken);
-	});
+	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', method, filter, paginationToken);
 }
 
-/**
- * The `resourceMapperMethod` of the shown resourceMapper parameter `parameterName`, as when the editor opens (or
- * refreshes) a field mapper: the field list the editor receives.
- */
+/** The `resourceMapperMethod` of the shown resourceMapper `parameterName`: the fields the editor's mapper shows. */
 export async function runResourceMapping(options: RunResourceMappingOptions): Promise<ResourceMapperFields> {
 	const { nodeType, parameterName } = options;
 	const { description, methods } = nodeType;

@@ -19,20 +19,15 @@ export interface RunNodeResult {
 	/** Every output of the node, in order. */
 	outputs: INodeExecutionData[][];
 	/**
-	 * What n8n recorded for the node when it failed, else the workflow's error. n8n records a copy of the thrown
-	 * error's fields (`{ ...error, message, stack }`), so assert with `toMatchObject({ name: 'NodeApiError',
-	 * message, description, httpCode })`, not `instanceof`.
+	 * What n8n recorded for the failed node (a copy of the error's fields: assert with `toMatchObject`, not
+	 * `instanceof`), else the workflow's error.
 	 */
 	error?: ExecutionBaseError | Error;
 }
 
 let executionCount = 0;
 
-/**
- * Runs one node in n8n-core's real WorkflowExecute: a Start node emits the input items into the node under test.
- * Parameters (expressions, resource locators, defaults) and credentials (`authenticate`, real HTTP) are handled
- * by n8n's own code.
- */
+/** Runs the node in n8n-core's WorkflowExecute, fed by Start: parameters and credentials are n8n's own code's job. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await ensureExpressionEngine();
 	const harness = buildWorkflow(options);

@@ -32,11 +32,9 @@ const snapshot = (data: IDataObject): IDataObject => {
 };
 
 /**
- * A polling trigger as an active workflow in n8n runs it: n8n-core's PollContext on one Workflow whose static data
- * lives on between polls, poll() called by n8n-core's TriggersAndPollers inside an expression isolate. The database
- * copy follows n8n 2.41 and 1.123 without durable poll cursors: the static data is saved after the activation's
- * poll, and after a poll that starts an execution (returns items, even none), never after a poll that returns null.
- * `restart()` loads that copy, as n8n does at boot.
+ * A polling trigger as an active workflow runs it: n8n-core's PollContext and TriggersAndPollers on one Workflow whose
+ * static data lives on between polls. Saving follows n8n 2.41 and 1.123 without durable poll cursors: after the
+ * activation's poll and after a poll that starts an execution (items, even none), never after one that returns null.
  */
 export function createPoller(options: NodeUnderTest): Poller {
 	let saved = snapshot(options.staticData ?? {});

@@ -7,14 +7,8 @@ import { createGunzip, createInflate } from 'node:zlib';
 import { parseIncomingMessage } from '@n8n/backend-network';
 import { startServer } from '@n8n/backend-network/testing';
 import { WebhookContext } from 'n8n-core';
-import type {
-	IHttpRequestMethods,
-	INodeExecutionData,
-	INodeType,
-	IWebhookDescription,
-	IWebhookResponseData,
-	WorkflowExecuteMode,
-} from 'n8n-workflow';
+import type { IHttpRequestMethods, INodeExecutionData, INodeType, IWebhookDescription } from 'n8n-workflow';
+import type { IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { jsonParse, NodeHelpers, UnexpectedError, WorkflowConfigurationError } from 'n8n-workflow';
 
 import { waitFor } from '../../sandbox/adminClient';
@@ -48,7 +42,7 @@ export interface WebhookHarness {
 	close(): Promise<void>;
 }
 
-/** The request as n8n hands it to a webhook node: Node's IncomingMessage (as n8n-workflow extends it) plus what Express adds. */
+/** The request n8n hands a webhook node: IncomingMessage (as n8n-workflow extends it) plus what Express adds. */
 export type WebhookRequest = IncomingMessage & { path: string; query: object; params: object; body?: unknown };
 
 /** A trigger node's webhook as n8n registers it: `path` is `<webhookId>/<path>`, after `/webhook/` or `/webhook-test/`. */
@@ -60,9 +54,8 @@ export interface WebhookEndpoint extends HarnessWorkflow {
 }
 
 /**
- * The part of Express's Response that webhook nodes use (status, setHeader, json, send, end). It collects the answer
- * instead of writing it, so that a call is recorded before its caller sees the answer; a node using another Express
- * method fails with a TypeError, which the harness reports.
+ * The part of Express's Response that nodes use (status, json, send, end), collecting the answer so that a call is
+ * recorded before its caller sees it. Another Express method fails with a TypeError, which the harness reports.
  */
 export class WebhookResponse {
 	statusCode = 200;
@@ -77,11 +70,6 @@ export class WebhookResponse {
 
 	status(code: number): this {
 		this.statusCode = code;
-		return this;
-	}
-
-	setHeader(name: string, value: string): this {
-		this.headers[name.toLowerCase()] = value;
 		return this;
 	}
 
@@ -102,15 +90,16 @@ export class WebhookResponse {
 		return this;
 	}
 
-	/** The body as a caller reads it: JSON when the answer says so, else text; undefined when empty. */
+	/** The body as a caller reads it: JSON when the answer says so (and parses), else text; undefined when empty. */
 	get content(): unknown {
 		if (!this.body) return undefined;
-		if (!String(this.headers['content-type']).includes('json')) return this.body;
-		try {
-			return JSON.parse(this.body) as unknown;
-		} catch {
-			return this.body;
-		}
+		const isJson = String(this.headers['content-type']).includes('json');
+		return isJson ? jsonParse(this.body, { fallbackValue: this.body }) : this.body;
+	}
+
+	/** An error answer as n8n's ResponseHelper.sendErrorResponse writes it, unless the node has answered already. */
+	fail(status: number, message: string, code = 0, hint?: string): void {
+		if (!this.headersSent) this.status(status).json({ code, message, hint });
 	}
 }
 
@@ -118,10 +107,6 @@ const DEFAULT_WEBHOOK_ID = '5f0c4a7e-2b1d-4c3a-9e8f-0a1b2c3d4e5f';
 /** n8n's N8N_PAYLOAD_SIZE_MAX default. */
 const PAYLOAD_SIZE_MAX = 16 * 1024 * 1024;
 const GENERIC_FAILURE = 'There was a problem executing the workflow';
-
-/** An answer as n8n's ResponseHelper.sendErrorResponse writes it. */
-const n8nError = (status: number, message: string, code = 0, hint?: string) =>
-	new WebhookResponse().status(status).json({ code, message, hint });
 
 /** A field of the webhook description, evaluated on the node as n8n's WebhookService does. */
 function describe(endpoint: Omit<WebhookEndpoint, 'httpMethod' | 'path'>, field: string, fallback?: string | number | boolean): unknown {
@@ -147,10 +132,7 @@ export function webhookEndpoint(options: RunWebhookOptions): WebhookEndpoint {
 	};
 }
 
-/**
- * n8n's WebhookService.runWebhook: `webhook()` on n8n-core's WebhookContext for one request, inside an expression
- * isolate. What the node answers itself is collected in `response`.
- */
+/** n8n's WebhookService.runWebhook: `webhook()` on n8n-core's WebhookContext, inside an expression isolate. */
 export async function callWebhook(
 	endpoint: WebhookEndpoint,
 	request: WebhookRequest,
@@ -173,91 +155,81 @@ export async function callWebhook(
 	return await workflow.expression.withIsolate(async () => await webhook.call(context));
 }
 
-/** n8n's rawBodyReader middleware: content type and encoding, and a raw body read on demand (gzip and deflate inflated). */
-function prepareRequest(message: IncomingMessage, url: URL): WebhookRequest {
+/**
+ * n8n's rawBodyReader and body parsing for a version 1 node: over 16 MiB is answered 500 (raw-body's error is no
+ * ResponseError), JSON, url-encoded and text are parsed, else 422. XML is not parsed (n8n uses xml2js), multipart
+ * not read (n8n's form parser reads it): the node then gets no body.
+ */
+async function readRequest(message: IncomingMessage, url: URL, response: WebhookResponse): Promise<WebhookRequest> {
 	parseIncomingMessage(message);
-	const request = Object.assign(message, { path: url.pathname, query: parseQuery(url.search.slice(1)), params: {} });
+	const request: WebhookRequest = Object.assign(message, { path: url.pathname, query: parseQuery(url.search.slice(1)), params: {} });
 	const inflate = { gzip: createGunzip, deflate: createInflate }[String(message.headers['content-encoding'])];
 	request.readRawBody = async () => {
 		request.rawBody ??= await buffer(inflate ? message.pipe(inflate()) : message);
 	};
-	return request;
-}
-
-/**
- * n8n's body parsing for a version 1 node, before the node runs: a body over 16 MiB is answered 500 (raw-body's
- * error is no ResponseError), JSON, url-encoded and text bodies are parsed, one that does not parse is answered
- * 422. XML is not parsed here (n8n uses xml2js), multipart not read at all (n8n's form parser reads it): the node
- * then gets no body. Resolves to n8n's answer when it refuses the body.
- */
-async function parseBody(request: WebhookRequest): Promise<WebhookResponse | undefined> {
 	const { contentType, encoding } = request;
-	if (contentType?.startsWith('multipart/')) return undefined;
+	if (contentType?.startsWith('multipart/')) return request;
 	const read = await request.readRawBody().then(() => request.rawBody.length <= PAYLOAD_SIZE_MAX, () => false);
-	if (!read) return n8nError(500, GENERIC_FAILURE);
-	const text = request.rawBody.toString(encoding);
+	if (!read) response.fail(500, GENERIC_FAILURE);
+	const text = read ? request.rawBody.toString(encoding) : '';
 	const unmarked = text.replace(/^\uFEFF/, '');
 	try {
-		if (!text) return undefined;
+		if (!text) return request;
 		if (contentType === 'application/json') request.body = jsonParse(unmarked);
 		if (contentType === 'application/x-www-form-urlencoded') request.body = parseQuery(unmarked, undefined, undefined, { maxKeys: 1000 });
 		if (contentType === 'text/plain') request.body = text;
 	} catch (error) {
-		return n8nError(422, 'Failed to parse request body', 422, (error as Error).message);
+		response.fail(422, 'Failed to parse request body', 422, (error as Error).message);
 	}
-	return undefined;
+	return request;
 }
 
-type Outcome = Pick<WebhookCall, 'workflowData' | 'error'> & { answer: WebhookResponse };
-
-/** A harness finding: the node did what n8n would not answer as the test expects. */
-const finding = (message: string, workflowData?: INodeExecutionData[][]): Outcome => ({
-	answer: n8nError(500, message),
-	workflowData,
-	error: new UnexpectedError(message),
-});
-
-/** n8n's executeWebhook up to the start of the workflow: parse the body, run `webhook()`, decide the answer. */
-async function execute(endpoint: WebhookEndpoint, request: WebhookRequest, mode: WorkflowExecuteMode, baseUrl: string): Promise<Outcome> {
-	const refusal = await parseBody(request);
-	if (refusal) return { answer: refusal };
-	const responseMode = describe(endpoint, 'responseMode', 'onReceived');
-	const responseCode = Number(describe(endpoint, 'responseCode', 200));
-	const responseData = describe(endpoint, 'responseData', 'firstEntryJson');
-
-	const response = new WebhookResponse();
+/**
+ * n8n's executeWebhook from the parsed request to the start of the workflow. A harness finding (an error, answered
+ * 500) marks what n8n would not answer as a test expects.
+ */
+async function execute(
+	endpoint: WebhookEndpoint,
+	request: WebhookRequest,
+	response: WebhookResponse,
+	mode: WorkflowExecuteMode,
+	baseUrl: string,
+): Promise<Pick<WebhookCall, 'workflowData' | 'error'>> {
 	let result: IWebhookResponseData;
 	try {
 		result = await callWebhook(endpoint, request, response, mode, baseUrl);
 	} catch (error) {
 		// n8n's _privateGetWebhookErrorMessage: a node's own message only for configuration errors.
-		const message =
-			error instanceof WorkflowConfigurationError ? error.message : 'Workflow Webhook Error: Workflow could not be started!';
-		return { answer: response.headersSent ? response : n8nError(500, message), error: error as Error };
+		const configuration = error instanceof WorkflowConfigurationError;
+		response.fail(500, configuration ? error.message : 'Workflow Webhook Error: Workflow could not be started!');
+		return { error: error as Error };
 	}
-
 	const { workflowData, webhookResponse, noWebhookResponse } = result;
+	const finding = (message: string) => {
+		response.fail(500, message);
+		return { workflowData, error: new UnexpectedError(message) };
+	};
 	if (noWebhookResponse === true) {
-		if (response.headersSent) return { answer: response, workflowData };
-		return finding('webhook() returned noWebhookResponse but did not answer the request', workflowData);
+		return response.headersSent ? { workflowData } : finding('webhook() returned noWebhookResponse but did not answer the request');
+	}
+	const responseMode = describe(endpoint, 'responseMode', 'onReceived');
+	if (workflowData !== undefined && responseMode !== 'onReceived') {
+		return finding(`The harness answers only "onReceived" webhooks, not "${String(responseMode)}"`);
 	}
 	// Only undefined selects n8n's default: a node may answer null.
 	const answer = (fallback: string) => (webhookResponse !== undefined ? webhookResponse : { message: fallback });
-	if (workflowData === undefined) return { answer: response.status(responseCode).send(answer('Webhook call received')) };
-	if (responseMode !== 'onReceived') {
-		return finding(`The harness answers only "onReceived" webhooks, not "${String(responseMode)}"`, workflowData);
-	}
 	// n8n's extractWebhookOnReceivedResponse: what "Respond: Immediately" answers once a workflow starts.
-	const body = responseData === 'noData' ? undefined : responseData || answer('Workflow was started');
-	return { answer: response.status(responseCode).send(body), workflowData };
+	const responseData = describe(endpoint, 'responseData', 'firstEntryJson');
+	const started = responseData === 'noData' ? undefined : responseData || answer('Workflow was started');
+	const body = workflowData === undefined ? answer('Webhook call received') : started;
+	response.status(Number(describe(endpoint, 'responseCode', 200))).send(body);
+	return { workflowData };
 }
 
 /**
- * Serves a trigger node's webhook on a local port the way n8n's webhook server does: it routes the production and
- * test URLs (404 for another path or method), reads and parses the body like n8n's middlewares, calls `webhook()`
- * with n8n-core's WebhookContext and answers like n8n's executeWebhook (the node's own answer with
- * `noWebhookResponse`, else `webhookResponse` or n8n's default). The workflow itself is not run; each call records
- * the items it would have started, before its answer is sent.
+ * Serves a trigger node's webhook on a local port the way n8n's webhook server does: routing (404 for another path
+ * or method), body parsing, `webhook()` and n8n's answer. The workflow itself is not run; each call records the
+ * items it would have started, before its answer is sent.
  */
 export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHarness> {
 	await ensureExpressionEngine();
@@ -268,30 +240,24 @@ export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHar
 		const method = message.method ?? 'GET';
 		const url = new URL(message.url ?? '/', server.url);
 		const [, prefix, requested = ''] = /^\/(webhook|webhook-test)\/(.*?)\/*$/.exec(url.pathname) ?? [];
-		let answer: WebhookResponse;
+		const response = new WebhookResponse();
+		const expected = endpoint.httpMethod;
 		if (prefix === undefined || decodeURIComponent(requested) !== endpoint.path) {
-			answer = n8nError(404, `The requested webhook "${method} ${requested}" is not registered.`, 404);
-		} else if (method !== endpoint.httpMethod) {
-			const expected = endpoint.httpMethod;
-			answer = n8nError(404, `This webhook is not registered for ${method} requests. Did you mean to make a ${expected} request?`, 404);
+			response.fail(404, `The requested webhook "${method} ${requested}" is not registered.`, 404);
+		} else if (method !== expected) {
+			response.fail(404, `This webhook is not registered for ${method} requests. Did you mean to make a ${expected} request?`, 404);
 		} else {
 			const mode = prefix === 'webhook' ? 'webhook' : 'manual';
-			const request = prepareRequest(message, url);
-			const outcome = await execute(endpoint, request, mode, server.url).catch(
-				(error: Error): Outcome => ({ answer: n8nError(500, GENERIC_FAILURE), error }),
-			);
-			answer = outcome.answer;
-			calls.push({
-				mode,
-				request: { headers: request.headers, rawBody: request.rawBody as Buffer | undefined },
-				status: answer.statusCode,
-				body: answer.content,
-				workflowData: outcome.workflowData,
-				error: outcome.error,
+			const request = await readRequest(message, url, response);
+			const outcome = response.headersSent ? {} : await execute(endpoint, request, response, mode, server.url).catch((error: Error) => {
+				response.fail(500, GENERIC_FAILURE);
+				return { error };
 			});
+			const { headers, rawBody } = request as { headers: IncomingHttpHeaders; rawBody?: Buffer };
+			calls.push({ mode, request: { headers, rawBody }, status: response.statusCode, body: response.content, ...outcome });
 		}
 		message.resume();
-		socket.writeHead(answer.statusCode, answer.headers).end(answer.body);
+		socket.writeHead(response.statusCode, response.headers).end(response.body);
 	}
 
 	const server = await startServer((message, socket) => void handle(message, socket));

@@ -1,61 +1,49 @@
+import { ErpApi } from '../../credentials/ErpApi.credentials';
+import { Erp } from '../../nodes/Erp/Erp.node';
+import { createContact } from '../sandbox/fixtures';
 import { runListSearch } from './run-list-search';
-import { Echo } from './fixtures/Echo.node';
-import { EchoApi } from './fixtures/EchoApi.credentials';
-import { startEchoServer, type EchoServer } from './fixtures/echo-server';
+import { useTestSandbox } from './sandbox';
 
 describe('runListSearch', () => {
-	let server: EchoServer;
-
-	beforeAll(async () => {
-		server = await startEchoServer();
-	});
-
-	afterAll(async () => {
-		await server.close();
-	});
+	const sandbox = useTestSandbox();
 
 	const search = (filter?: string, paginationToken?: string) =>
 		runListSearch({
-			nodeType: new Echo(),
-			method: 'searchRecords',
-			credentialType: new EchoApi(),
-			credentials: { baseUrl: server.url, apiToken: 'token-123', tenant: 'acme' },
+			nodeType: new Erp(),
+			method: 'searchContacts',
+			credentialType: new ErpApi(),
+			credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
 			filter,
 			paginationToken,
 		});
+	const lastRequest = async () => (await sandbox.admin.requests()).at(-1);
 
 	it('calls the method with the credential applied, and pages with its token', async () => {
+		// 30 contacts: a page of the sandbox's default 25, then one of 5.
+		await sandbox.admin.seed({ contacts: 30 });
+		const ids = (await sandbox.admin.records('contacts')).map((contact) => String(contact.id));
 		const first = await search();
-		const second = await search(undefined, first.paginationToken as string);
+		const second = await search(undefined, first.paginationToken);
 
-		expect(first).toEqual({
-			results: [
-				{ name: 'Alpha', value: '1' },
-				{ name: 'Beta', value: '2' },
-			],
-			paginationToken: '2',
-		});
-		expect(second.results).toEqual([
-			{ name: 'Gamma', value: '3' },
-			{ name: 'Delta', value: '4' },
-		]);
+		expect(first.results.map((result) => result.value)).toEqual(ids.slice(0, 25));
+		expect(first.paginationToken).toBe('2');
+		expect(second.results.map((result) => result.value)).toEqual(ids.slice(25));
 		expect(second.paginationToken).toBeUndefined();
-		expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer token-123');
-		expect(server.requests.at(-1)?.url).toBe('/records?page=2&tenant=acme');
+		expect(await lastRequest()).toMatchObject({ path: '/contacts', query: { page: '2' }, auth: 'full' });
 	});
 
 	it('passes the filter', async () => {
-		const { results } = await search('ta');
+		await sandbox.admin.seed({ contacts: 5 });
+		const { id } = await createContact(sandbox.api, { first_name: 'Zoltan', last_name: 'Quist', company: 'Acme' });
+		const { results } = await search('quist');
 
-		expect(results).toEqual([
-			{ name: 'Beta', value: '2' },
-			{ name: 'Delta', value: '4' },
-		]);
+		expect(results).toEqual([{ name: `Zoltan Quist · Acme (#${id})`, value: String(id) }]);
+		expect(await lastRequest()).toMatchObject({ query: { page: '1', search: 'quist' } });
 	});
 
 	it('rejects an unknown method', async () => {
 		await expect(
-			runListSearch({ nodeType: new Echo(), method: 'nope', credentialType: new EchoApi(), credentials: {} }),
-		).rejects.toThrow('Node "echo" has no listSearch method "nope"');
+			runListSearch({ nodeType: new Erp(), method: 'nope', credentialType: new ErpApi(), credentials: {} }),
+		).rejects.toThrow('Node "erp" has no listSearch method "nope"');
 	});
 });

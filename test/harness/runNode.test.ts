@@ -1,117 +1,135 @@
 import type { NodeApiError } from 'n8n-workflow';
 
+import { ErpApi } from '../../credentials/ErpApi.credentials';
+import { Erp } from '../../nodes/Erp/Erp.node';
+import { byId } from '../host/workflows';
 import { runNode, type RunNodeOptions } from './run-node';
-import { Echo } from './fixtures/Echo.node';
-import { EchoApi } from './fixtures/EchoApi.credentials';
-import { startEchoServer, type EchoServer } from './fixtures/echo-server';
+import { useTestSandbox } from './sandbox';
+
+const sandbox = useTestSandbox();
+
+/** Two contacts in the sandbox, their ids. */
+async function seedContacts(): Promise<[number, number]> {
+	await sandbox.admin.seed({ contacts: 2 });
+	const [first, second] = await sandbox.admin.records('contacts');
+	return [first.id, second.id];
+}
+
+/** The API requests the sandbox answered, as `METHOD path?query auth status`. */
+async function requests(): Promise<string[]> {
+	return (await sandbox.admin.requests()).map(({ method, path, query, auth, status }) => {
+		const search = new URLSearchParams(query).toString();
+		return `${method} ${path}${search ? `?${search}` : ''} ${auth} ${String(status)}`;
+	});
+}
+
+/** Runs the ERP node on the sandbox; `parameters` are merged over Contact › Get. */
+const run = ({ parameters, ...overrides }: Partial<RunNodeOptions> = {}) =>
+	runNode({
+		nodeType: new Erp(),
+		credentialType: new ErpApi(),
+		credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+		parameters: { resource: 'contact', operation: 'get', ...parameters },
+		...overrides,
+	});
 
 describe('runNode', () => {
-	let server: EchoServer;
-
-	beforeEach(async () => {
-		server = await startEchoServer();
-	});
-
-	afterEach(async () => {
-		await server.close();
-	});
-
-	/** Runs the Echo node; `parameters` are merged over record 42 and message "hello". */
-	const run = ({ parameters, ...overrides }: Partial<RunNodeOptions> = {}) =>
-		runNode({
-			nodeType: new Echo(),
-			credentialType: new EchoApi(),
-			credentials: { baseUrl: server.url, apiToken: 'token-123' },
-			parameters: { record: { __rl: true, mode: 'id', value: '42' }, message: 'hello', ...parameters },
-			...overrides,
-		});
-
-	it('applies the credential type’s generic authenticate (header and query), with credential defaults', async () => {
-		const { items, error } = await run();
+	it('applies the credential type’s authenticate and outputs the node’s items', async () => {
+		const [id] = await seedContacts();
+		const { items, error } = await run({ parameters: { contactId: byId(id) } });
 
 		expect(error).toBeUndefined();
-		expect(server.requests).toHaveLength(1);
-		expect(server.requests[0].headers.authorization).toBe('Bearer token-123');
-		expect(server.requests[0].url).toBe('/echo/42?tenant=default-tenant');
-		expect(items.map((item) => item.json)).toEqual([
-			{ id: '42', received: { message: 'hello' }, tenant: 'default-tenant', version: 2 },
-		]);
+		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
+		expect(items).toEqual([{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 0 } }]);
 	});
 
 	it('resolves expressions in credential data', async () => {
-		await run({ credentials: { baseUrl: server.url, apiToken: '={{ "tok" + "-" + (40 + 2) }}', tenant: 'acme' } });
+		const [id] = await seedContacts();
+		const [head, tail] = [sandbox.token.slice(0, 3), sandbox.token.slice(3)];
+		const { error } = await run({
+			parameters: { contactId: byId(id) },
+			credentials: { baseUrl: `={{ "${sandbox.baseUrl}" }}`, apiToken: `={{ "${head}" + "${tail}" }}` },
+		});
 
-		expect(server.requests[0].headers.authorization).toBe('Bearer tok-42');
-		expect(server.requests[0].url).toBe('/echo/42?tenant=acme');
+		expect(error).toBeUndefined();
+		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
 	});
 
 	it('resolves parameter expressions per item, inside resource locators too', async () => {
+		const [a, b] = await seedContacts();
 		const { items } = await run({
 			parameters: {
-				record: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-				message: '={{ $json.text.toUpperCase() }} from {{ $("Start").item.json.id }}',
+				operation: 'update',
+				contactId: byId('={{ $json.id }}'),
+				updateFields: { company: '={{ $json.text.toUpperCase() }} from {{ $("Start").item.json.id }}' },
 			},
 			input: [
-				{ id: 'a', text: 'one' },
-				{ id: 'b', text: 'two' },
+				{ id: a, text: 'one' },
+				{ id: b, text: 'two' },
 			],
 		});
 
-		expect(server.requests.map((request) => request.url)).toEqual([
-			'/echo/a?tenant=default-tenant',
-			'/echo/b?tenant=default-tenant',
+		expect((await requests()).filter((request) => request.startsWith('PUT'))).toEqual([
+			`PUT /contacts/${a} full 200`,
+			`PUT /contacts/${b} full 200`,
 		]);
-		expect(items.map((item) => item.json.received)).toEqual([{ message: 'ONE from a' }, { message: 'TWO from b' }]);
+		expect(items.map((item) => item.json.company)).toEqual([`ONE from ${a}`, `TWO from ${b}`]);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	it('runs the requested type version', async () => {
-		const { items } = await run({ typeVersion: 1 });
+	it('runs the node’s highest version by default, or the requested one', async () => {
+		const erp = new Erp();
+		erp.description = { ...erp.description, version: [1, 2] };
+		const parameters = { operation: 'getAll', filters: { search: '={{ "v" + $nodeVersion }}' } };
+		await run({ nodeType: erp, parameters });
+		await run({ nodeType: erp, parameters, typeVersion: 1 });
 
-		expect(items[0].json.version).toBe(1);
+		expect(await requests()).toEqual([
+			'GET /contacts?search=v2&page=1&per_page=50 full 200',
+			'GET /contacts?search=v1&page=1&per_page=50 full 200',
+		]);
 	});
 
 	it('records the error as n8n records it: the NodeApiError’s fields', async () => {
-		const { items, outputs, error } = await run({
-			parameters: { record: { __rl: true, mode: 'id', value: 'missing' } },
-		});
+		const { items, outputs, error } = await run({ parameters: { contactId: byId(4242) } });
 
 		expect(items).toEqual([]);
 		expect(outputs).toEqual([]);
-		expect(error).toMatchObject({ name: 'NodeApiError', message: 'The resource you are requesting could not be found' });
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Contact 4242 was not found (404)' });
 		expect((error as NodeApiError).httpCode).toBe('404');
-		expect((error as NodeApiError).description).toContain('Record missing was not found');
+		expect((error as NodeApiError).description).toContain('the contact may have been deleted');
 	});
 
 	it('turns a failing item into an error item when the node continues on fail', async () => {
+		const [id] = await seedContacts();
 		const { items, error } = await run({
-			parameters: { record: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
-			input: [{ id: 'missing' }, { id: 'ok' }],
+			parameters: { contactId: byId('={{ $json.id }}') },
+			input: [{ id: 4242 }, { id }],
 			continueOnFail: true,
 		});
 
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json)).toEqual([
-			{ error: 'The resource you are requesting could not be found' },
-			{ id: 'ok', received: { message: 'hello' }, tenant: 'default-tenant', version: 2 },
+		expect(items).toEqual([
+			{ json: expect.objectContaining({ error: 'Contact 4242 was not found (404)', httpCode: '404' }), pairedItem: { item: 0 } },
+			{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 1 } },
 		]);
 	});
 
 	it('records the ExpressionError of a parameter that cannot be resolved, before any request', async () => {
-		const { items, error } = await run({ parameters: { message: '={{ $("Nope").item.json.x }}' } });
+		const { items, error } = await run({ parameters: { contactId: byId(1), options: { concurrency: '={{ $("Nope").item.json.x }}' } } });
 
 		expect(items).toEqual([]);
 		expect(error).toMatchObject({ name: 'ExpressionError', message: "Referenced node doesn't exist" });
-		expect(server.requests).toHaveLength(0);
+		expect(await requests()).toEqual([]);
 	});
 
 	it('resolves an expression that throws a TypeError to nothing, as n8n does', async () => {
-		const { items, error } = await run({
-			parameters: { message: '={{ $json.count.toUpperCase() }}' },
+		const { error } = await run({
+			parameters: { operation: 'getAll', filters: { search: '={{ $json.count.toUpperCase() }}' } },
 			input: [{ count: 5 }],
 		});
 
 		expect(error).toBeUndefined();
-		expect(items[0].json.received).toEqual({});
+		expect(await requests()).toEqual(['GET /contacts?page=1&per_page=50 full 200']);
 	});
 });

@@ -1,7 +1,10 @@
 import { gzipSync } from 'node:zlib';
+import type { INodeParameters, IWebhookFunctions } from 'n8n-workflow';
 
+import { ErpApi } from '../../credentials/ErpApi.credentials';
+import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
+import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
 import { runWebhook, type WebhookHarness } from './run-webhook';
-import { EchoTrigger, echoTriggerInvocations, EchoTriggerWithoutResponseData } from './fixtures/EchoTrigger.node';
 
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
 	const response = await fetch(url, { method: 'POST', body, headers });
@@ -9,55 +12,81 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
 }
 
 const json = { 'content-type': 'application/json' };
+const DELIVERY = { event: 'invoice.paid', data: { invoice_id: 7 } };
+const CREDENTIALS = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token-123' };
+
+/** The ERP Trigger, its webhook() spied on: each call's `this` is the WebhookContext n8n-core gave the node. */
+let trigger: ErpTrigger;
+let webhook: jest.SpyInstance;
+const context = (call = 0) => webhook.mock.contexts[call] as IWebhookFunctions;
+
+/** The ERP Trigger with its answer (webhookResponse) dropped: the real node always gives one, n8n's default is for nodes that do not. */
+function silentTrigger(): ErpTrigger {
+	const node = new ErpTrigger();
+	const { webhook: answering } = node;
+	node.webhook = async function (this: IWebhookFunctions) {
+		return { ...(await answering.call(this)), webhookResponse: undefined };
+	};
+	return node;
+}
 
 describe('runWebhook', () => {
 	let harness: WebhookHarness;
+	const others: WebhookHarness[] = [];
+	const start = async (parameters: INodeParameters, nodeType = new ErpTrigger()) => {
+		const started = await runWebhook({ nodeType, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
+		others.push(started);
+		return started;
+	};
 
 	beforeEach(async () => {
-		harness = await runWebhook({ nodeType: new EchoTrigger(), parameters: {} });
-		echoTriggerInvocations.count = 0;
+		trigger = new ErpTrigger();
+		webhook = jest.spyOn(trigger, 'webhook');
+		harness = await runWebhook({ nodeType: trigger, parameters: { events: ['*'] }, credentialType: new ErpApi(), credentials: CREDENTIALS });
 	});
 
 	afterEach(async () => {
-		await harness.close();
+		await Promise.all([harness, ...others.splice(0)].map(async (started) => await started.close()));
 	});
 
 	it('serves the production URL n8n shows: /webhook/<webhookId>/<path>', async () => {
-		expect(harness.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/[0-9a-f-]{36}\/echo$/);
+		expect(harness.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/[0-9a-f-]{36}\/webhook$/);
 		expect(harness.testUrl).toBe(harness.url.replace('/webhook/', '/webhook-test/'));
 	});
 
 	it('gives the node the parsed JSON body and the raw bytes, and records what it would start', async () => {
-		const raw = '{"event":"contact.created",  "n":1}';
+		const raw = '{"event":"invoice.paid",  "data":{"invoice_id":7}}';
 		const answer = await post(`${harness.url}?x=1`, raw, json);
 
-		expect(answer).toEqual({ status: 200, text: '{"received":true}', contentType: 'application/json; charset=utf-8' });
+		expect(answer).toEqual({ status: 200, text: '{"message":"Event received"}', contentType: 'application/json; charset=utf-8' });
 		const [call] = harness.calls;
 		expect(call.mode).toBe('webhook');
 		expect(call.status).toBe(200);
-		expect(call.body).toEqual({ received: true });
+		expect(call.body).toEqual({ message: 'Event received' });
 		expect(call.request.rawBody?.toString()).toBe(raw);
-		expect(call.workflowData).toEqual([
-			[
-				{
-					json: {
-						body: { event: 'contact.created', n: 1 },
-						rawBody: raw,
-						query: { x: '1' },
-						contentType: 'application/json',
-						mode: 'webhook',
-						url: harness.url,
-					},
-				},
-			],
-		]);
+		expect(call.workflowData).toEqual([[{ json: { ...DELIVERY, deliveryKey: contentDigest(DELIVERY) } }]]);
+		expect(context().getBodyData()).toEqual(DELIVERY);
+		expect(context().getRequestObject().rawBody?.toString()).toBe(raw);
+		expect(context().getQueryData()).toEqual({ x: '1' });
+		expect(context().getRequestObject().contentType).toBe('application/json');
+		expect(context().getMode()).toBe('webhook');
+		expect(context().getNodeWebhookUrl('default')).toBe(harness.url);
 	});
 
 	it('runs the test URL in manual mode', async () => {
-		await post(harness.testUrl, '{}', json);
+		await post(harness.testUrl, JSON.stringify(DELIVERY), json);
 
 		expect(harness.calls[0].mode).toBe('manual');
-		expect(harness.calls[0].workflowData?.[0][0].json.mode).toBe('manual');
+		expect(context().getMode()).toBe('manual');
+		expect(context().getWebhookResourceUrl('default')).toBe(harness.testUrl);
+	});
+
+	it('gives the node its credential as n8n decrypts it, with the type’s defaults', async () => {
+		// Verification shows the credential to the node; without the secret the node then refuses the call.
+		const verifying = await start({ events: ['*'], verification: 'sharedSecret', sharedHeader: 'X-Secret' }, trigger);
+		await post(verifying.url, JSON.stringify(DELIVERY), json);
+
+		expect(await context().getCredentials('erpApi')).toEqual({ ...CREDENTIALS, webhookSecret: '' });
 	});
 
 	it('answers malformed JSON 422 before the node sees it, as n8n does', async () => {
@@ -65,7 +94,7 @@ describe('runWebhook', () => {
 
 		expect(answer.status).toBe(422);
 		expect(JSON.parse(answer.text)).toMatchObject({ code: 422, message: 'Failed to parse request body' });
-		expect(echoTriggerInvocations.count).toBe(0);
+		expect(webhook).not.toHaveBeenCalled();
 		expect(harness.calls[0].workflowData).toBeUndefined();
 	});
 
@@ -74,54 +103,70 @@ describe('runWebhook', () => {
 
 		expect(answer.status).toBe(500);
 		expect(JSON.parse(answer.text)).toEqual({ code: 0, message: 'There was a problem executing the workflow' });
-		expect(echoTriggerInvocations.count).toBe(0);
+		expect(webhook).not.toHaveBeenCalled();
 	});
 
-	it('passes other content types through: text as a string, unknown types without a body', async () => {
+	it('parses url-encoded bodies, passes text as a string and unknown types without a body', async () => {
+		await post(harness.url, 'event=invoice.paid&n=1', { 'content-type': 'application/x-www-form-urlencoded' });
 		await post(harness.url, 'plain words', { 'content-type': 'text/plain' });
 		await post(harness.url, '{"a":1}', { 'content-type': 'application/octet-stream' });
 
-		const [text, octets] = harness.calls.map((call) => call.workflowData?.[0][0].json);
-		expect(text).toMatchObject({ body: 'plain words', rawBody: 'plain words', contentType: 'text/plain' });
-		expect(octets).toMatchObject({ rawBody: '{"a":1}', contentType: 'application/octet-stream' });
-		expect(octets?.body).toBeUndefined();
+		expect(context(0).getBodyData()).toEqual({ event: 'invoice.paid', n: '1' });
+		expect(context(1).getBodyData()).toBe('plain words');
+		expect(context(1).getRequestObject()).toMatchObject({ contentType: 'text/plain' });
+		expect(context(2).getBodyData()).toBeUndefined();
+		expect(context(2).getRequestObject().rawBody?.toString()).toBe('{"a":1}');
 	});
 
 	it('inflates a gzip body', async () => {
-		await post(harness.url, gzipSync('{"zipped":true}'), { ...json, 'content-encoding': 'gzip' });
+		await post(harness.url, gzipSync(JSON.stringify(DELIVERY)), { ...json, 'content-encoding': 'gzip' });
 
-		expect(harness.calls[0].workflowData?.[0][0].json.body).toEqual({ zipped: true });
+		expect(context().getBodyData()).toEqual(DELIVERY);
+		expect(harness.calls[0].workflowData?.[0][0].json.event).toBe('invoice.paid');
 	});
 
 	it('sends the node’s own answer when it returns noWebhookResponse, and records that nothing starts', async () => {
-		const answer = await post(harness.url, '{}', { ...json, 'x-answer': '401' });
+		const answer = await post(harness.url, '[]', json);
+		const reason = { message: 'Body is not a JSON object: send a JSON object with event, timestamp and data' };
 
-		expect(answer.status).toBe(401);
-		expect(JSON.parse(answer.text)).toEqual({ reason: 'rejected by the node' });
-		expect(harness.calls[0]).toMatchObject({ status: 401, body: { reason: 'rejected by the node' } });
+		expect(answer.status).toBe(400);
+		expect(JSON.parse(answer.text)).toEqual(reason);
+		expect(harness.calls[0]).toMatchObject({ status: 400, body: reason });
 		expect(harness.calls[0].workflowData).toBeUndefined();
 	});
 
 	it('answers n8n’s default when the node starts nothing and says nothing', async () => {
-		const answer = await post(harness.url, '{}', { ...json, 'x-answer': 'none' });
+		const silent = await start({ events: ['product.low_stock'] }, silentTrigger());
+		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
 
 		expect(answer.status).toBe(200);
 		expect(JSON.parse(answer.text)).toEqual({ message: 'Webhook call received' });
+		expect(silent.calls[0].workflowData).toBeUndefined();
+	});
+
+	it('answers n8n’s default when the node starts the workflow and says nothing', async () => {
+		const silent = await start({ events: ['*'] }, silentTrigger());
+		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
+
+		expect(answer.status).toBe(200);
+		expect(JSON.parse(answer.text)).toEqual({ message: 'Workflow was started' });
+		expect(silent.calls[0].workflowData).toHaveLength(1);
 	});
 
 	it('answers 500 like n8n when webhook() throws, and records the error', async () => {
-		const answer = await post(harness.url, '{}', { ...json, 'x-answer': 'throw' });
+		const failing = await start({ events: ['*'], options: { deliveryIdHeader: 'X-Id: 5' } });
+		const answer = await post(failing.url, JSON.stringify(DELIVERY), json);
 
 		expect(answer.status).toBe(500);
 		expect(JSON.parse(answer.text)).toEqual({
 			code: 0,
 			message: 'Workflow Webhook Error: Workflow could not be started!',
 		});
-		expect(harness.calls[0].error?.message).toBe('Node failed');
+		expect(failing.calls[0].error?.message).toMatch(/^Options › Delivery ID Header "X-Id: 5" is not a header name/);
 	});
 
 	it('answers 404 for another path or method', async () => {
-		const wrongPath = await post(harness.url.replace(/echo$/, 'other'), '{}', json);
+		const wrongPath = await post(harness.url.replace(/webhook$/, 'other'), '{}', json);
 		const wrongMethod = await fetch(harness.url);
 
 		expect(wrongPath.status).toBe(404);
@@ -130,32 +175,28 @@ describe('runWebhook', () => {
 		expect(((await wrongMethod.json()) as { message: string }).message).toBe(
 			'This webhook is not registered for GET requests. Did you mean to make a POST request?',
 		);
-		expect(echoTriggerInvocations.count).toBe(0);
+		expect(webhook).not.toHaveBeenCalled();
 	});
 
 	it('waits for calls that arrive later', async () => {
 		const waiting = harness.waitForCalls(2);
-		await post(harness.url, '{"n":1}', json);
-		await post(harness.url, '{"n":2}', json);
+		await post(harness.url, JSON.stringify({ ...DELIVERY, event: 'one' }), json);
+		await post(harness.url, JSON.stringify({ ...DELIVERY, event: 'two' }), json);
 
 		const calls = await waiting;
-		expect(calls.map((call) => call.workflowData?.[0][0].json.body)).toEqual([{ n: 1 }, { n: 2 }]);
+		expect(calls.map((call) => call.workflowData?.[0][0].json.event)).toEqual(['one', 'two']);
 	});
 
 	it('fails a wait that gets too few calls', async () => {
 		await expect(harness.waitForCalls(1, 50)).rejects.toThrow('Expected 1 webhook call(s) within 50 ms, got 0');
 	});
-});
 
-describe('runWebhook without responseData on the webhook description', () => {
-	it('answers the literal "firstEntryJson", the n8n 2.41 quirk a trigger avoids with responseData: ""', async () => {
-		const harness = await runWebhook({ nodeType: new EchoTriggerWithoutResponseData(), parameters: {} });
-		try {
-			const answer = await post(harness.url, '{}', json);
+	it('answers the literal "firstEntryJson" without responseData on the webhook description, the n8n 2.41 quirk', async () => {
+		const quirky = new ErpTrigger();
+		const webhooks = quirky.description.webhooks?.map(({ responseData: _, ...description }) => description);
+		quirky.description = { ...quirky.description, webhooks };
+		const answer = await post((await start({ events: ['*'] }, quirky)).url, JSON.stringify(DELIVERY), json);
 
-			expect(answer).toMatchObject({ status: 200, text: 'firstEntryJson' });
-		} finally {
-			await harness.close();
-		}
+		expect(answer).toMatchObject({ status: 200, text: 'firstEntryJson' });
 	});
 });

@@ -16,7 +16,7 @@ import type {
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { isExpression, NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { name as packageName } from '../../package.json';
 
@@ -74,14 +74,11 @@ export interface HarnessWorkflow {
 const typeName = (nodeType: INodeType) => `${packageName}.${nodeType.description.name}`;
 
 /**
- * A two-node workflow, Start → node under test, with the credential attached to the node the way the editor
- * attaches it. The Workflow constructor fills in parameter defaults, as n8n does when it loads a workflow.
+ * Start → node under test, the credential attached as the editor attaches it. The Workflow constructor fills in
+ * parameter defaults, as n8n does when it loads a workflow.
  */
 export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	const { nodeType, credentialType } = options;
-	if (credentialType === undefined && options.credentials !== undefined) {
-		throw new Error('credentials were given without a credentialType');
-	}
 	const { defaults, displayName, version } = nodeType.description;
 	const start: INode = {
 		id: 'start',
@@ -133,16 +130,13 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	return { workflow, workflowData, node: loaded, start, credentialsHelper: helper };
 }
 
-function unavailable(feature: string): () => never {
-	return () => {
-		throw new UnexpectedError(`${feature} is not available in the test harness`);
-	};
-}
+const unavailable = (feature: string) => (): never => {
+	throw new UnexpectedError(`${feature} is not available in the test harness`);
+};
 
 /**
  * n8n's CredentialsHelper (packages/cli) for the one credential of the node under test, kept in memory: decrypting
- * applies the type's defaults and resolves expressions in the data, `authenticate` applies the type's
- * `authenticate` (a function, or IAuthenticateGeneric with `={{$credentials.x}}` expressions).
+ * applies the type's defaults and resolves expressions in the data, `authenticate` calls the type's function.
  */
 function credentialsHelper(
 	workflow: Workflow,
@@ -151,15 +145,12 @@ function credentialsHelper(
 ): ICredentialsHelper {
 	const typeNamed = (name: string): ICredentialType => {
 		if (credential?.type.name !== name) throw new UnexpectedError(`The harness was given no credentials of type "${name}"`);
-		if (credential.type.extends?.length || credential.type.preAuthentication) {
-			throw new UnexpectedError(`Credential type "${name}" extends others or pre-authenticates: the harness does not support it`);
+		const { extends: parents, preAuthentication, authenticate } = credential.type;
+		if (parents?.length || preAuthentication || (authenticate && typeof authenticate !== 'function')) {
+			const unsupported = 'extends others, pre-authenticates or authenticates generically';
+			throw new UnexpectedError(`Credential type "${name}" ${unsupported}: the harness does not support it`);
 		}
 		return credential.type;
-	};
-	const resolve = (value: string, credentials: ICredentialDataDecryptedObject): string => {
-		if (!isExpression(value)) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials });
-		return resolved ? String(resolved) : '';
 	};
 
 	return {
@@ -175,15 +166,7 @@ function credentialsHelper(
 		async authenticate(credentials, name, requestOptions) {
 			const { authenticate } = typeNamed(name);
 			const options = requestOptions as IHttpRequestOptions;
-			if (typeof authenticate === 'function') return await authenticate(credentials, options);
-			const sections = options as unknown as Record<string, Record<string, string> | undefined>;
-			for (const [target, entries] of Object.entries(authenticate?.properties ?? {})) {
-				const section = (sections[target] ??= {});
-				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-					section[resolve(key, credentials)] = resolve(value, credentials);
-				}
-			}
-			return options;
+			return typeof authenticate === 'function' ? await authenticate(credentials, options) : options;
 		},
 
 		async getDecrypted(additionalData, _details, name, mode, executeData, _raw, resolveValues) {
@@ -204,10 +187,7 @@ function credentialsHelper(
 	};
 }
 
-/**
- * What n8n's WorkflowExecuteAdditionalData.getBase() gives an execution, reduced to what one node needs: the
- * credentials helper and the instance's URLs (`instanceUrl`, default n8n's own), no sub-workflows or task runners.
- */
+/** n8n's WorkflowExecuteAdditionalData.getBase() for one node: credentials and URLs, no sub-workflows or task runners. */
 export function additionalData(
 	{ credentialsHelper }: HarnessWorkflow,
 	instanceUrl = 'http://localhost:5678',
