@@ -7,11 +7,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { fieldsParameter } from '../test/host/fields';
-import { chain, erpNode, webhookNode } from '../test/host/workflows';
+import { chain, erpNode, node, webhookNode } from '../test/host/workflows';
 import type { Credential, WorkflowDefinition, WorkflowNode } from '../test/host/types';
-
-/** Node settings beside `parameters` that WorkflowNode does not name. */
-type BenchNode = WorkflowNode & { retryOnFail?: boolean; maxTries?: number; waitBetweenTries?: number };
 
 export interface BenchWorkflow {
 	definition: WorkflowDefinition;
@@ -31,16 +28,12 @@ const NOT_SAVED = {
 const HTTP_REQUEST_VERSION = 4.5;
 const FIELDS = ['first_name', 'last_name', 'email', 'company'] as const;
 
-function node(name: string, type: string, typeVersion: number, parameters: Record<string, unknown>): BenchNode {
-	return { id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters };
-}
-
 const splitOut = (field: string, name = 'Split Out') => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, options: {} });
 
 const count = (field: string) =>
 	node('Count', 'n8n-nodes-base.summarize', 1.1, { fieldsToSummarize: { values: [{ aggregation: 'count', field }] }, options: {} });
 
-function workflow(name: string, nodes: BenchNode[], countField: string): BenchWorkflow {
+function workflow(name: string, nodes: WorkflowNode[], countField: string): BenchWorkflow {
 	const path = `bench-${name}-${randomUUID()}`;
 	const trigger = webhookNode(path);
 	trigger.parameters = { ...trigger.parameters, responseData: 'firstEntryJson' };
@@ -58,7 +51,7 @@ export interface Batching {
 }
 
 /** An HTTP Request node with the ERP API credential as its predefined credential type, optionally batching. */
-function httpRequest(credential: Credential, parameters: Record<string, unknown>, batching?: Batching, name = 'HTTP Request'): BenchNode {
+function httpRequest(credential: Credential, parameters: Record<string, unknown>, batching?: Batching, name = 'HTTP Request'): WorkflowNode {
 	const options = { ...(parameters.options as Record<string, unknown> | undefined) };
 	if (batching) options.batching = { batch: { batchSize: batching.size, batchInterval: batching.intervalMs } };
 	return {

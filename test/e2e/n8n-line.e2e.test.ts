@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowNode } from '../host/types';
 import { finishedExecution, nodeOutput } from '../host/executions';
 import { connect, type Session } from '../host/session';
-import { chain } from '../host/workflows';
+import { chain, node } from '../host/workflows';
 
 describe('the n8n under test', () => {
 	let session: Session;
@@ -19,20 +18,12 @@ describe('the n8n under test', () => {
 
 	// n8n 1.123.81's default expression engine fails this (null for both); the 1.x line runs the legacy one.
 	test("resolves $('Node').item and .first() in a workflow of n8n's own nodes", async () => {
-		const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>): WorkflowNode => ({
-			id: randomUUID(),
-			name,
-			type: `n8n-nodes-base.${type}`,
-			typeVersion,
-			position: [0, 0],
-			parameters,
-		});
 		const assignment = (name: string, value: string) => ({ id: randomUUID(), name, value, type: 'string' });
 		const workflow = chain(`e2e expressions ${Date.now()}`, [
-			node('Start', 'manualTrigger', 1, {}),
-			node('Rows', 'code', 2, { jsCode: "return [{ x: 'a' }, { x: 'b' }];" }),
-			node('Pass', 'noOp', 1, {}),
-			node('Read', 'set', 3.4, {
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+			node('Rows', 'n8n-nodes-base.code', 2, { jsCode: "return [{ x: 'a' }, { x: 'b' }];" }),
+			node('Pass', 'n8n-nodes-base.noOp', 1, {}),
+			node('Read', 'n8n-nodes-base.set', 3.4, {
 				mode: 'manual',
 				assignments: { assignments: [assignment('item', "={{ $('Rows').item.json.x }}"), assignment('first', "={{ $('Rows').first().json.x }}")] },
 				options: {},

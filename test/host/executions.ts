@@ -1,5 +1,5 @@
 import type { N8nClient } from './restClient';
-import type { Execution, ExecutionItem } from './types';
+import type { Execution } from './types';
 import { sleep } from './processes';
 
 /** An execution as the public API lists it; `retryOf`: the execution n8n's Retry ran it for. */
@@ -89,7 +89,8 @@ export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 
 }
 
 /** An item as n8n stores it in an execution, with the input item it came from. */
-export interface OutputItem extends ExecutionItem {
+export interface OutputItem {
+	json: Record<string, unknown>;
 	pairedItem?: { item: number } | Array<{ item: number }> | number;
 }
 

@@ -1,33 +1,18 @@
-/** The parts of n8n's workflow and execution JSON this project reads or writes. */
+/** The parts of n8n's workflow and execution JSON this project reads or writes, in n8n-workflow's types where they fit. */
+import type { ExecutionStatus, IConnections, INode, INodeTypeDescription, IRunData } from 'n8n-workflow';
 
 export interface CredentialRef {
 	id: string;
 	name: string;
 }
 
-export interface WorkflowNode {
-	id: string;
-	name: string;
-	type: string;
-	typeVersion: number;
-	position: [number, number];
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, CredentialRef | { id: null; name: string }>;
-	webhookId?: string;
-	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
-	notes?: string;
-	notesInFlow?: boolean;
-}
-
-export type ConnectionType = 'main' | 'ai_tool';
-
-/** Per source node and connection type: per output, the inputs it feeds. */
-export type Connections = Record<string, Partial<Record<ConnectionType, Array<Array<{ node: string; type: ConnectionType; index: number }>>>>>;
+/** A node as the REST API saves it; its parameters are whatever the test sets. */
+export type WorkflowNode = Omit<INode, 'parameters'> & { parameters: Record<string, unknown> };
 
 export interface WorkflowDefinition {
 	name: string;
 	nodes: WorkflowNode[];
-	connections: Connections;
+	connections: IConnections;
 	settings?: Record<string, unknown>;
 	pinData?: Record<string, unknown>;
 	meta?: Record<string, unknown>;
@@ -43,41 +28,19 @@ export interface Credential extends CredentialRef {
 	type: string;
 }
 
-export interface NodeTypeDescription {
-	name: string;
-	displayName: string;
-	version: number | number[];
-	usableAsTool?: boolean;
-	credentials?: Array<{ name: string; required?: boolean }>;
-	outputs?: unknown;
-	/** Trigger nodes: the webhooks n8n serves for them. */
-	webhooks?: Array<{ name: string; httpMethod: string; path: string }>;
-	properties: Array<{ name: string; displayName: string }>;
-}
-
-export interface ExecutionItem {
-	json: Record<string, unknown>;
-}
-
-export interface NodeRun {
-	startTime: number;
-	executionTime: number;
-	executionStatus?: string;
-	data?: { main: Array<ExecutionItem[] | null> };
-	error?: { message: string; description?: string | null; httpCode?: string | null; name?: string };
-}
+export type NodeTypeDescription = INodeTypeDescription;
 
 /** An execution from the public API with `includeData=true`. */
 export interface Execution {
 	id: string;
 	workflowId: string;
 	mode: string;
-	status: 'success' | 'error' | 'running' | 'waiting' | 'canceled' | 'crashed' | 'new' | 'unknown';
+	status: ExecutionStatus;
 	startedAt: string;
 	stoppedAt: string | null;
 	data?: {
 		resultData: {
-			runData: Record<string, NodeRun[]>;
+			runData: IRunData;
 			error?: { message: string; description?: string | null; node?: { name: string } };
 			lastNodeExecuted?: string;
 		};

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Connections, CredentialRef, WorkflowDefinition, WorkflowNode } from './types';
+import type { CredentialRef, WorkflowDefinition, WorkflowNode } from './types';
 
 export const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
 export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
@@ -44,7 +44,7 @@ export const splitOutNode = (field: string, parameters: Record<string, unknown> 
 
 /** Nodes connected one after the other, first to last. */
 export function chain(name: string, nodes: WorkflowNode[]): WorkflowDefinition {
-	const connections: Connections = {};
+	const connections: WorkflowDefinition['connections'] = {};
 	nodes.slice(1).forEach((next, i) => {
 		connections[nodes[i].name] = { main: [[{ node: next.name, type: 'main', index: 0 }]] };
 	});

@@ -15,8 +15,7 @@ export const IMPORT_NODE = 'Import Contacts';
 export function workerNode(once: boolean): WorkflowNode {
 	const assignment = { id: randomUUID(), name: 'worker', value: `={{ $env.${PROCESS_NAME_ENV} }}`, type: 'string' };
 	const parameters = { mode: 'manual', assignments: { assignments: [assignment] }, includeOtherFields: !once, options: {} };
-	// executeOnce is a node setting WorkflowNode does not name.
-	return { ...node(WORKER_NODE, 'n8n-nodes-base.set', 3.4, parameters), ...(once ? { executeOnce: true } : {}) };
+	return node(WORKER_NODE, 'n8n-nodes-base.set', 3.4, parameters, once ? { executeOnce: true } : {});
 }
 
 /** ERP Trigger (the given events, no verification) → Worker. */
