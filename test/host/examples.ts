@@ -38,12 +38,6 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 
 export const erpTriggers = (workflow: WorkflowDefinition): WorkflowNode[] => workflow.nodes.filter((node) => node.type === ERP_TRIGGER_TYPE);
 
-/** The events an ERP Trigger node listens to; null: all of them ("All Events", `*`). */
-export function triggerEvents(node: WorkflowNode): EventName[] | null {
-	const events = (node.parameters.events ?? []) as string[];
-	return events.length > 0 && !events.includes('*') ? (events as EventName[]) : null;
-}
-
 /** The ERP Trigger's node type as this n8n loaded it (it declares the webhook path). */
 export async function erpTriggerType(client: N8nClient): Promise<NodeTypeDescription> {
 	const type = (await client.nodeTypes()).find((t) => t.name === ERP_TRIGGER_TYPE);
@@ -75,8 +69,10 @@ export async function goLive(client: N8nClient, sandbox: SandboxAdmin, workflow:
 	const type = await erpTriggerType(client);
 	const events = new Set<string>();
 	for (const trigger of triggers) {
-		const subscribed = triggerEvents(trigger);
-		await sandbox.addWebhook({ url: triggerUrl(client.baseUrl, trigger, type), events: subscribed ?? undefined });
+		const listened = (trigger.parameters.events ?? []) as string[];
+		// None listed, or "All Events" (`*`): every event.
+		const subscribed = listened.length > 0 && !listened.includes('*') ? (listened as EventName[]) : undefined;
+		await sandbox.addWebhook({ url: triggerUrl(client.baseUrl, trigger, type), events: subscribed });
 		for (const event of subscribed ?? ['all']) events.add(event);
 	}
 	return [...events];

@@ -7,50 +7,43 @@ import { freePort } from './ports';
 import { removeFolder, temporaryFolder } from './processes';
 import { N8nClient } from './restClient';
 import { erpCredential } from './stack';
-import type { Credential } from './types';
 import { contextFile, type E2eContext } from '../e2e/setup/context';
-
-export interface OwnN8n {
-	client: N8nClient;
-	/** "ERP API" for the run's sandbox. */
-	credential: Credential;
-	/** Stops n8n (SIGTERM to its process group, as a user's Ctrl-C). */
-	stop(): Promise<void>;
-	/** Starts it again on the same user folder (database, workflows, static data) and signs in. */
-	start(): Promise<void>;
-	/** Stops it and deletes its user folder. */
-	dispose(): Promise<void>;
-}
 
 /**
  * A second n8n of the run's version, for a test that must stop and start n8n: its own user folder holding the
  * package globalSetup installed (copied from the run's user folder), on its own ports, with the run's sandbox.
  */
-export async function startOwnN8n(ctx: E2eContext): Promise<OwnN8n> {
+export async function startOwnN8n(ctx: E2eContext) {
 	const install = ensureN8nInstalled();
 	const userFolder = temporaryFolder('own');
 	cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
 	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort() };
 	const client = new N8nClient(`http://127.0.0.1:${spec.port}`);
 	let n8n: N8nProcess | undefined;
-	const start = async () => {
-		n8n = await startN8n(spec);
-		await client.signIn(ctx.owner);
-	};
-	const stop = async () => {
-		if (n8n) await stopN8n(n8n);
-		n8n = undefined;
-	};
-	await start();
-	const credential = await erpCredential(client, { baseUrl: ctx.sandboxBaseUrl, token: ctx.token });
-	return {
+	const own = {
 		client,
-		credential,
-		stop,
-		start,
+		/** Starts it again on the same user folder (database, workflows, static data) and signs in. */
+		async start() {
+			n8n = await startN8n(spec);
+			await client.signIn(ctx.owner);
+		},
+		/** Stops n8n (SIGTERM to its process group, as a user's Ctrl-C). */
+		async stop() {
+			if (n8n) await stopN8n(n8n);
+			n8n = undefined;
+		},
+		/** Stops it and deletes its user folder. */
 		async dispose() {
-			await stop();
+			await own.stop();
 			removeFolder(userFolder);
 		},
 	};
+	await own.start();
+	return {
+		...own,
+		/** "ERP API" for the run's sandbox. */
+		credential: await erpCredential(client, { baseUrl: ctx.sandboxBaseUrl, token: ctx.token }),
+	};
 }
+
+export type OwnN8n = Awaited<ReturnType<typeof startOwnN8n>>;

@@ -1,3 +1,5 @@
+import { jsonParse, type INodeCredentialTestResult } from 'n8n-workflow';
+
 import { N8N_VERSION } from './install';
 import { n8nLine, type N8nLine } from './lines';
 import type {
@@ -24,11 +26,6 @@ export class N8nRequestError extends Error {
 	) {
 		super(`n8n answered ${status} to ${method} ${path}: ${body.slice(0, 500)}`);
 	}
-}
-
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
 }
 
 export interface WebhookResponse {
@@ -118,8 +115,8 @@ export class N8nClient {
 	}
 
 	/** What the credential dialog's Test button does. */
-	async testCredential(credential: Credential, data: Record<string, unknown>): Promise<CredentialTestResult> {
-		return await this.rest<CredentialTestResult>('POST', '/rest/credentials/test', { credentials: { ...credential, data } });
+	async testCredential(credential: Credential, data: Record<string, unknown>): Promise<INodeCredentialTestResult> {
+		return await this.rest<INodeCredentialTestResult>('POST', '/rest/credentials/test', { credentials: { ...credential, data } });
 	}
 
 	/** The signed-in user's personal project, where the editor saves a new workflow. */
@@ -186,12 +183,6 @@ export class N8nClient {
 			body: JSON.stringify(body),
 		});
 		const text = await response.text();
-		let parsed: unknown = text;
-		try {
-			parsed = JSON.parse(text);
-		} catch {
-			// not JSON: keep the text
-		}
-		return { status: response.status, body: parsed };
+		return { status: response.status, body: jsonParse(text, { fallbackValue: text }) };
 	}
 }
