@@ -20,9 +20,10 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const outcome = await createUnlessFound(client, contactByEmail, body, email, itemIndex, {
 		create: async (resolveUnclear) =>
 			await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear, doing: { action: 'create the contact', noun: 'contact' } }),
-		whenFound: async ({ id }) => {
-			const read = { method: 'GET', path: `/contacts/${String(id)}`, itemIndex, doing: { action: `read contact ${String(id)}`, noun: 'contact', id: id as number } } as const;
-			const write = { method: 'PUT', path: `/contacts/${String(id)}`, itemIndex, doing: { ...read.doing, action: `update contact ${String(id)}` } } as const;
+		whenFound: async (found) => {
+			const id = found.id as number | string;
+			const read = { method: 'GET', path: `/contacts/${id}`, itemIndex, doing: { action: `read contact ${id}`, noun: 'contact', id } } as const;
+			const write = { method: 'PUT', path: `/contacts/${id}`, itemIndex, doing: { action: `update contact ${id}`, noun: 'contact', id } } as const;
 			return { action: 'updated', record: await putWhole(client, { read, write }, body, ASSIGNED_FIELDS) };
 		},
 	});

@@ -20,9 +20,10 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const outcome = await createUnlessFound(client, productBySku, body, sku, itemIndex, {
 		create: async (resolveUnclear) =>
 			await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing: { action: 'create the product', noun: 'product' } }),
-		whenFound: async ({ id }) => {
-			const read = { method: 'GET', path: `/products/${String(id)}`, itemIndex, doing: { action: `read product ${String(id)}`, noun: 'product', id: id as number } } as const;
-			const write = { method: 'PUT', path: `/products/${String(id)}`, itemIndex, doing: { ...read.doing, action: `update product ${String(id)}` } } as const;
+		whenFound: async (found) => {
+			const id = found.id as number | string;
+			const read = { method: 'GET', path: `/products/${id}`, itemIndex, doing: { action: `read product ${id}`, noun: 'product', id } } as const;
+			const write = { method: 'PUT', path: `/products/${id}`, itemIndex, doing: { action: `update product ${id}`, noun: 'product', id } } as const;
 			return { action: 'updated', record: await putWhole(client, { read, write }, body, NOT_SENT) };
 		},
 	});
