@@ -1,4 +1,4 @@
-import type { NodeApiError } from 'n8n-workflow';
+import type { ICredentialType, NodeApiError } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
@@ -41,6 +41,17 @@ describe('runNode', () => {
 		expect(error).toBeUndefined();
 		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
 		expect(items).toEqual([{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 0 } }]);
+	});
+
+	it('refuses a credential type whose authentication it does not emulate (generic), before any request', async () => {
+		const generic: ICredentialType = {
+			...new ErpApi(),
+			authenticate: { type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } } },
+		};
+		const { error } = await run({ credentialType: generic, parameters: { contactId: byId(1) } });
+
+		expect(error?.message).toBe('Credential type "erpApi" extends others, pre-authenticates or authenticates generically: the harness does not support it');
+		expect(await requests()).toEqual([]);
 	});
 
 	it('resolves expressions in credential data', async () => {
