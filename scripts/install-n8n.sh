@@ -9,7 +9,7 @@
 # `engines` accept it (2.x and 1.123.x), otherwise the system Node when they accept it (older 1.x).
 set -euo pipefail
 
-TESTED_VERSIONS="$(cd "$(dirname "$0")/.." && pwd)/e2e/host/tested-n8n.json"
+TESTED_VERSIONS="$(cd "$(dirname "$0")/.." && pwd)/test/host/tested-n8n.json"
 N8N_VERSION="${N8N_VERSION:-$(node -p "require('$TESTED_VERSIONS').current")}"
 NODE_MAJOR=24
 CACHE="${N8N_ERP_CACHE:-$HOME/.cache/n8n-nodes-erp}"
