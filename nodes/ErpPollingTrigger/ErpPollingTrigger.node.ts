@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ErpClient } from '../Erp/transport/client';
+import { DEFAULT_PAGE_SIZE, learntPageSize } from '../Erp/transport/paginate';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';
 import { compare, hasValue } from './detect';
@@ -62,12 +63,13 @@ export class ErpPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readConfig.call(this);
-		const client = await ErpClient.create(this, { concurrency: config.concurrency, maxRetries: config.maxRetries, pageSize: config.pageSize });
 		const timestamp = new Date().toISOString();
 		const toItems = (detected: Detected[]) => detected.map((d) => ({ json: toItemJson(config, d, timestamp) }));
+		const clientFor = (pageSize?: number) =>
+			ErpClient.create(this, { concurrency: config.concurrency, maxRetries: config.maxRetries, pageSize: smallest(config.pageSize ?? DEFAULT_PAGE_SIZE, pageSize) });
 
 		if (this.getMode() === 'manual') {
-			const found = sample(config, await observe(client, config, undefined, false));
+			const found = sample(config, await observe(await clientFor(), config, undefined, false));
 			return found.length > 0 ? [toItems(found)] : null;
 		}
 
@@ -77,20 +79,31 @@ export class ErpPollingTrigger implements INodeType {
 		if (polling.has(staticData)) return null;
 		polling.add(staticData);
 		try {
-			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
 			const key = stateKey(config);
 			const previous = loadState(staticData, key);
+			const client = await clientFor(previous?.pageSize);
+			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
 			const observed = await observe(client, config, previous, previous === undefined);
 			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
-			const { detected, records, rearmed } = compare(config, previous, observed, tokens);
-			saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), records });
+			const { detected, records, unsaved } = compare(config, previous, observed, tokens);
+			const pageSize = smallest(learntPageSize(client), previous?.pageSize);
+			saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), ...(pageSize ? { pageSize } : {}), records });
 
 			if (detected.length > 0) return [toItems(detected)];
-			// n8n saves a polling trigger's memory only when it starts an execution (see Comparison.rearmed): an execution
-			// with no items makes it keep a re-armed record.
-			return rearmed ? [[]] : null;
+			// n8n saves a polling trigger's memory only when a poll starts an execution (the activation's poll too, under
+			// the classic scheduler; not under durable poll cursors): an execution with no items makes it keep a new
+			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved).
+			const learnt =
+				previous === undefined || unsaved || pageSize !== previous.pageSize || String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
+			return learnt ? [[]] : null;
 		} finally {
 			polling.delete(staticData);
 		}
 	}
+}
+
+/** The smallest of the sizes given. */
+function smallest(...sizes: Array<number | undefined>): number | undefined {
+	const known = sizes.filter((size): size is number => size !== undefined);
+	return known.length > 0 ? Math.min(...known) : undefined;
 }

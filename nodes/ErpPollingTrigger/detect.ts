@@ -19,11 +19,17 @@ export interface Comparison {
 	detected: Detected[];
 	records: Record<string, string>;
 	/**
-	 * A remembered token went back without anything reported (an invoice no longer overdue, a product restocked).
-	 * n8n 2.41 and 1.123 save a polling trigger's memory only when it starts an execution: if this change were lost
-	 * in a restart, the next time the field takes the value, or the stock falls, would go unreported.
+	 * The memory learnt something, with nothing reported, that the next poll would judge differently without it.
+	 * n8n 2.41 and 1.123 (classic scheduler) save a polling trigger's memory only when a poll starts an execution, so
+	 * a restart would lose it:
+	 * - a token went back (an invoice no longer overdue, a product restocked): the next time the field takes the
+	 *   value, or the stock falls, would go unreported;
+	 * - a new record under Record Updated: after a restart its next change would become its first remembered value;
+	 * - a record the ERP said is gone: it would be looked up again at every poll.
+	 * A new record that is reported, or whose token is the one an unknown record would get anyway (not at the value,
+	 * stock above the threshold), needs no save.
 	 */
-	rearmed: boolean;
+	unsaved: boolean;
 }
 
 export interface Observed {
@@ -50,7 +56,7 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 	const records: Record<string, string> = { ...(previous?.records ?? {}) };
 	for (const id of observed.gone) delete records[id];
 	const detected: Detected[] = [];
-	let rearmed = false;
+	let unsaved = observed.gone.length > 0;
 
 	for (const [id, record] of observed.now) {
 		const before = previous?.records[id];
@@ -66,6 +72,7 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 				records[id] = token;
 				if (!known) {
 					if (config.triggerOn === 'recordAddedOrUpdated' && (!baseline || config.reportExisting)) detected.push({ kind: 'added', id, record });
+					else unsaved = true;
 				} else if (before !== token) {
 					const changes = (tokens as Tokens).changes(before, record);
 					if (Object.keys(changes).length > 0) detected.push({ kind: 'updated', id, record, changes });
@@ -76,7 +83,7 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 				const token = hasValue(record, config) ? '1' : '0';
 				records[id] = token;
 				if (token === '1' && before !== '1' && (!baseline || config.reportExisting)) detected.push({ kind: 'value', id, record });
-				if (token === '0' && before === '1') rearmed = true;
+				if (token === '0' && before === '1') unsaved = true;
 				break;
 			}
 			case 'lowStock': {
@@ -85,10 +92,10 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 				const low = stock.total < stock.threshold;
 				records[id] = low ? 'L' : 'A';
 				if (low && before !== 'L' && (!baseline || config.reportExisting)) detected.push({ kind: 'lowStock', id, record, stock });
-				if (!low && before === 'L') rearmed = true;
+				if (!low && before === 'L') unsaved = true;
 				break;
 			}
 		}
 	}
-	return { detected, records, rearmed };
+	return { detected, records, unsaved };
 }

@@ -19,6 +19,8 @@ export interface PollState {
 	key: string;
 	/** Every-field mode: the field names the token chunks stand for. */
 	fields?: string[];
+	/** The largest page size the ERP accepted after refusing a larger one, so that no later poll asks too much again. */
+	pageSize?: number;
 	records: Record<string, string>;
 }
 

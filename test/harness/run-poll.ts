@@ -21,7 +21,7 @@ export interface Poller {
 	saved(): IDataObject;
 	/** The static data the running n8n holds in memory now. */
 	inMemory(): IDataObject;
-	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again. */
+	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again (classic). */
 	restart(): void;
 }
 
@@ -32,11 +32,21 @@ const snapshot = (data: IDataObject): IDataObject => {
 };
 
 /**
- * A polling trigger as an active workflow runs it: n8n-core's PollContext and TriggersAndPollers on one Workflow whose
- * static data lives on between polls. Saving follows n8n 2.41 and 1.123 without durable poll cursors: after the
- * activation's poll and after a poll that starts an execution (items, even none), never after one that returns null.
+ * How n8n saves a polling trigger's memory (its static data):
+ * - `classic` (n8n 2.41 and 1.123 by default): after the activation's poll and after a poll that starts an execution
+ *   (items, even none), never after one that returns null; a restart runs an activation poll again;
+ * - `durable` (2.41's durable scheduler with N8N_POLLER_DURABLE_CURSORS_ENABLED): after every scheduled poll that
+ *   succeeds (with its execution, or alone when it returns null), but not after the activation's poll unless it starts
+ *   an execution (its cursor is only staged); a restart runs no activation poll (the scheduled job outlives it).
  */
-export function createPoller(options: NodeUnderTest): Poller {
+export type Scheduler = 'classic' | 'durable';
+
+/**
+ * A polling trigger as an active workflow runs it: n8n-core's PollContext and TriggersAndPollers on one Workflow whose
+ * static data lives on between polls, saved as the scheduler saves it.
+ */
+export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler }): Poller {
+	const scheduler = options.scheduler ?? 'classic';
 	let saved = snapshot(options.staticData ?? {});
 	let activation: WorkflowActivateMode = 'activate';
 	let harness = buildWorkflow({ ...options, staticData: saved });
@@ -44,6 +54,8 @@ export function createPoller(options: NodeUnderTest): Poller {
 
 	const run = async (mode: 'trigger' | 'manual'): Promise<PollResult> => {
 		await ensureExpressionEngine();
+		// Durable cursors: each scheduled poll reads the committed cursor afresh, never what an earlier poll left in memory.
+		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, staticData: saved });
 		const { workflow, node } = harness;
 		const context = new PollContext(workflow, node, additionalData(harness), mode, activation);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
@@ -52,7 +64,8 @@ export function createPoller(options: NodeUnderTest): Poller {
 				async () => await pollers.runPollFunction(workflow, node, context),
 			);
 			if (mode === 'trigger') activation = 'update';
-			if (mode === 'trigger' && (output !== null || firstOfActivation)) saved = snapshot(workflow.staticData);
+			const saves = scheduler === 'classic' ? output !== null || firstOfActivation : output !== null || !firstOfActivation;
+			if (mode === 'trigger' && saves) saved = snapshot(workflow.staticData);
 			return { items: output === null ? null : (output[0] ?? []) };
 		} catch (error) {
 			return { items: null, error: error as Error };
@@ -66,7 +79,7 @@ export function createPoller(options: NodeUnderTest): Poller {
 		inMemory: () => snapshot(harness.workflow.staticData),
 		restart() {
 			harness = buildWorkflow({ ...options, staticData: saved });
-			activation = 'init';
+			activation = scheduler === 'classic' ? 'init' : 'update';
 		},
 	};
 }

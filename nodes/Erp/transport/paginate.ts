@@ -21,6 +21,9 @@ export interface PageRequest {
 /** The largest page size the ERP accepted after refusing a larger one, for the rest of the node run (one client per run). */
 const learntLimits = new WeakMap<ErpClient, number>();
 
+/** The page size the ERP accepted after refusing a larger one in this run, if it refused one. */
+export const learntPageSize = (client: ErpClient): number | undefined => learntLimits.get(client);
+
 const SIZE_PHRASES: Array<[RegExp, (n: number) => number]> = [
 	[/between\s+\d+\s+and\s+(\d+)/, (n) => n],
 	[/(?:at most|maximum|max|not (?:be )?(?:greater|more|larger|bigger|higher) than|no (?:more|greater|larger|higher) than|not exceed|up to|less than or equal to|<=|≤)\D{0,12}?(\d+)/, (n) => n],

@@ -16,6 +16,19 @@ describe('ERP Polling Trigger: change tokens', () => {
 		expect(next.changes(token, after)).toEqual({ company: { current: 'Ostwind' }, phone: { current: '+49 30 1234567' } });
 	});
 
+	it('every field: a change deep inside a list field, such as one invoice line\'s quantity, is a change of that field', () => {
+		const lines = [
+			{ description: 'Chair', quantity: 2, unit_price: 120 },
+			{ description: 'Desk', quantity: 1, unit_price: 450 },
+		];
+		const before = { id: 7, status: 'draft', lines };
+		const first = changeTokens(config([]), undefined, [before]);
+		const after = { ...before, lines: [lines[0], { ...lines[1], quantity: 3 }] };
+		const next = changeTokens(config([]), first.fields, [after]);
+		expect(next.changes(first.of(before), after)).toEqual({ lines: { current: after.lines } });
+		expect(next.changes(first.of(before), structuredClone(before))).toEqual({});
+	});
+
 	it('every field: a field the ERP starts to send is no change of every record; a field a record loses is one', () => {
 		const before = { id: 1, email: 'a@example.com', company: 'Nordwind' };
 		const first = changeTokens(config([]), undefined, [before]);

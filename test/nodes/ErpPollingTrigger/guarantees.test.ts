@@ -28,7 +28,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it.each(failures)('%s', async (_, fail) => {
 			const before = [await createContact(sandbox.api), await createContact(sandbox.api), await createContact(sandbox.api)];
 			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
-			expect(await pollOk(trigger)).toBeNull();
+			expect(await pollOk(trigger)).toEqual([]);
 			const memory = trigger.inMemory();
 			const saved = trigger.saved();
 			expect(JSON.stringify(memory)).toContain('erpPoll');
@@ -69,11 +69,14 @@ describe('ERP Polling Trigger: guarantees', () => {
 		expect((await trigger.poll()).error?.message).toBe('The API token is not allowed to list the contacts (403)');
 	});
 
-	describe('n8n restarts', () => {
+	describe.each(['classic', 'durable'] as const)('n8n restarts, %s scheduler', (scheduler) => {
+		const watch = (parameters: Record<string, unknown>, staticData?: IDataObject) => poller(parameters, staticData, scheduler);
+
 		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
 			await createContact(sandbox.api);
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
-			expect(await pollOk(trigger)).toBeNull();
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			// An empty execution: the durable scheduler keeps the activation poll's memory only with an execution.
+			expect(await pollOk(trigger)).toEqual([]);
 			trigger.restart();
 			const whileDown = [await createContact(sandbox.api), await createContact(sandbox.api)];
 			expect(reported(await pollOk(trigger))).toEqual(created(whileDown.map((c) => c.id)));
@@ -82,7 +85,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		});
 
 		it('what a poll reported is saved with its execution, so a restart does not report it again', async () => {
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
 			const contact = await createContact(sandbox.api);
 			await pollOk(trigger);
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
@@ -91,9 +94,56 @@ describe('ERP Polling Trigger: guarantees', () => {
 			expect(await pollOk(trigger)).toBeNull();
 		});
 
+		it('a record added under Record Updated is remembered across a restart: its change while n8n was down is reported', async () => {
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
+			expect(await pollOk(trigger)).toEqual([]);
+			const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
+			// Not reported (Record Updated), yet learnt: an empty execution makes n8n save it.
+			expect(await pollOk(trigger)).toEqual([]);
+			expect(await pollOk(trigger)).toBeNull();
+			trigger.restart();
+			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+			const items = await pollOk(trigger);
+			expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
+			expect(items?.[0].json.changes).toEqual({ company: { previous: 'Nordwind GmbH', current: 'Ostwind AG' } });
+		});
+
+		it('a field the ERP starts to send is watched across a restart when every field is watched', async () => {
+			const contact = await createContact(sandbox.api, { notes: 'first' });
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated' });
+			await pollOk(trigger);
+			// The memory as if the ERP had not sent `notes` before: without its chunk and its name.
+			const state = (trigger.saved()['node:ERP Polling Trigger'] as IDataObject).erpPoll as { fields: string[]; records: Record<string, string> };
+			const at = state.fields.indexOf('notes');
+			const older = {
+				...state,
+				fields: state.fields.filter((name) => name !== 'notes'),
+				records: Object.fromEntries(Object.entries(state.records).map(([id, token]) => [id, token.slice(0, at * 4) + token.slice((at + 1) * 4)])),
+			};
+			const upgraded = watch({ resource: 'contact', triggerOn: 'recordUpdated' }, { 'node:ERP Polling Trigger': { erpPoll: older } });
+			// A new field is no change of every record, but learnt: an empty execution makes n8n save it.
+			expect(await pollOk(upgraded)).toEqual([]);
+			upgraded.restart();
+			await sandbox.api.put(`/contacts/${contact.id}`, { notes: 'second' });
+			expect(reported(await pollOk(upgraded))).toEqual([`contact.updated ${contact.id}`]);
+		});
+
+		it('a record found gone is forgotten across a restart: it is not looked up again', async () => {
+			const [kept, deleted] = [await createContact(sandbox.api), await createContact(sandbox.api)];
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			await pollOk(trigger);
+			await sandbox.api.delete(`/contacts/${deleted.id}`);
+			expect(await pollOk(trigger)).toEqual([]);
+			trigger.restart();
+			const since = await sandbox.admin.lastRequestSeq();
+			expect(await pollOk(trigger)).toBeNull();
+			expect((await sandbox.admin.requests(since)).map((r) => r.path)).toEqual(['/contacts']);
+			expect(kept.id).not.toBe(deleted.id);
+		});
+
 		it('a record leaving the watched value starts an empty execution, so the next time it takes the value is reported after a restart', async () => {
 			const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
-			const trigger = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
+			const trigger = watch({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
 			await pollOk(trigger);
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
 			expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
@@ -109,7 +159,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it('a restocked product is armed again across a restart: the next fall below is reported', async () => {
 			const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-			const trigger = poller({ resource: 'product', triggerOn: 'lowStock' });
+			const trigger = watch({ resource: 'product', triggerOn: 'lowStock' });
 			await pollOk(trigger);
 			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
 			expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
@@ -118,6 +168,47 @@ describe('ERP Polling Trigger: guarantees', () => {
 			trigger.restart();
 			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
 			expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+		});
+
+		it('the page size an ERP accepted after refusing 100 is kept with the memory: no poll asks 100 again, across a restart', async () => {
+			await sandbox.admin.setVariants(['strict-paging']);
+			await sandbox.admin.seed({ contacts: 60 });
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			const since = await sandbox.admin.lastRequestSeq();
+			expect(await pollOk(trigger)).toEqual([]);
+			expect((await sandbox.admin.requests(since)).filter((r) => r.status === 422)).toHaveLength(1);
+			trigger.restart();
+			const after = await sandbox.admin.lastRequestSeq();
+			expect(await pollOk(trigger)).toBeNull();
+			const asked = (await sandbox.admin.requests(after)).map((r) => `${r.query.per_page} ${r.status}`);
+			expect(asked).toEqual(['50 200', '50 200']);
+		});
+
+		it('a first poll that fails stores nothing: the next poll takes the baseline and reports nothing that already existed', async () => {
+			await createContact(sandbox.api);
+			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } });
+			await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 } });
+			expect((await trigger.poll()).error).toBeDefined();
+			expect(trigger.saved()).toEqual({});
+			expect(JSON.stringify(trigger.inMemory())).not.toContain('erpPoll');
+			await createContact(sandbox.api);
+			expect(await pollOk(trigger)).toEqual([]);
+			const added = await createContact(sandbox.api);
+			expect(reported(await pollOk(trigger))).toEqual(created([added.id]));
+		});
+	});
+
+	describe('a change inside an object field is reported when every field is watched', () => {
+		it('a contact\'s custom_fields', async () => {
+			const contact = await createContact(sandbox.api, { custom_fields: { tier: 'silver', region: 'north' } });
+			const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated' });
+			await pollOk(trigger);
+			await sandbox.api.put(`/contacts/${contact.id}`, { custom_fields: { tier: 'gold', region: 'north' } });
+			const items = await pollOk(trigger);
+			expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
+			const changes = items?.[0].json.changes as IDataObject;
+			expect(Object.keys(changes).sort()).toEqual(['custom_fields', 'updated_at']);
+			expect(changes.custom_fields).toEqual({ current: { tier: 'gold', region: 'north' } });
 		});
 	});
 
@@ -164,7 +255,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 			parameters = { ...parameters, value: 'Ostwind AG' };
 			// The saved workflow with the new Value, activated again with the old static data.
 			const second = poller(parameters, first.saved());
-			expect(await pollOk(second)).toBeNull();
+			expect(await pollOk(second)).toEqual([]);
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Nordwind GmbH' });
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
 			expect(await pollOk(second)).toBeNull();

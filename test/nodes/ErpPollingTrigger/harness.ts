@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
-import { createPoller, type Poller } from '../../harness';
+import { createPoller, type Poller, type Scheduler } from '../../harness';
 import { useTestSandbox, type TestSandbox } from '../../harness/sandbox';
 
 export { createContact, createEmployee, createInvoice, createProduct } from '../../sandbox/fixtures';
@@ -10,8 +10,8 @@ export { createContact, createEmployee, createInvoice, createProduct } from '../
 export interface PollingHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/** An ERP Polling Trigger with these parameters, as an active workflow holds it. */
-	poller(parameters: INodeParameters, staticData?: IDataObject): Poller;
+	/** An ERP Polling Trigger with these parameters, as an active workflow holds it (classic scheduler by default). */
+	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler): Poller;
 }
 
 /** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox over HTTP. */
@@ -19,8 +19,9 @@ export function usePollingHarness(): PollingHarness {
 	const sandbox = useTestSandbox();
 	return {
 		sandbox,
-		poller: (parameters, staticData) =>
+		poller: (parameters, staticData, scheduler) =>
 			createPoller({
+				scheduler,
 				nodeType: new ErpPollingTrigger(),
 				parameters,
 				credentialType: new ErpApi(),
