@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Poller } from '../../harness';
 import { createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
@@ -70,7 +70,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	});
 
 	describe.each(['classic', 'durable'] as const)('n8n restarts, %s scheduler', (scheduler) => {
-		const watch = (parameters: Record<string, unknown>, staticData?: IDataObject) => poller(parameters, staticData, scheduler);
+		const watch = (parameters: INodeParameters, staticData?: IDataObject) => poller(parameters, staticData, scheduler);
 
 		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
 			await createContact(sandbox.api);
