@@ -11,8 +11,8 @@ import { observe } from './observe';
 import { properties } from './properties';
 import { changeTokens, loadState, saveState } from './state';
 
-/** The node static data of each trigger whose poll is running in this process: see poll(). */
-const polling = new WeakSet<object>();
+/** The workflow and node of each trigger whose poll is running in this process: see poll(). */
+const polling = new Set<string>();
 
 const tracksChanges = (config: WatchConfig) => config.triggerOn === 'recordUpdated' || config.triggerOn === 'recordAddedOrUpdated';
 
@@ -74,10 +74,12 @@ export class ErpPollingTrigger implements INodeType {
 		}
 
 		// n8n 2.41 and 1.123 start a poll at its time even while the previous one still runs (a slow or rate-limited
-		// ERP): both would compare with the same memory and report the same records. The later one is skipped.
+		// ERP): both would compare with the same memory and report the same records. The later one is skipped. Keyed by
+		// workflow and node, not by the memory's object: under durable poll cursors each poll gets a copy of its own.
+		const running = `${this.getWorkflow().id ?? ''}\n${this.getNode().id}`;
+		if (polling.has(running)) return null;
+		polling.add(running);
 		const staticData = this.getWorkflowStaticData('node');
-		if (polling.has(staticData)) return null;
-		polling.add(staticData);
 		try {
 			const key = stateKey(config);
 			const previous = loadState(staticData, key);
@@ -97,7 +99,7 @@ export class ErpPollingTrigger implements INodeType {
 				previous === undefined || unsaved || pageSize !== previous.pageSize || String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
 			return learnt ? [[]] : null;
 		} finally {
-			polling.delete(staticData);
+			polling.delete(running);
 		}
 	}
 }

@@ -1,98 +1,195 @@
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../host/types';
 import { erpApi } from '../host/erpApi';
 import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../host/executions';
+import { N8N_VERSION } from '../host/install';
+import { n8nLine } from '../host/lines';
 import { startOwnN8n, type OwnN8n } from '../host/ownN8n';
 import { waitFor } from '../../sandbox/adminClient';
 import { connect, type Session } from '../host/session';
 import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from '../host/workflows';
 
 /**
- * The ERP Polling Trigger in a real n8n: active workflows pick up changes made through the ERP's API, each once;
- * n8n stopped, changes made, n8n started again on the same user folder: all of them reported once, nothing twice.
- * Each step waits for the next poll, at the shortest interval the line accepts (N8nLine.shortestPoll): n8n 2.41
- * refuses anything under a minute ("The polling interval is too short"), 1.123 runs a custom cron every 10 s.
+ * The ERP Polling Trigger in a real n8n, under each scheduler the line has: active workflows pick up changes made
+ * through the ERP's API, each once; n8n stopped, changes made, n8n started again on the same user folder: all of
+ * them reported once, nothing twice. Each step waits for the next poll, at the shortest interval the line accepts
+ * (N8nLine.shortestPoll).
+ * - classic: n8n's default; saves the memory after the activation's poll and with each execution a poll starts;
+ * - durable (2.x): the durable scheduler with durable poll cursors, which saves the memory after every successful
+ *   scheduled poll, not after the activation's unless it starts an execution, and backs failing polls off by the
+ *   failure the node's error declares.
  */
 
-let session: Session;
-let own: OwnN8n;
-
-beforeAll(async () => {
-	session = await connect();
-	own = await startOwnN8n(session.ctx);
-	await own.client.createApiKey(`polling e2e ${Date.now()}`);
-}, 180_000);
-
-afterAll(async () => {
-	await own?.dispose();
-});
-
-const pollingWorkflow = (name: string, parameters: Record<string, unknown>): WorkflowDefinition => ({
-	name,
-	nodes: [erpPollingTriggerNode(own.client.line.shortestPoll.pollTimes, parameters, own.credential)],
-	connections: {},
-});
+const SCHEDULERS = {
+	classic: {},
+	durable: {
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+		// Durable cursors need the publication service; the host turns it off for the other tests.
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	},
+};
+const line = n8nLine(N8N_VERSION);
+const schedulers = (line.name === '2.x' ? ['classic', 'durable'] : ['classic']) as Array<keyof typeof SCHEDULERS>;
 
 /** `event id` of every item the trigger output in these executions, oldest first. */
 const events = (executions: Execution[]) =>
 	executions.flatMap((e) => nodeOutput(e, TRIGGER).map((json) => `${String(json.event)} ${String((json.data as { id: unknown }).id)}`));
 
 /** A poll's wait, with room for a slow poll on a busy machine. */
-const pollWaitMs = () => own.client.line.shortestPoll.intervalMs + 15_000;
+const pollWaitMs = line.shortestPoll.intervalMs + 20_000;
 
-async function executionsOf(workflow: SavedWorkflow, count: number): Promise<Execution[]> {
-	const found = await waitForExecutions(own.client, workflow.id, atLeast(count), pollWaitMs());
-	expect(found.map((e) => e.status)).toEqual(Array(count).fill('success'));
-	return found;
-}
+let session: Session;
 
-it('reports contacts added, invoices paid and stock falling low once each, across a stop and start of n8n', async () => {
-	const { ctx, sandbox } = session;
-	const sent = await erpApi<Array<{ id: number }>>(ctx, 'GET', '/invoices?status=sent&per_page=2');
-	expect(sent).toHaveLength(2);
-	const product = await erpApi<{ id: number }>(ctx, 'POST', '/products', { sku: `POLL-${Date.now()}`, name: 'Polled Chair', low_stock_threshold: 10 });
-	await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-	const newContact = async (email: string) => (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Poll', last_name: 'Test', email })).id;
-	const markPaid = (id: number) => erpApi(ctx, 'POST', `/invoices/${id}/mark-paid`);
+beforeAll(async () => {
+	session = await connect();
+}, 60_000);
 
-	const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { resource: 'contact', triggerOn: 'recordAdded' }));
-	const invoices = await own.client.createActiveWorkflow(
-		pollingWorkflow('Polled paid invoices', { resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' }),
-	);
-	const stock = await own.client.createActiveWorkflow(
-		pollingWorkflow('Polled stock', { resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' }),
-	);
+describe.each(schedulers)('%s scheduler', (scheduler) => {
+	let own: OwnN8n;
 
-	// While n8n runs: each change is reported by the next poll.
-	const a = await newContact('poll-a@example.com');
-	const b = await newContact('poll-b@example.com');
-	await markPaid(sent[0].id);
-	await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
-	expect(events(await executionsOf(contacts, 1))).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`]));
-	expect(events(await executionsOf(invoices, 1))).toEqual([`invoice.paid ${sent[0].id}`]);
-	expect(events(await executionsOf(stock, 1))).toEqual([`product.low_stock ${product.id}`]);
+	beforeAll(async () => {
+		own = await startOwnN8n(session.ctx, SCHEDULERS[scheduler]);
+		await own.client.createApiKey(`polling e2e ${scheduler} ${Date.now()}`);
+	}, 180_000);
 
-	// Restocked: nothing to report, but the trigger is armed again; the empty execution makes n8n save that.
-	await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 60 });
-	const rearmed = await executionsOf(stock, 2);
-	expect(nodeOutput(rearmed[1], TRIGGER)).toEqual([]);
+	afterAll(async () => {
+		await own?.dispose();
+	});
 
-	// n8n down: changes meanwhile are reported once when it is back (its activation poll).
-	await own.stop();
-	const c = await newContact('poll-c@example.com');
-	await markPaid(sent[1].id);
-	await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
-	const restartedAt = await sandbox.lastRequestSeq();
-	await own.start();
-	expect(events((await executionsOf(contacts, 2)).slice(1))).toEqual(expect.arrayContaining([`contact.created ${c}`]));
-	expect(events((await executionsOf(invoices, 2)).slice(1))).toEqual([`invoice.paid ${sent[1].id}`]);
-	expect(events((await executionsOf(stock, 3)).slice(2))).toEqual([`product.low_stock ${product.id}`]);
+	const pollingWorkflow = (name: string, parameters: Record<string, unknown>): WorkflowDefinition => ({
+		name: `${name} (${scheduler})`,
+		nodes: [erpPollingTriggerNode(line.shortestPoll.pollTimes, parameters, own.credential)],
+		connections: {},
+	});
 
-	// The next scheduled poll after the restart reports nothing again.
-	const listsAfterRestart = async () =>
-		(await sandbox.requests(restartedAt)).filter((r) => r.method === 'GET' && r.path === '/invoices').length;
-	await waitFor(async () => (await listsAfterRestart()) >= 2, pollWaitMs());
-	expect(await allExecutions(own.client, invoices.id)).toHaveLength(2);
-	const all = events(await allExecutions(own.client, contacts.id, true));
-	expect(new Set(all).size).toBe(all.length);
-	expect(all).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`, `contact.created ${c}`]));
-}, 600_000);
+	/** The workflow's first `count` executions, each successful. */
+	async function executionsOf(workflow: SavedWorkflow, count: number): Promise<Execution[]> {
+		const found = await waitForExecutions(own.client, workflow.id, atLeast(count), pollWaitMs);
+		expect(found.map((e) => e.status)).toEqual(Array(count).fill('success'));
+		return found.slice(0, count);
+	}
+
+	/** Waits until the sandbox has answered `polls` more lists of `path` since `since`. */
+	const pollsSeen = async (since: number, path: string, polls: number) =>
+		await waitFor(async () => (await session.sandbox.requests(since)).filter((r) => r.method === 'GET' && r.path === path).length >= polls, polls * pollWaitMs);
+
+	it('reports contacts added, invoices paid, stock falling low and contacts changed once each, across a stop and start of n8n', async () => {
+		const { ctx, sandbox } = session;
+		const sent = await erpApi<Array<{ id: number }>>(ctx, 'GET', '/invoices?status=sent&per_page=2');
+		expect(sent).toHaveLength(2);
+		const product = await erpApi<{ id: number }>(ctx, 'POST', '/products', { sku: `POLL-${scheduler}-${Date.now()}`, name: 'Polled Chair', low_stock_threshold: 10 });
+		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		const newContact = async (email: string) => (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Poll', last_name: 'Test', email })).id;
+		const markPaid = (id: number) => erpApi(ctx, 'POST', `/invoices/${id}/mark-paid`);
+
+		const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { resource: 'contact', triggerOn: 'recordAdded' }));
+		const invoices = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled paid invoices', { resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' }),
+		);
+		const stock = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled stock', { resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' }),
+		);
+		const companies = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled company changes', { resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' }),
+		);
+
+		// Publishing takes a baseline: nothing reported, an empty execution that makes n8n keep it under either scheduler.
+		for (const workflow of [contacts, invoices, stock, companies]) expect(nodeOutput((await executionsOf(workflow, 1))[0], TRIGGER)).toEqual([]);
+
+		// While n8n runs: each change is reported by the next poll.
+		const a = await newContact('poll-a@example.com');
+		const b = await newContact('poll-b@example.com');
+		await markPaid(sent[0].id);
+		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+		expect(events((await executionsOf(contacts, 2)).slice(1))).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`]));
+		expect(events((await executionsOf(invoices, 2)).slice(1))).toEqual([`invoice.paid ${sent[0].id}`]);
+		expect(events((await executionsOf(stock, 2)).slice(1))).toEqual([`product.low_stock ${product.id}`]);
+		// New contacts are no update, but learnt: an empty execution makes n8n keep them.
+		const learnt = await waitForExecutions(own.client, companies.id, (found) => found.length >= 2 && events(found).length === 0, pollWaitMs);
+		expect(learnt.map((e) => e.status)).toEqual(learnt.map(() => 'success'));
+
+		// Restocked: nothing to report, but the trigger is armed again; the empty execution makes n8n save that.
+		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 60 });
+		expect(nodeOutput((await executionsOf(stock, 3))[2], TRIGGER)).toEqual([]);
+		const companiesBefore = (await allExecutions(own.client, companies.id)).length;
+
+		// n8n down: changes meanwhile are reported once when it is back.
+		await own.stop();
+		const c = await newContact('poll-c@example.com');
+		await markPaid(sent[1].id);
+		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
+		await erpApi(ctx, 'PUT', `/contacts/${a}`, { company: 'Moved While Down GmbH' });
+		const restartedAt = await sandbox.lastRequestSeq();
+		await own.start();
+		expect(events((await executionsOf(contacts, 3)).slice(2))).toEqual([`contact.created ${c}`]);
+		expect(events((await executionsOf(invoices, 3)).slice(2))).toEqual([`invoice.paid ${sent[1].id}`]);
+		expect(events((await executionsOf(stock, 4)).slice(3))).toEqual([`product.low_stock ${product.id}`]);
+		expect(events((await executionsOf(companies, companiesBefore + 1)).slice(companiesBefore))).toEqual([`contact.updated ${a}`]);
+
+		// Two more polls after the restart report nothing again.
+		await pollsSeen(restartedAt, '/invoices', 3);
+		expect(await allExecutions(own.client, contacts.id)).toHaveLength(3);
+		expect(await allExecutions(own.client, invoices.id)).toHaveLength(3);
+		expect(await allExecutions(own.client, stock.id)).toHaveLength(4);
+		expect(await allExecutions(own.client, companies.id)).toHaveLength(companiesBefore + 1);
+		const all = events(await allExecutions(own.client, contacts.id, true));
+		expect(new Set(all).size).toBe(all.length);
+		expect(all).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`, `contact.created ${c}`]));
+		for (const workflow of [contacts, invoices, stock, companies]) await own.client.deactivateWorkflow(workflow.id);
+	}, 900_000);
+
+	if (scheduler !== 'durable') return;
+
+	it("n8n's back-off honours the wait a 429 named: no poll until it has passed, then the change is reported once", async () => {
+		const { ctx, sandbox } = session;
+		const workflow = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled contacts under a rate limit', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+		);
+		await executionsOf(workflow, 1);
+		const waitSeconds = 45;
+		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: waitSeconds } });
+		const since = await sandbox.lastRequestSeq();
+		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Rate', last_name: 'Limited', email: 'poll-429@example.com' })).id;
+		const refused = await waitFor(async () => (await sandbox.requests(since)).find((r) => r.path === '/contacts' && r.status === 429), pollWaitMs);
+		// n8n's log: the failure the error declared, and the wait it backs off by.
+		await waitFor(() => /Poll failed; backing off/.test(own.log()), 10_000);
+		const backingOff = own.log().split('\n').filter((l) => l.includes('Poll failed; backing off'));
+		expect(backingOff.join('\n')).toMatch(/rate-limited/);
+		expect(backingOff.join('\n')).toMatch(new RegExp(`${waitSeconds * 1000}`));
+
+		const next = await waitFor(
+			async () => (await sandbox.requests(refused.seq)).find((r) => r.method === 'GET' && r.path === '/contacts'),
+			(waitSeconds + 30) * 1000,
+		);
+		expect(Date.parse(next.at) - Date.parse(refused.at)).toBeGreaterThanOrEqual(waitSeconds * 1000 - 1000);
+		const reported = await waitForExecutions(own.client, workflow.id, (found) => events(found).length > 0, pollWaitMs);
+		expect(events(reported)).toEqual([`contact.created ${contact}`]);
+		await own.client.deactivateWorkflow(workflow.id);
+	}, 300_000);
+
+	it('a token refused (401) backs polling off until the workflow is published again; then it resumes and misses nothing', async () => {
+		const { ctx, sandbox } = session;
+		const saved = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled contacts with a revoked token', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+		);
+		await executionsOf(saved, 1);
+		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });
+		const since = await sandbox.lastRequestSeq();
+		await waitFor(async () => (await sandbox.requests(since)).some((r) => r.path === '/contacts' && r.status === 401), pollWaitMs);
+		await waitFor(() => /credential-invalid/.test(own.log()), 10_000);
+		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Token', last_name: 'Back', email: 'poll-401@example.com' })).id;
+
+		// The token works again (the fault was one answer), yet n8n waits: a credential it takes for dead is the user's.
+		const afterRefusal = await sandbox.lastRequestSeq();
+		await new Promise((resolve) => setTimeout(resolve, 3 * line.shortestPoll.intervalMs));
+		expect((await sandbox.requests(afterRefusal)).filter((r) => r.path === '/contacts')).toEqual([]);
+
+		// What the README tells the user: publish the workflow again (unpublish, publish).
+		await own.client.deactivateWorkflow(saved.id);
+		await own.client.activateWorkflow(await own.client.getWorkflow(saved.id));
+		const resumed = await waitForExecutions(own.client, saved.id, (found) => events(found).includes(`contact.created ${contact}`), pollWaitMs);
+		expect(events(resumed)).toEqual([`contact.created ${contact}`]);
+		await own.client.deactivateWorkflow(saved.id);
+	}, 300_000);
+});

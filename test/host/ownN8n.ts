@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8nInstalled } from './install';
@@ -11,13 +11,14 @@ import { contextFile, type E2eContext } from '../e2e/setup/context';
 
 /**
  * A second n8n of the run's version, for a test that must stop and start n8n: its own user folder holding the
- * package globalSetup installed (copied from the run's user folder), on its own ports, with the run's sandbox.
+ * package globalSetup installed (copied from the run's user folder), on its own ports, with the run's sandbox;
+ * `environment` on top of the line's (e.g. the durable scheduler's settings).
  */
-export async function startOwnN8n(ctx: E2eContext) {
+export async function startOwnN8n(ctx: E2eContext, environment: Record<string, string> = {}) {
 	const install = ensureN8nInstalled();
 	const userFolder = temporaryFolder('own');
 	cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
-	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort() };
+	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort(), environment };
 	const client = new N8nClient(`http://127.0.0.1:${spec.port}`);
 	let n8n: N8nProcess | undefined;
 	const own = {
@@ -32,6 +33,8 @@ export async function startOwnN8n(ctx: E2eContext) {
 			if (n8n) await stopN8n(n8n);
 			n8n = undefined;
 		},
+		/** Its log so far (n8n.log in its user folder). */
+		log: () => readFileSync(path.join(userFolder, 'n8n.log'), 'utf8'),
 		/** Stops it and deletes its user folder. */
 		async dispose() {
 			await own.stop();

@@ -1,5 +1,6 @@
 import { jsonParse, type INodeCredentialTestResult } from 'n8n-workflow';
 
+import { waitFor } from '../../sandbox/adminClient';
 import { N8N_VERSION } from './install';
 import { n8nLine, type N8nLine } from './lines';
 import type {
@@ -144,9 +145,23 @@ export class N8nClient {
 		return await this.rest<SavedWorkflow>('GET', `/rest/workflows/${id}`);
 	}
 
-	/** Publishes the workflow's current version; with n8n's publication service off it is live on return. */
+	/**
+	 * Publishes the workflow's current version and returns once it is live: at once with n8n's publication service off
+	 * (its publication status answers 404 then), else when the status names this version live and settled.
+	 */
 	async activateWorkflow(workflow: Pick<SavedWorkflow, 'id' | 'versionId'>): Promise<void> {
 		await this.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
+		await waitFor(async () => {
+			try {
+				const publication = await this.rest<{ status: string; liveVersionId?: string }>('GET', `/rest/workflows/${workflow.id}/publication-status`);
+				const live = publication.liveVersionId === workflow.versionId && publication.status !== 'in_progress';
+				if (!live) await new Promise((resolve) => setTimeout(resolve, 250));
+				return live;
+			} catch (error) {
+				if (error instanceof N8nRequestError && error.status === 404) return true;
+				throw error;
+			}
+		}, 60_000);
 	}
 
 	/** Through the public API, the same call on both lines. */

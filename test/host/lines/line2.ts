@@ -12,5 +12,9 @@ export const line2: N8nLine = {
 	// The Query holds each tool's arguments under its name (spaces as underscores).
 	toolExecutorQuery: (toolName, args) => ({ [toolName.replaceAll(' ', '_')]: args }),
 	credentialTestRuleMessages: true,
-	shortestPoll: { pollTimes: { item: [{ mode: 'everyMinute' }] }, intervalMs: 60_000 },
+	// It refuses a Poll Time firing more often than every minute, but not six of them, each at its own second.
+	shortestPoll: {
+		pollTimes: { item: [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) },
+		intervalMs: 10_000,
+	},
 };

@@ -25,7 +25,8 @@ export interface N8nLine {
 	credentialTestRuleMessages: boolean;
 	/**
 	 * The shortest Poll Times a polling trigger may have, and how long a poll may then take to come: 2.x refuses
-	 * any cron whose seconds field is not one number; 1.x refuses only a `*` there, so a list of seconds passes.
+	 * any cron whose seconds field is not one number, but takes several Poll Times entries, each at its own second;
+	 * 1.x refuses only a `*` there, so a list of seconds passes.
 	 */
 	shortestPoll: { pollTimes: Record<string, unknown>; intervalMs: number };
 }
