@@ -126,8 +126,8 @@ export class ErpClient {
 				const envelope = openEnvelope(outcome.body);
 				// `success: false` is a failure whatever the status.
 				if (outcome.statusCode < 300 && envelope.success !== false) return this.accepted(request, outcome.statusCode, envelope);
-				const namedWaitMs = rateLimitWait(outcome.headers, this.clock.now());
-				failure = { kind: 'status', statusCode: outcome.statusCode, namedWaitMs, body: outcome.body };
+				const namedWait = rateLimitWait(outcome.headers, this.clock.now());
+				failure = { kind: 'status', statusCode: outcome.statusCode, namedWait, body: outcome.body };
 			}
 			const status = failure.kind === 'status' ? failure.statusCode : undefined;
 
