@@ -21,6 +21,7 @@ function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Recor
 			throw new NodeOperationError(
 				client.node,
 				`${parameter}: the ERP's ${config.resource} records have no field "${name}"; use one of ${[...present].sort().join(', ')}`,
+				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
 	}

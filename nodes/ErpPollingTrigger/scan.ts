@@ -87,6 +87,7 @@ export async function readChosen(client: ErpClient, ids: number[]): Promise<Reco
 		throw new NodeOperationError(
 			client.node,
 			`Product IDs: no product with ID ${gone.sort((a, b) => Number(a) - Number(b)).join(', ')} in the ERP; remove it from Product IDs or check the ID`,
+			{ failure: { cause: 'configuration-invalid' } },
 		);
 	}
 	return new Map(ids.map((id) => [String(id), found.get(String(id)) as IDataObject]));
@@ -104,6 +105,7 @@ export async function stockTotal(client: ErpClient, productId: string, quantityF
 				throw new NodeOperationError(
 					client.node,
 					`Quantity Field: the stock of product ${productId} has no number in "${quantityField}" (its stock records have ${fields}); set Quantity Field to the field holding the quantity`,
+					{ failure: { cause: 'configuration-invalid' } },
 				);
 			}
 			total += quantity;
@@ -120,6 +122,7 @@ export function thresholdOf(client: ErpClient, product: IDataObject, productId: 
 		throw new NodeOperationError(
 			client.node,
 			`Threshold Field: product ${productId} has no number in "${threshold.field}" (${JSON.stringify(product[threshold.field] ?? null)}); enter the product field holding its threshold, or choose Threshold: A Number`,
+			{ failure: { cause: 'configuration-invalid' } },
 		);
 	}
 	return value;

@@ -24,7 +24,7 @@ export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IP
 function baseUrlOf(node: INode, raw: unknown): string {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	const example = 'e.g. https://erp.example.com/api/v1';
-	const fail = (problem: string) => new NodeOperationError(node, problem);
+	const fail = (problem: string) => new NodeOperationError(node, problem, { failure: { cause: 'configuration-invalid' } });
 	if (value === '') throw fail(`The ERP API credential has no Base URL: enter ${example}`);
 	if (!URL.canParse(value)) throw fail(`The Base URL "${value}" is not a web address: start it with https:// (${example})`);
 	const parsed = new URL(value);
@@ -126,8 +126,8 @@ export class ErpClient {
 				const envelope = openEnvelope(outcome.body);
 				// `success: false` is a failure whatever the status.
 				if (outcome.statusCode < 300 && envelope.success !== false) return this.accepted(request, outcome.statusCode, envelope);
-				const namedWaitMs = rateLimitWait(outcome.headers, this.clock.now());
-				failure = { kind: 'status', statusCode: outcome.statusCode, namedWaitMs, body: outcome.body };
+				const namedWait = rateLimitWait(outcome.headers, this.clock.now());
+				failure = { kind: 'status', statusCode: outcome.statusCode, namedWait, body: outcome.body };
 			}
 			const status = failure.kind === 'status' ? failure.statusCode : undefined;
 
@@ -155,7 +155,10 @@ export class ErpClient {
 				this.gate.holdUntil(this.clock.now() + decision.delayMs);
 				this.rateWindow.expectNewWindow();
 			}
-			if (!budget.fits(decision.delayMs)) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body) : fail();
+			if (!budget.fits(decision.delayMs)) {
+				const namedAtMs = failure.kind === 'status' ? failure.namedWait?.atMs : undefined;
+				throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, namedAtMs) : fail();
+			}
 			await this.pause(decision.delayMs, request);
 			budget.spend(decision.delayMs);
 			unclearEarlier ||= isUnclear(failure);
@@ -234,8 +237,8 @@ export class ErpClient {
 		return token.length >= 4 ? text.split(token).join('[redacted]') : text;
 	};
 
-	private waitTooLong(request: ErpRequest, ms: number, body?: unknown) {
-		const wait = { ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body };
+	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number) {
+		const wait = { ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body, namedAtMs };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
 }

@@ -1,8 +1,8 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { Failure as DeclaredFailure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Failure } from './retryPolicy';
-import { isUnclear, neverReachedService } from './retryPolicy';
+import type { Failure, NamedWait } from './retryPolicy';
+import { isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
 import type { ErpRequest } from './types';
 import { isObject } from './types';
 
@@ -205,12 +205,43 @@ function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: Fai
 	return { message: `The connection to the ERP broke before it answered${retried}`, description: `${detail}.${maybeDone}` };
 }
 
-function apiError(node: INode, explained: Explained, redact: (text: string) => string, itemIndex?: number, httpCode?: string) {
+/*
+ * Each error declares its `failure` in n8n's contract (n8n-workflow 2.x), from what the ERP answered: n8n 2.x backs a
+ * failing poll off by it. n8n 1.x's NodeApiError reads only the options it knows, so the extra one is ignored there.
+ */
+
+const rateLimited = (wait?: NamedWait): DeclaredFailure => ({
+	cause: 'rate-limited',
+	...(wait ? { retryAfterMs: wait.ms } : {}),
+	...(wait?.atMs !== undefined ? { resetsAtEpochMs: wait.atMs } : {}),
+});
+
+function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure | undefined {
+	// A host that does not exist, a malformed URL, a rejected certificate: the Base URL is wrong. Anything else on
+	// the way (refused, dropped, timed out, DNS hiccup) passes.
+	if (failure.kind === 'network') return { cause: retryCannotCure(failure) ? 'configuration-invalid' : 'temporarily-unavailable' };
+	const code = failure.statusCode;
+	if (code === 429) return rateLimited(failure.namedWait);
+	if (code >= 500) return { cause: 'temporarily-unavailable' };
+	if (code === 401) return { cause: 'credential-invalid' };
+	// 403: the token may not touch this resource; 404 on a list: nothing at the path, the Base URL is not the API.
+	if (code === 403 || (code === 404 && request.doing.id === undefined)) return { cause: 'configuration-invalid' };
+	// 400, 422 and success: false refuse the item's values, a 404 with an id names a record that is not there: the
+	// data is wrong, not the configuration, and no wait cures it. The contract has no cause for that, so none.
+	return undefined;
+}
+
+function apiError(
+	node: INode,
+	explained: Explained,
+	redact: (text: string) => string,
+	{ itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure },
+) {
 	const message = redact(explained.message);
 	const description = redact(explained.description) || undefined;
 	// A plain, token-free object as the cause: never the HTTP client's error, which carries the request headers.
 	const cause: JsonObject = { message, ...(httpCode ? { httpCode } : {}), ...(description ? { description } : {}) };
-	return new NodeApiError(node, cause, { message, description, httpCode, itemIndex });
+	return new NodeApiError(node, cause, { message, description, httpCode, itemIndex, failure });
 }
 
 export function failureToError(failure: DetailedFailure, ctx: FailureContext): NodeApiError {
@@ -218,13 +249,16 @@ export function failureToError(failure: DetailedFailure, ctx: FailureContext): N
 	// n8n replaces any message naming a network code (ECONNRESET…) with its own generic sentence, so network
 	// failures carry no httpCode and keep their code in the description only.
 	const httpCode = failure.kind === 'status' ? String(failure.statusCode) : undefined;
-	return apiError(ctx.node, explained, ctx.redact, ctx.request.itemIndex, httpCode);
+	return apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure: declare(failure, ctx.request) });
 }
 
 type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
 
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
-export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown }): NodeApiError {
+export function waitTooLongError(
+	ctx: RequestContext,
+	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number },
+): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 	const explained = {
 		message: `The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
@@ -232,7 +266,8 @@ export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilM
 			`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one ` +
 			`request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
 	};
-	return apiError(ctx.node, explained, ctx.redact, ctx.request.itemIndex, '429');
+	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
+	return apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
 }
 
 /** A success whose `data` is not what the request needs (a record, or a list). */
@@ -247,7 +282,10 @@ export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, 
 		const done = doing.id === undefined ? `The ${doing.noun} was probably created` : `The ERP probably did ${doing.action}`;
 		explained = { message: noRecord, description: `${done}: check in the ERP before running this item again, so that nothing is done twice.` };
 	}
-	return apiError(ctx.node, explained, ctx.redact, itemIndex, String(statusCode));
+	// A read answered with something else (an HTML page, another service's JSON): the Base URL is not the API. A
+	// create or action answered so probably happened: nothing there points at the configuration.
+	const failure = wanted === 'list' || method !== 'POST' ? ({ cause: 'configuration-invalid' } as const) : undefined;
+	return apiError(ctx.node, explained, ctx.redact, { itemIndex, httpCode: String(statusCode), failure });
 }
 
 /** A list service that answers the same records whatever page is asked, while its total says there are more. */
@@ -267,7 +305,9 @@ export function pageIgnoredError(
 			`${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ` +
 			'ask the ERP vendor how its lists are paged (the node sends page and per_page).',
 	};
-	return apiError(node, explained, (value) => value, request.itemIndex);
+	// No wait makes the ERP page its lists, and someone has to act (set Limit, or ask the vendor): the node is
+	// configured against a service it cannot read in full.
+	return apiError(node, explained, (value) => value, { itemIndex: request.itemIndex, failure: { cause: 'configuration-invalid' } });
 }
 
 /** n8n cancelled the execution: nothing more is sent and no wait goes on. */

@@ -9,9 +9,12 @@ import type { HttpMethod, RawResponse } from './types';
  * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
  */
 
+/** A wait the ERP named: how long from now, and the instant it named when it named one (an HTTP date, an epoch reset). */
+export type NamedWait = { ms: number; atMs?: number };
+
 /** How one attempt failed, as far as retrying is concerned. */
 export type Failure =
-	| { kind: 'status'; statusCode: number; namedWaitMs?: number }
+	| { kind: 'status'; statusCode: number; namedWait?: NamedWait }
 	| { kind: 'network'; code: string; timedOut: boolean };
 
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number; rateLimited: boolean; namedByErp: boolean };
@@ -41,6 +44,11 @@ export function neverReachedService(failure: Failure): boolean {
 	return failure.kind === 'network' && NEVER_SENT.test(failure.code);
 }
 
+/** Whether the request never reached the service for a reason a retry cannot cure (no such host, bad URL or certificate). */
+export function retryCannotCure(failure: Failure): boolean {
+	return failure.kind === 'network' && CANNOT_CURE.test(failure.code);
+}
+
 /** Whether the service may have done the request although no success came back (5xx, timeout, dropped connection). */
 export function isUnclear(failure: Failure): boolean {
 	return failure.kind === 'status' ? failure.statusCode >= 500 : !neverReachedService(failure);
@@ -64,13 +72,13 @@ export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision 
 
 	if (failure.kind === 'status') {
 		if (failure.statusCode === 429) {
-			const named = failure.namedWaitMs !== undefined;
-			const delayMs = failure.namedWaitMs ?? backoffDelay(ctx.retriesSoFar, RATE_LIMIT_BASE_MS, ctx.random);
+			const named = failure.namedWait !== undefined;
+			const delayMs = failure.namedWait?.ms ?? backoffDelay(ctx.retriesSoFar, RATE_LIMIT_BASE_MS, ctx.random);
 			return { retry: true, delayMs, rateLimited: true, namedByErp: named };
 		}
 		return failure.statusCode >= 500 && resendable ? onServerSchedule : { retry: false };
 	}
-	if (neverReachedService(failure)) return CANNOT_CURE.test(failure.code) ? { retry: false } : onServerSchedule;
+	if (neverReachedService(failure)) return retryCannotCure(failure) ? { retry: false } : onServerSchedule;
 	return resendable ? onServerSchedule : { retry: false };
 }
 
@@ -84,24 +92,25 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /**
- * Milliseconds a 429 asks to wait: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch
- * seconds, or seconds from now when small), else the IETF draft's `RateLimit-Reset` (seconds from now).
- * Undefined when the answer names no wait.
+ * The wait a 429 names: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch seconds, or
+ * seconds from now when small), else the IETF draft's `RateLimit-Reset` (seconds from now). `atMs` only when the
+ * ERP named an instant. Undefined when the answer names no wait.
  */
-export function rateLimitWait(headers: Headers, nowMs: number): number | undefined {
+export function rateLimitWait(headers: Headers, nowMs: number): NamedWait | undefined {
+	const until = (atMs: number): NamedWait => ({ ms: Math.max(0, Math.round(atMs - nowMs)), atMs });
 	const retryAfter = header(headers, 'retry-after');
 	if (retryAfter) {
-		if (SECONDS.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
+		if (SECONDS.test(retryAfter)) return { ms: Math.round(Number(retryAfter) * 1000) };
 		const date = Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
+		if (!Number.isNaN(date)) return until(date);
 	}
 	const reset = header(headers, 'x-ratelimit-reset');
 	if (reset && SECONDS.test(reset)) {
 		const value = Number(reset);
-		return value > 1e9 ? Math.max(0, Math.round(value * 1000 - nowMs)) : Math.round(value * 1000);
+		return value > 1e9 ? until(Math.round(value * 1000)) : { ms: Math.round(value * 1000) };
 	}
 	const ietfReset = header(headers, 'ratelimit-reset');
-	if (ietfReset && SECONDS.test(ietfReset)) return Math.round(Number(ietfReset) * 1000);
+	if (ietfReset && SECONDS.test(ietfReset)) return { ms: Math.round(Number(ietfReset) * 1000) };
 	return undefined;
 }
 

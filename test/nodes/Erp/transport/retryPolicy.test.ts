@@ -10,7 +10,11 @@ import {
 import type { Failure, RetryContext } from '../../../../nodes/Erp/transport/retryPolicy';
 import type { HttpMethod } from '../../../../nodes/Erp/transport/types';
 
-const status = (statusCode: number, namedWaitMs?: number): Failure => ({ kind: 'status', statusCode, namedWaitMs });
+const status = (statusCode: number, namedWaitMs?: number): Failure => ({
+	kind: 'status',
+	statusCode,
+	namedWait: namedWaitMs === undefined ? undefined : { ms: namedWaitMs },
+});
 const network = (code: string, timedOut = false): Failure => ({ kind: 'network', code, timedOut });
 const attempt = (method: HttpMethod, retriesSoFar = 0, more: Partial<RetryContext> = {}): RetryContext => ({
 	method,
@@ -120,24 +124,24 @@ describe('rateLimitWait', () => {
 	const now = Date.parse('2026-11-22T10:00:00Z');
 
 	it('reads Retry-After in seconds', () => {
-		expect(rateLimitWait({ 'retry-after': '3' }, now)).toBe(3000);
-		expect(rateLimitWait({ 'retry-after': '0.25' }, now)).toBe(250);
+		expect(rateLimitWait({ 'retry-after': '3' }, now)).toEqual({ ms: 3000 });
+		expect(rateLimitWait({ 'retry-after': '0.25' }, now)).toEqual({ ms: 250 });
 	});
 
-	it('reads Retry-After as an HTTP date', () => {
-		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' }, now)).toBe(7000);
-		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }, now)).toBe(0);
+	it('reads Retry-After as an HTTP date, keeping the instant it names', () => {
+		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' }, now)).toEqual({ ms: 7000, atMs: now + 7000 });
+		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }, now)).toEqual({ ms: 0, atMs: now - 60000 });
 	});
 
-	it('falls back to X-RateLimit-Reset as epoch seconds or as seconds from now', () => {
-		expect(rateLimitWait({ 'x-ratelimit-reset': String(now / 1000 + 4) }, now)).toBe(4000);
-		expect(rateLimitWait({ 'x-ratelimit-reset': '2' }, now)).toBe(2000);
+	it('falls back to X-RateLimit-Reset as epoch seconds (an instant) or as seconds from now', () => {
+		expect(rateLimitWait({ 'x-ratelimit-reset': String(now / 1000 + 4) }, now)).toEqual({ ms: 4000, atMs: now + 4000 });
+		expect(rateLimitWait({ 'x-ratelimit-reset': '2' }, now)).toEqual({ ms: 2000 });
 	});
 
 	it("falls back to the IETF draft's RateLimit-Reset, seconds from now", () => {
-		expect(rateLimitWait({ 'ratelimit-reset': '9' }, now)).toBe(9000);
-		expect(rateLimitWait({ 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toBe(2000);
-		expect(rateLimitWait({ 'retry-after': '1', 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toBe(1000);
+		expect(rateLimitWait({ 'ratelimit-reset': '9' }, now)).toEqual({ ms: 9000 });
+		expect(rateLimitWait({ 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toEqual({ ms: 2000 });
+		expect(rateLimitWait({ 'retry-after': '1', 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toEqual({ ms: 1000 });
 	});
 
 	it('returns undefined when the answer names no wait', () => {
