@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ErpClient } from '../Erp/transport/client';
 import { DEFAULT_PAGE_SIZE, learntPageSize } from '../Erp/transport/paginate';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';
 import { compare, hasValue } from './detect';
@@ -65,8 +66,17 @@ export class ErpPollingTrigger implements INodeType {
 		const config = readConfig.call(this);
 		const timestamp = new Date().toISOString();
 		const toItems = (detected: Detected[]) => detected.map((d) => ({ json: toItemJson(config, d, timestamp) }));
+		// n8n 2.41's durable scheduler abandons a poll past its budget (36 s by default) and backs off by the failure
+		// its error declares: a 429 asking for more than half the budget ends the poll with the ERP's wait instead.
+		const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
+		const maxTotalWaitMs = smallest(DEFAULT_TRANSPORT_OPTIONS.maxTotalWaitMs, budgetMs === undefined ? undefined : Math.floor(budgetMs / 2));
 		const clientFor = (pageSize?: number) =>
-			ErpClient.create(this, { concurrency: config.concurrency, maxRetries: config.maxRetries, pageSize: smallest(config.pageSize ?? DEFAULT_PAGE_SIZE, pageSize) });
+			ErpClient.create(this, {
+				concurrency: config.concurrency,
+				maxRetries: config.maxRetries,
+				maxTotalWaitMs,
+				pageSize: smallest(config.pageSize ?? DEFAULT_PAGE_SIZE, pageSize),
+			});
 
 		if (this.getMode() === 'manual') {
 			const found = sample(config, await observe(await clientFor(), config, undefined, false));
