@@ -103,8 +103,10 @@ describe('Create or Update (contact by e-mail, product by SKU) and Create If New
 		});
 		await h.mark();
 		const result = await h.run(createWith('contact', { email: 'ada@example.com', company: 'Initech' }, {}, 'upsert'));
-		const { created_at: _created, updated_at: _updated, ...kept } = before;
-		expect(jsonOf(result)).toEqual([{ ...kept, company: 'Initech', updated_at: '2026-11-02T00:00:00Z', action: 'updated' }]);
+		const put = (await h.requests()).find((r) => r.method === 'PUT');
+		const sent = { first_name: 'Ada', last_name: null, email: 'ada@example.com', phone: null, company: 'Initech', notes: null, custom_fields: {} };
+		expect(put?.body).toEqual(sent);
+		expect(jsonOf(result)).toEqual([{ id: before.id, ...sent, updated_at: '2026-11-02T00:00:00Z', action: 'updated' }]);
 	});
 
 	it('with Fetch Full Record, a contact it creates comes out whole, beside what happened', async () => {
