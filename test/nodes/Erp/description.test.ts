@@ -57,6 +57,21 @@ describe('ERP node description', () => {
 		});
 	});
 
+	it("gives every operation a description that adds to its action instead of repeating it (n8n's UX guidelines)", () => {
+		const words = (text: string) =>
+			text
+				.toLowerCase()
+				.split(/\W+/)
+				.filter((word) => word && !['a', 'an', 'the'].includes(word))
+				.join(' ');
+		const operations = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options as INodePropertyOptions[]);
+		expect(operations).toHaveLength(22);
+		for (const { action, description: text } of operations) {
+			expect(words(text ?? '')).not.toContain(words(action ?? ''));
+			expect(words(text ?? '').split(' ').length).toBeGreaterThan(words(action ?? '').split(' ').length);
+		}
+	});
+
 	it('uses Title Case display names, "Whether" booleans and sorted collections everywhere', () => {
 		for (const property of all) {
 			// A notice's display name is its text, a sentence.
