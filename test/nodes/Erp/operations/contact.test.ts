@@ -81,6 +81,12 @@ describe('Contact', () => {
 		expect(await h.requests()).toEqual([]);
 	});
 
+	it('sends no custom_fields when the field keeps the {} a fresh Create starts it with', async () => {
+		const result = await h.run(createWith('contact', { first_name: 'Ada', custom_fields: '{}' }));
+		expect(result.error).toBeUndefined();
+		expect((await h.requests()).map((r) => r.body)).toEqual([{ first_name: 'Ada' }]);
+	});
+
 	it('lets n8n read custom_fields written as JSON text, and refuse text that is no object, naming the field', async () => {
 		const parsed = await h.run(createWith('contact', { first_name: 'Ada', custom_fields: '{"tier": "gold"}' }));
 		expect(parsed.error).toBeUndefined();
