@@ -1,7 +1,7 @@
 /**
  * Regenerates the generated blocks of each results document from its JSON, without running a suite:
  * docs/compatibility.md, docs/reliability.md and docs/queue-mode.md.
- * `npm run build:tools && node .build/scripts/regenerateDocs.js`
+ * `npm run docs:regenerate`
  */
 import { e2eReport } from '../test/e2e/setup/results';
 import { regenerateDoc } from '../test/host/results';

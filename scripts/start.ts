@@ -1,7 +1,8 @@
 /**
  * `npm start`: the sandbox ERP and a real n8n with this package installed, the owner account, the "ERP API"
- * credential, the example workflows imported (those with an ERP Trigger active and subscribed to the
- * sandbox's events, the one with an ERP Polling Trigger active). Ctrl-C stops everything.
+ * credential, the six example workflows imported, two of them published: the overdue-invoice reminder (its ERP
+ * Trigger subscribed to the sandbox's events) and the polling low-stock alert (the webhook low-stock alert, which
+ * acts on the same stock drops, stays unpublished: HELD_IN_DEMO). Ctrl-C stops everything.
  *
  * Env: N8N_VERSION (default the tested 2.x version, test/host/tested-n8n.json; its 1.x version installs beside it on
  * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
@@ -66,14 +67,14 @@ async function main(): Promise<void> {
 	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
-	for (const { name, events } of imported) {
+	for (const { name, events, held } of imported) {
 		const startedBy = events.includes('polling') ? 'polls the ERP every minute (no public URL needed)' : `ERP events: ${events.join(', ')}`;
-		say(`  ${events.length ? `active    ${name}  ← ${startedBy}` : `inactive  ${name}  (open it and click Execute workflow)`}`);
+		const why = held ?? 'open it and click Execute workflow';
+		say(`  ${events.length ? `published    ${name}  ← ${startedBy}` : `unpublished  ${name}  (${why})`}`);
 	}
 	say('send an event from the ERP, then look at Executions in the editor:');
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
-	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"product.low_stock"}'`);
-	say("or empty product 1's warehouses (the polling example reports it within a minute):");
+	say("or empty product 1's warehouses (the polling low-stock alert reports it within a minute, one purchase request):");
 	const warehouses = WAREHOUSES.map((w) => w.id).join(' ');
 	say(
 		`  for w in ${warehouses}; do curl -s -X PUT ${sandbox.url}/__sandbox/stock -H 'content-type: application/json' -d '{"product_id":1,"warehouse_id":'$w',"quantity":0}'; done`,

@@ -10,7 +10,7 @@ const signed = { show: { verification: ['hmacSha256'] } };
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Copy the Production URL above into the ERP's webhook settings and activate this workflow. While you build it, paste the Test URL instead and click 'Listen for test event'.",
+			"Copy the Production URL above into the ERP's webhook settings and publish this workflow (n8n 1.x: activate it). While you build it, paste the Test URL instead and click 'Listen for test event'.",
 		name: 'notice',
 		type: 'notice',
 		default: '',

@@ -70,7 +70,7 @@ export const optionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to read the whole contact after creating it, since the ERP answers a create with only its ID, first name and creation time',
+				"Whether to read the contact back after creating it (one more request) and output it as the ERP stores it, instead of the fields sent with the ERP's answer (ID, first name, creation time) over them",
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
 		},
 		maxRetriesOption,

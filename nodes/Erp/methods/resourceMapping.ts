@@ -3,7 +3,7 @@ import type { FieldType, IDataObject, ILoadOptionsFunctions, ResourceMapperField
 import { contactFields } from '../actions/contact/fields';
 import { employeeFields } from '../actions/employee/fields';
 import { productFields } from '../actions/product/fields';
-import { knownColumns } from '../actions/shared/columns';
+import { emptyJsonDefault, knownColumns } from '../actions/shared/columns';
 import type { FieldSpecs } from '../actions/shared/fields';
 import { ASSIGNED_FIELDS } from '../actions/shared/update';
 import { ErpClient } from '../transport/client';
@@ -29,7 +29,7 @@ async function fieldsOfRecords(ctx: ILoadOptionsFunctions, list: Pick<ErpRequest
 				found.set(name, typeOf(value));
 			}
 		}
-		return [...found].map(([id, type]) => ({ id, displayName: id, type, required: false, defaultMatch: false, display: true, removed: true }));
+		return [...found].map(([id, type]) => ({ id, displayName: id, type, required: false, defaultMatch: false, display: true, removed: true, ...emptyJsonDefault(type) }));
 	} catch {
 		// Without a working credential the known fields are still worth showing.
 		return [];

@@ -1,6 +1,10 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { optionsProperty } from '../../../nodes/Erp/actions/common.descriptions';
+import { contactFields } from '../../../nodes/Erp/actions/contact/fields';
+import { employeeFields } from '../../../nodes/Erp/actions/employee/fields';
+import { productFields } from '../../../nodes/Erp/actions/product/fields';
+import { knownColumns } from '../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../../../nodes/Erp/transport/types';
 
@@ -57,6 +61,21 @@ describe('ERP node description', () => {
 		});
 	});
 
+	it("gives every operation a description that adds to its action instead of repeating it (n8n's UX guidelines)", () => {
+		const words = (text: string) =>
+			text
+				.toLowerCase()
+				.split(/\W+/)
+				.filter((word) => word && !['a', 'an', 'the'].includes(word))
+				.join(' ');
+		const operations = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options as INodePropertyOptions[]);
+		expect(operations).toHaveLength(22);
+		for (const { action, description: text } of operations) {
+			expect(words(text ?? '')).not.toContain(words(action ?? ''));
+			expect(words(text ?? '').split(' ').length).toBeGreaterThan(words(action ?? '').split(' ').length);
+		}
+	});
+
 	it('uses Title Case display names, "Whether" booleans and sorted collections everywhere', () => {
 		for (const property of all) {
 			// A notice's display name is its text, a sentence.
@@ -70,6 +89,17 @@ describe('ERP node description', () => {
 				expect(property.description.endsWith('.')).toBe(false);
 			}
 		}
+	});
+
+	it('starts every JSON field valid, so the editor marks no empty optional field (parameters and the field lists)', () => {
+		const jsonDefaults = all.filter((p) => p.type === 'json').map((p) => p.default as string);
+		const mapperDefaults = Object.values({ contactFields, employeeFields, productFields })
+			.flatMap((specs) => knownColumns(specs))
+			.filter((field) => field.type === 'object' || field.type === 'array')
+			.map((field) => field.defaultValue as string);
+		expect(jsonDefaults.length).toBeGreaterThan(0);
+		expect(mapperDefaults).toHaveLength(3);
+		for (const text of [...jsonDefaults, ...mapperDefaults]) expect(() => JSON.parse(text)).not.toThrow();
 	});
 
 	it('gives every record locator a list search and an integer-only By ID mode', () => {

@@ -24,6 +24,13 @@ describe('ERP Trigger description', () => {
 		expect(description.properties[0].displayName).toMatch(/Production URL.*ERP's webhook settings/);
 	});
 
+	it("speaks n8n 2.x's words: publish the workflow, activate only as n8n 1.x's word", () => {
+		const notice = description.properties[0].displayName;
+		expect(notice).toMatch(/publish this workflow/);
+		expect(notice.match(/activate[^)]*/gi)).toEqual(['activate it']);
+		expect(notice).toMatch(/\(n8n 1\.x: activate it\)/);
+	});
+
 	it('offers the six events of the API document and All Events, in name order', () => {
 		const options = property('events').options as INodePropertyOptions[];
 

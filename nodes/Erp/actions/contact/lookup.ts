@@ -13,8 +13,9 @@ export const contactByEmail: KeyLookup = {
 };
 
 /**
- * GET /contacts/{id} after a create when Fetch Full Record is on: the ERP answers a create with only the id,
- * first_name and created_at. A failed read keeps the created contact's item.
+ * GET /contacts/{id} after a create when Fetch Full Record is on: the contact as the ERP stores it replaces the sent
+ * fields under its create answer (id, first_name, created_at), since showing what the ERP kept (and not what it
+ * dropped or changed) is why the user asks. A failed read keeps the created contact's item.
  */
 export async function withFullRecord(this: IExecuteFunctions, client: ErpClient, created: IDataObject, itemIndex: number): Promise<IDataObject> {
 	const id = created.id;

@@ -1,6 +1,7 @@
 import type { FieldType, IDataObject, IExecuteFunctions, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import type { FieldKind } from './values';
 import { checkValue, isBlank } from './values';
@@ -19,6 +20,18 @@ const MAPPER_TYPE: Record<FieldKind, FieldType> = {
 	object: 'object',
 };
 
+/**
+ * What an object or array field starts with. n8n's editor shows such a field as a JSON editor and marks it
+ * "Unexpected end of JSON input" while it is empty; an empty object or list is valid JSON, and is not sent.
+ */
+export function emptyJsonDefault(type: FieldType): Pick<ResourceMapperField, 'defaultValue'> {
+	if (type === 'object') return { defaultValue: '{}' };
+	if (type === 'array') return { defaultValue: '[]' };
+	return {};
+}
+
+const isEmptyJson = (value: unknown) => (Array.isArray(value) ? value.length === 0 : isObject(value) && Object.keys(value).length === 0);
+
 /** The fields Create lists for a resource: the known ones, then custom_fields. */
 export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
 	const known: ResourceMapperField[] = Object.values(specs).map((spec) => ({
@@ -28,8 +41,10 @@ export function knownColumns(specs: FieldSpecs): ResourceMapperField[] {
 		required: spec.usuallyRequired === true,
 		defaultMatch: false,
 		display: true,
+		...emptyJsonDefault(MAPPER_TYPE[spec.kind]),
 	}));
-	return [...known, { id: CUSTOM_FIELDS, displayName: CUSTOM_FIELDS, type: 'object', required: false, defaultMatch: false, display: true }];
+	const customFields: ResourceMapperField = { id: CUSTOM_FIELDS, displayName: CUSTOM_FIELDS, type: 'object', required: false, defaultMatch: false, display: true };
+	return [...known, { ...customFields, ...emptyJsonDefault('object') }];
 }
 
 type MappedValue = { kind?: FieldKind; value: unknown; name: string };
@@ -49,7 +64,7 @@ function fromFieldsBelow(this: IExecuteFunctions, itemIndex: number, specs: Fiel
 	const kinds = kindsByApiName(specs);
 	const body: IDataObject = {};
 	for (const [name, value] of Object.entries(values)) {
-		if (isBlank(value)) continue;
+		if (isBlank(value) || isEmptyJson(value)) continue;
 		body[name] = checked.call(this, { kind: kinds.get(name), value, name }, `Field ${name}`, itemIndex) as IDataObject[string];
 	}
 	return body;

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import type { ErpResponse, UnclearResolution } from '../../transport/types';
 import { isObject } from '../../transport/types';
+import { sentUnderAnswer } from './sent';
 import { isBlank } from './values';
 
 /**
@@ -82,8 +83,9 @@ function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: string, see
 }
 
 /**
- * Sends a create and returns the record it answered with. An unclear failure is settled by `recover` (the transport
- * calls it); so is a success without the record, which some ERPs answer (the document shows no answer for most).
+ * Sends a create and returns what was sent with the record it answered with over it. An unclear failure is settled
+ * by `recover` (the transport calls it); so is a success without the record, which some ERPs answer (the document
+ * shows no answer for most).
  */
 export async function createKeyed(
 	client: ErpClient,
@@ -94,9 +96,9 @@ export async function createKeyed(
 	recover = recoverByCreationTime(client, lookup, body, itemIndex),
 ): Promise<Created> {
 	const response = await send(recover);
-	if (isObject(response.data)) return { record: response.data, ...(response.recovered ? { recovered: true } : {}) };
+	if (isObject(response.data)) return { record: sentUnderAnswer(body, response.data), ...(response.recovered ? { recovered: true } : {}) };
 	const resolution = recover ? await recover() : undefined;
-	if (resolution && 'found' in resolution) return { record: resolution.found };
+	if (resolution && 'found' in resolution) return { record: sentUnderAnswer(body, resolution.found) };
 	const message = `The ERP answered that the ${lookup.noun} was created but sent no ${lookup.noun} back`;
 	throw new NodeApiError(client.node, { message }, {
 		message,

@@ -27,11 +27,22 @@ describe('Contact', () => {
 			notes: 'Met at the fair',
 			custom_fields: { vat_number: 'GB123' },
 		});
-		// The document's create answer: id, first_name, created_at only.
-		expect(jsonOf(result)).toEqual([{ id: created.id, first_name: 'Ada', created_at: created.created_at }]);
 		const log = await h.requests();
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /contacts 201']);
 		expect(log[0].body).not.toHaveProperty('last_seen');
+		// The document's create answer (id, first_name, created_at) over what was sent, with no second request.
+		expect(jsonOf(result)).toEqual([{ ...(log[0].body as object), id: created.id, first_name: 'Ada', created_at: created.created_at }]);
+		expect(Object.keys(jsonOf(result)[0])[0]).toBe('id');
+		expect(JSON.stringify(jsonOf(result))).not.toContain(h.sandbox.token);
+	});
+
+	it('outputs the ERP\'s answer where it differs from what was sent', async () => {
+		await h.sandbox.admin.queueFault({
+			match: { method: 'POST', path: '/contacts' },
+			fault: { kind: 'status', status: 201, body: { success: true, data: { id: 77, first_name: 'ADA', created_at: '2026-11-01T00:00:00Z' } }, afterCommit: true },
+		});
+		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'Initech' }));
+		expect(jsonOf(result)).toEqual([{ id: 77, first_name: 'ADA', created_at: '2026-11-01T00:00:00Z', email: 'ada@example.com', company: 'Initech' }]);
 	});
 
 	const createGraceWithFullRecord = createWith('contact', { first_name: 'Grace', email: 'grace@example.com' }, { options: { fetchFullRecord: true } });
@@ -52,6 +63,7 @@ describe('Contact', () => {
 			{
 				id: stored.id,
 				first_name: 'Grace',
+				email: 'grace@example.com',
 				created_at: stored.created_at,
 				fullRecordError: expect.stringMatching(/^Created, but reading the full contact failed: .*403/),
 			},
@@ -67,6 +79,12 @@ describe('Contact', () => {
 		expect(result.error?.message).toEqual(message);
 		expect((result.error as { name?: string }).name).toBe('NodeOperationError');
 		expect(await h.requests()).toEqual([]);
+	});
+
+	it('sends no custom_fields when the field keeps the {} a fresh Create starts it with', async () => {
+		const result = await h.run(createWith('contact', { first_name: 'Ada', custom_fields: '{}' }));
+		expect(result.error).toBeUndefined();
+		expect((await h.requests()).map((r) => r.body)).toEqual([{ first_name: 'Ada' }]);
 	});
 
 	it('lets n8n read custom_fields written as JSON text, and refuse text that is no object, naming the field', async () => {
@@ -166,20 +184,21 @@ describe('Contact', () => {
 		expect(await h.requests()).toEqual([]);
 	});
 
-	it('deletes a contact', async () => {
+	it('deletes a contact and outputs n8n\'s confirmation, {deleted: true} with the ID', async () => {
 		await h.sandbox.admin.seed({ contacts: 2 });
 		const [first, second] = await h.sandbox.admin.records('contacts');
 		const result = await h.run({ resource: 'contact', operation: 'delete', contactId: byId(first.id) });
-		expect(jsonOf(result)).toEqual([{ id: first.id, deleted: true }]);
+		expect(jsonOf(result)).toEqual([{ deleted: true, id: first.id }]);
+		expect(Object.keys(jsonOf(result)[0])).toEqual(['deleted', 'id']);
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.id)).toEqual([second.id]);
 	});
 
-	it('outputs {id, deleted} when the ERP answers 204 without a body', async () => {
+	it('outputs {deleted, id} when the ERP answers 204 without a body', async () => {
 		await h.sandbox.admin.seed({ contacts: 1 });
 		const [contact] = await h.sandbox.admin.records('contacts');
 		await h.sandbox.admin.queueFault({ match: { method: 'DELETE', path: '/contacts' }, fault: { kind: 'status', status: 204, body: 'empty', afterCommit: true } });
 		const result = await h.run({ resource: 'contact', operation: 'delete', contactId: byId(contact.id) });
-		expect(jsonOf(result)).toEqual([{ id: contact.id, deleted: true }]);
+		expect(jsonOf(result)).toEqual([{ deleted: true, id: contact.id }]);
 		expect(await h.sandbox.admin.records('contacts')).toEqual([]);
 	});
 

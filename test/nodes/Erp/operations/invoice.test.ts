@@ -39,6 +39,31 @@ describe('Invoice', () => {
 		});
 	});
 
+	it('outputs what was sent, lines included, under an answer that holds less (the answer wins a clash)', async () => {
+		const contact = await firstContact();
+		await h.sandbox.admin.queueFault({
+			match: { method: 'POST', path: '/invoices' },
+			fault: { kind: 'status', status: 201, body: { success: true, data: { id: 501, number: 'INV-000501', currency: 'EUR' } }, afterCommit: true },
+		});
+		const result = await h.run({
+			resource: 'invoice',
+			operation: 'create',
+			contactId: byId(contact.id),
+			lineItems: { line: [{ description: 'Consulting', quantity: 3, unitPrice: 120, taxRate: 19 }] },
+			additionalFields: { currency: 'USD' },
+		});
+		expect(jsonOf(result)).toEqual([
+			{
+				id: 501,
+				number: 'INV-000501',
+				currency: 'EUR',
+				contact_id: contact.id,
+				lines: [{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 19 }],
+			},
+		]);
+		expect((await h.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /invoices']);
+	});
+
 	it('takes the lines from Extra Fields (JSON) when Line Items is empty', async () => {
 		const contact = await firstContact();
 		const result = await h.run({

@@ -85,6 +85,30 @@ describe('Create or Update (contact by e-mail, product by SKU) and Create If New
 		]);
 	});
 
+	it('a contact it creates comes out as the fields sent under the ERP\'s short answer, with no read back', async () => {
+		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'AE' }, {}, 'upsert'));
+		const [stored] = await h.sandbox.admin.records('contacts');
+		expect(jsonOf(result)).toEqual([
+			{ id: stored.id, first_name: 'Ada', created_at: stored.created_at, email: 'ada@example.com', company: 'AE', action: 'created' },
+		]);
+		expect((await h.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /contacts', 'POST /contacts']);
+	});
+
+	it('a contact it updates comes out as the whole record sent under the ERP\'s answer, even a short one', async () => {
+		await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }));
+		const [before] = await h.sandbox.admin.records('contacts');
+		await h.sandbox.admin.queueFault({
+			match: { method: 'PUT', path: '/contacts' },
+			fault: { kind: 'status', status: 200, body: { success: true, data: { id: before.id, updated_at: '2026-11-02T00:00:00Z' } }, afterCommit: true },
+		});
+		await h.mark();
+		const result = await h.run(createWith('contact', { email: 'ada@example.com', company: 'Initech' }, {}, 'upsert'));
+		const put = (await h.requests()).find((r) => r.method === 'PUT');
+		const sent = { first_name: 'Ada', last_name: null, email: 'ada@example.com', phone: null, company: 'Initech', notes: null, custom_fields: {} };
+		expect(put?.body).toEqual(sent);
+		expect(jsonOf(result)).toEqual([{ id: before.id, ...sent, updated_at: '2026-11-02T00:00:00Z', action: 'updated' }]);
+	});
+
 	it('with Fetch Full Record, a contact it creates comes out whole, beside what happened', async () => {
 		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'AE' }, { options: { fetchFullRecord: true } }, 'upsert'));
 		const [stored] = await h.sandbox.admin.records('contacts');
