@@ -10,7 +10,8 @@ import { compare, hasValue } from './detect';
 import { toItemJson } from './items';
 import { observe } from './observe';
 import { properties } from './properties';
-import { changeTokens, loadState, saveState } from './state';
+import { newestMemory, handOver } from './handedOver';
+import { changeTokens, loadState, saveState, type PollState } from './state';
 
 /** The workflow and node of each trigger whose poll is running in this process: see poll(). */
 const polling = new Set<string>();
@@ -92,22 +93,31 @@ export class ErpPollingTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		try {
 			const key = stateKey(config);
-			const previous = loadState(staticData, key);
+			const startedAt = Date.now();
+			const previous = newestMemory(running, loadState(staticData, key), key, startedAt);
 			const client = await clientFor(previous?.pageSize);
 			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
 			const observed = await observe(client, config, previous, previous === undefined);
 			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
 			const { detected, records, unsaved } = compare(config, previous, observed, tokens);
 			const pageSize = smallest(learntPageSize(client), previous?.pageSize);
-			saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), ...(pageSize ? { pageSize } : {}), records });
+			const state: PollState = { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), ...(pageSize ? { pageSize } : {}), records };
 
-			if (detected.length > 0) return [toItems(detected)];
 			// n8n saves a polling trigger's memory only when a poll starts an execution (the activation's poll too, under
 			// the classic scheduler; not under durable poll cursors): an execution with no items makes it keep a new
 			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved).
 			const learnt =
 				previous === undefined || unsaved || pageSize !== previous.pageSize || String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
-			return learnt ? [[]] : null;
+			const execution = detected.length > 0 ? [toItems(detected)] : learnt ? [[]] : null;
+			if (execution === null) {
+				saveState(staticData, { ...state, ...(previous?.generation ? { generation: previous.generation } : {}) });
+				return null;
+			}
+			const next = { ...state, generation: (previous?.generation ?? 0) + 1 };
+			saveState(staticData, next);
+			// A poll past its budget may have been abandoned by n8n, which then saves nothing of it: not handed over.
+			if (budgetMs === undefined || Date.now() - startedAt < budgetMs) handOver(running, next, Date.now());
+			return execution;
 		} finally {
 			polling.delete(running);
 		}

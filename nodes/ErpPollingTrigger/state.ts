@@ -21,6 +21,8 @@ export interface PollState {
 	fields?: string[];
 	/** The largest page size the ERP accepted after refusing a larger one, so that no later poll asks too much again. */
 	pageSize?: number;
+	/** How many polls have started an execution with this memory (see handedOver.ts); absent in older memories: 0. */
+	generation?: number;
 	records: Record<string, string>;
 }
 

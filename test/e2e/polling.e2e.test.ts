@@ -27,6 +27,8 @@ const SCHEDULERS = {
 		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 		// Durable cursors need the publication service; the host turns it off for the other tests.
 		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+		// The log lines the back-off tests read carry their details (cause, delay) only as JSON.
+		N8N_LOG_FORMAT: 'json',
 	},
 };
 const line = n8nLine(N8N_VERSION);
@@ -66,6 +68,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	/** The workflow's first `count` executions, each successful. */
 	async function executionsOf(workflow: SavedWorkflow, count: number): Promise<Execution[]> {
 		const found = await waitForExecutions(own.client, workflow.id, atLeast(count), pollWaitMs);
+		if (process.env.DEBUG_POLL) console.log(workflow.name, JSON.stringify(found.map((e) => [e.id, e.status, e.startedAt, events([e])])));
 		expect(found.map((e) => e.status)).toEqual(Array(count).fill('success'));
 		return found.slice(0, count);
 	}

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { ensureExpressionEngine } from './environment';
 
 import { PollContext, TriggersAndPollers } from 'n8n-core';
@@ -21,6 +23,11 @@ export interface Poller {
 	saved(): IDataObject;
 	/** The static data the running n8n holds in memory now. */
 	inMemory(): IDataObject;
+	/**
+	 * Durable cursors: two polls one right after the other, the second reading the memory saved before the first, as
+	 * when it starts before n8n has saved the first one's execution (n8n saves it after the poll returned).
+	 */
+	pollTwiceBeforeSaving(): Promise<[PollResult, PollResult]>;
 	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again (classic). */
 	restart(): void;
 }
@@ -47,15 +54,17 @@ export type Scheduler = 'classic' | 'durable';
  */
 export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler }): Poller {
 	const scheduler = options.scheduler ?? 'classic';
+	// Its own workflow id: the node keeps what it handed to n8n per workflow and node in its module (handedOver.ts).
+	let workflowId = randomUUID();
 	let saved = snapshot(options.staticData ?? {});
 	let activation: WorkflowActivateMode = 'activate';
-	let harness = buildWorkflow({ ...options, staticData: saved });
+	let harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 	const pollers = new TriggersAndPollers();
 
 	const run = async (mode: 'trigger' | 'manual'): Promise<PollResult> => {
 		await ensureExpressionEngine();
 		// Durable cursors: each scheduled poll reads the committed cursor afresh, never what an earlier poll left in memory.
-		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, staticData: saved });
+		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 		const { workflow, node } = harness;
 		const context = new PollContext(workflow, node, additionalData(harness), mode, activation);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
@@ -77,8 +86,19 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 		testStep: async () => await run('manual'),
 		saved: () => structuredClone(saved),
 		inMemory: () => snapshot(harness.workflow.staticData),
+		async pollTwiceBeforeSaving() {
+			const before = saved;
+			const first = await run('trigger');
+			const afterFirst = saved;
+			saved = before;
+			const second = await run('trigger');
+			if (saved === before) saved = afterFirst;
+			return [first, second];
+		},
 		restart() {
-			harness = buildWorkflow({ ...options, staticData: saved });
+			// A new process keeps nothing of the old one's module state: modelled by an id the old one never saw.
+			workflowId = randomUUID();
+			harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 			activation = scheduler === 'classic' ? 'init' : 'update';
 		},
 	};

@@ -57,6 +57,8 @@ export interface NodeUnderTest {
 	continueOnFail?: boolean;
 	webhookId?: string;
 	/** The workflow's static data as n8n loads it from the database (polling triggers keep their memory there). */
+	/** Default 'harness-workflow'. */
+	workflowId?: string;
 	staticData?: IDataObject;
 }
 
@@ -111,7 +113,7 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	const nodeTypes: INodeTypes = { getByName, getByNameAndVersion: getByName, getKnownTypes: () => ({}) };
 	const now = new Date();
 	const workflowData: IWorkflowBase = {
-		id: 'harness-workflow',
+		id: options.workflowId ?? 'harness-workflow',
 		name: 'Harness',
 		active: false,
 		isArchived: false,

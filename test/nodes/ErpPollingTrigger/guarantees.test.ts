@@ -198,6 +198,18 @@ describe('ERP Polling Trigger: guarantees', () => {
 		});
 	});
 
+	it('durable cursors: a poll that starts before n8n saved the last reporting poll does not report its records again', async () => {
+		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' }, undefined, 'durable');
+		expect(await pollOk(trigger)).toEqual([]);
+		const added = await createContact(sandbox.api);
+		const [first, second] = await trigger.pollTwiceBeforeSaving();
+		expect(reported(first.items)).toEqual(created([added.id]));
+		expect(second).toEqual({ items: null });
+		expect(await pollOk(trigger)).toBeNull();
+		const later = await createContact(sandbox.api);
+		expect(reported(await pollOk(trigger))).toEqual(created([later.id]));
+	});
+
 	describe('a change inside an object field is reported when every field is watched', () => {
 		it('a contact\'s custom_fields', async () => {
 			const contact = await createContact(sandbox.api, { custom_fields: { tier: 'silver', region: 'north' } });

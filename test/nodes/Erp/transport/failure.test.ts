@@ -202,7 +202,7 @@ describe('what else the error carries', () => {
 		const error = await errorOf(() => json(401, body, { 'retry-after': '5' }));
 		expect(error).toMatchObject({ message: 'The ERP rejected the API token (401)', httpCode: '401' });
 		expect(error.description).toBe('Check the API Token in the ERP API credential: it may be mistyped, expired or revoked. The ERP said: token [redacted] is revoked');
-		const serialized = JSON.stringify({ ...error, json: error.toJSON(), errorResponse: error.errorResponse });
+		const serialized = JSON.stringify({ ...error, json: error.toJSON?.(), errorResponse: error.errorResponse });
 		expect(serialized).toContain('"failure":{"cause":"credential-invalid"}');
 		expect(serialized).not.toContain(TOKEN);
 	});
