@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ErpClient } from '../Erp/transport/client';
 import { DEFAULT_PAGE_SIZE, learntPageSize } from '../Erp/transport/paginate';
+import { pollBudget } from './budget';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';
 import { compare, hasValue } from './detect';
@@ -63,13 +64,14 @@ export class ErpPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readConfig.call(this);
+		const budget = pollBudget(this);
 		const timestamp = new Date().toISOString();
 		const toItems = (detected: Detected[]) => detected.map((d) => ({ json: toItemJson(config, d, timestamp) }));
 		const clientFor = (pageSize?: number) =>
 			ErpClient.create(this, { concurrency: config.concurrency, maxRetries: config.maxRetries, pageSize: smallest(config.pageSize ?? DEFAULT_PAGE_SIZE, pageSize) });
 
 		if (this.getMode() === 'manual') {
-			const found = sample(config, await observe(await clientFor(), config, undefined, false));
+			const found = sample(config, await observe(await clientFor(), config, undefined, false, budget));
 			return found.length > 0 ? [toItems(found)] : null;
 		}
 
@@ -83,18 +85,33 @@ export class ErpPollingTrigger implements INodeType {
 			const previous = loadState(staticData, key);
 			const client = await clientFor(previous?.pageSize);
 			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
-			const observed = await observe(client, config, previous, previous === undefined);
+			const observed = await observe(client, config, previous, previous === undefined, budget);
 			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
 			const { detected, records, unsaved } = compare(config, previous, observed, tokens);
 			const pageSize = smallest(learntPageSize(client), previous?.pageSize);
-			saveState(staticData, { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), ...(pageSize ? { pageSize } : {}), records });
+			const { stockField, stockCursor } = observed;
+			saveState(staticData, {
+				version: 1,
+				key,
+				...(tokens?.fields ? { fields: tokens.fields } : {}),
+				...(pageSize ? { pageSize } : {}),
+				...(stockField ? { stockField } : {}),
+				...(stockCursor ? { stockCursor } : {}),
+				records,
+			});
 
 			if (detected.length > 0) return [toItems(detected)];
 			// n8n saves a polling trigger's memory only when a poll starts an execution (the activation's poll too, under
 			// the classic scheduler; not under durable poll cursors): an execution with no items makes it keep a new
-			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved).
+			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved). A found stock field
+			// is kept too (else the next poll reads a sample again); the rotation's position is not: a restart going back
+			// to the saved one reads some products again, and loses nothing.
 			const learnt =
-				previous === undefined || unsaved || pageSize !== previous.pageSize || String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
+				previous === undefined ||
+				unsaved ||
+				pageSize !== previous.pageSize ||
+				stockField !== previous.stockField ||
+				String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
 			return learnt ? [[]] : null;
 		} finally {
 			polling.delete(staticData);
