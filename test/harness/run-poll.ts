@@ -23,6 +23,11 @@ export interface Poller {
 	inMemory(): IDataObject;
 	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again (classic). */
 	restart(): void;
+	/**
+	 * What n8n 2.41's getPollBudgetMs() answers from the next poll on (undefined: n8n-core's default, 5 minutes); the
+	 * durable scheduler gives its poll timeout less a margin.
+	 */
+	setPollBudgetMs(ms: number | undefined): void;
 }
 
 const snapshot = (data: IDataObject): IDataObject => {
@@ -51,13 +56,28 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 	let activation: WorkflowActivateMode = 'activate';
 	let harness = buildWorkflow({ ...options, staticData: saved });
 	const pollers = new TriggersAndPollers();
+	let pollBudgetMs: number | undefined;
 
 	const run = async (mode: 'trigger' | 'manual'): Promise<PollResult> => {
 		await ensureExpressionEngine();
 		// Durable cursors: each scheduled poll reads the committed cursor afresh, never what an earlier poll left in memory.
 		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, staticData: saved });
 		const { workflow, node } = harness;
-		const context = new PollContext(workflow, node, additionalData(harness), mode, activation);
+		const budget = pollBudgetMs;
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalData(harness),
+			mode,
+			activation,
+			// n8n-core's defaults for __emit, __emitError, __commitCursor, __runPoll and the static data.
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
 		try {
 			const output = await workflow.expression.withIsolate(
@@ -80,6 +100,9 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 		restart() {
 			harness = buildWorkflow({ ...options, staticData: saved });
 			activation = scheduler === 'classic' ? 'init' : 'update';
+		},
+		setPollBudgetMs(ms) {
+			pollBudgetMs = ms;
 		},
 	};
 }
