@@ -101,7 +101,7 @@ export const properties: INodeProperties[] = [
 				name: 'All Products',
 				value: 'all',
 				description:
-					"Each poll reads the product list. When the list carries each product's total stock, that is all (one request per 100 products); otherwise it also reads the stock of at most Stock Reads per Poll products (500 unless set), one request each, in turn, so each product is checked at least every ceil(products ÷ 500) polls",
+					"Each poll reads the product list. When the list carries each product's total stock, that is all (one request per 100 products); otherwise it also reads the stock of at most Stock Reads per Poll products (500 unless set), one request each, in turn, so each product is checked at least every ceil(products ÷ 500) polls.",
 			},
 			{
 				name: 'Chosen Products',
@@ -195,6 +195,15 @@ export const properties: INodeProperties[] = [
 				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
 			},
 			{
+				displayName: 'Report Existing on Activation',
+				name: 'reportExisting',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the first poll after activation reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
+				displayOptions: { show: { '/triggerOn': ['recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock'] } },
+			},
+			{
 				displayName: 'Stock Field',
 				name: 'stockField',
 				type: 'string',
@@ -213,15 +222,6 @@ export const properties: INodeProperties[] = [
 				description:
 					"When the product list does not carry the stock: at most this many products' stock read per poll, in turn, so each product is checked at least every ceil(products ÷ this) polls. 500 takes about 10 s against an ERP 100 ms away at Concurrency 5.",
 				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
-			},
-			{
-				displayName: 'Report Existing on Activation',
-				name: 'reportExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the first poll after activation reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
-				displayOptions: { show: { '/triggerOn': ['recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock'] } },
 			},
 		],
 	},

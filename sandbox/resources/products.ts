@@ -43,10 +43,11 @@ function filters(query: URLSearchParams): Array<Filter<Product>> {
 }
 
 /** A product as the variant in force shows it: without stock_total when its records carry no stock. */
-function shown(product: Product, ctx: ApiContext): Product | Omit<Product, 'stock_total'> {
+function shown(product: Product, ctx: ApiContext): Partial<Product> {
 	if (ctx.variant.productStock === 'stock_total') return product;
-	const { stock_total: _stock, ...rest } = product;
-	return rest;
+	const copy: Partial<Product> = { ...product };
+	delete copy.stock_total;
+	return copy;
 }
 
 export function findProduct(ctx: ApiContext): Product {
