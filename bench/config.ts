@@ -71,6 +71,16 @@ export const LIMIT = {
 
 /** Issue 22: the ERP Polling Trigger's cost per poll at these numbers of contacts. */
 export const POLLING_RECORDS = [1_000, 10_000].map(scaled);
+/**
+ * Issue 32: a poll against an ERP this far away, with the budget n8n 2.41's durable scheduler gives a poll at its
+ * 45 s default timeout (36 s), at this many contacts (Record Added) and products (Stock Below Threshold).
+ */
+export const POLLING_REMOTE = {
+	latencyMs: 100,
+	budgetMs: 36_000,
+	contacts: scaled(10_000),
+	products: [1_000, 5_000].map(scaled),
+};
 
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:

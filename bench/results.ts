@@ -6,6 +6,7 @@ import type { InPartsResult } from './workloads/inParts';
 import type { LimitResult } from './workloads/limit';
 import type { ListAllResult, Rss } from './workloads/listAll';
 import type { PollCost } from './workloads/pollingCost';
+import type { RemotePollCost } from './workloads/pollingRemote';
 import type { RateLimitedResult } from './workloads/rateLimited';
 import type { RemoteResult } from './workloads/remote';
 import type { ScalingResult } from './workloads/scaling';
@@ -26,8 +27,11 @@ export interface Growth {
 	limit?: Stamped<LimitResult>;
 	/** The way beyond it: the same contacts read one month at a time in a sub-workflow (an example). */
 	inParts?: Stamped<InPartsResult>;
-	/** Issue 22: what one poll of the ERP Polling Trigger costs (requests, time, stored memory). */
-	polling?: Stamped<{ costs: PollCost[] }>;
+	/**
+	 * Issue 22: what one poll of the ERP Polling Trigger costs (requests, time, stored memory); issue 32: a poll against
+	 * an ERP 100 ms away within the durable scheduler's budget (absent from runs before it).
+	 */
+	polling?: Stamped<{ costs: PollCost[]; remote?: RemotePollCost[] }>;
 }
 
 /**

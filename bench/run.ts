@@ -15,7 +15,7 @@ import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
 import { stopOnSignals } from '../test/host/processes';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
-import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { profile, type ProfileResult } from './profile';
@@ -27,7 +27,8 @@ import { bulkCreate } from './workloads/bulkCreate';
 import { inParts } from './workloads/inParts';
 import { limit, type N8nControl } from './workloads/limit';
 import { listAll } from './workloads/listAll';
-import { pollingCost } from './workloads/pollingCost';
+import { pollingCost, type PollCost } from './workloads/pollingCost';
+import { pollingRemote, type RemotePollCost } from './workloads/pollingRemote';
 import { rateLimited } from './workloads/rateLimited';
 import { remote, type RemoteResult } from './workloads/remote';
 import { scaling } from './workloads/scaling';
@@ -81,6 +82,13 @@ function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
 
 const BENCH_DIR = path.join(REPO_ROOT, 'bench');
 
+/** The polling trigger's parts: per poll on loopback (issue 22), and against a remote ERP within a poll's budget (issue 32). */
+async function polling(): Promise<{ costs: PollCost[]; remote: RemotePollCost[] }> {
+	const costs = await pollingCost(POLLING_RECORDS);
+	const { latencyMs, budgetMs, contacts, products } = POLLING_REMOTE;
+	return { costs, remote: await pollingRemote(contacts, products, latencyMs, budgetMs) };
+}
+
 async function main(): Promise<void> {
 	if (process.argv.includes('--readme-only')) {
 		// After a change to the README's generator: the same figures, written again.
@@ -122,7 +130,7 @@ async function main(): Promise<void> {
 		const growth: Growth = {
 			...(ONLY.includes('scaling') && { scaling: await stamped(scaling(ctx)) }),
 			...(ONLY.includes('inParts') && { inParts: await stamped(inParts(ctx)) }),
-			...(ONLY.includes('polling') && { polling: await stamped(pollingCost(POLLING_RECORDS).then((costs) => ({ costs }))) }),
+			...(ONLY.includes('polling') && { polling: await stamped(polling()) }),
 		};
 		const remotes: RemoteResult[] = [];
 		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));

@@ -36,6 +36,7 @@ const settingsSchema = {
 	webhookTimestamp: { type: 'string', oneOf: WEBHOOK_TIMESTAMP_FORMS },
 	futureEvents: { type: 'boolean' },
 	deliveryIdHeader: { type: 'string', oneOf: CHOICES.deliveryIdHeader },
+	productStock: { type: 'string', oneOf: CHOICES.productStock },
 } satisfies Record<keyof VariantSettings, FieldSpec>;
 
 /** Explicit settings: every key known, every value valid (null only where null means something). */

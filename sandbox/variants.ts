@@ -20,6 +20,7 @@ export const CHOICES = {
 	recordTimestamps: ['iso-ms', 'offset'],
 	listOrder: ['oldest-first', 'newest-first'],
 	deliveryIdHeader: ['x-erp-delivery', 'webhook-id', 'none'],
+	productStock: ['stock_total', 'none'],
 } as const;
 type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
 
@@ -61,6 +62,8 @@ export interface VariantSettings {
 	futureEvents: boolean;
 	/** The header naming each delivery (the same on its retries): X-Erp-Delivery, Webhook-Id, or none at all. */
 	deliveryIdHeader: Choice<'deliveryIdHeader'>;
+	/** 'none': product records carry no stock field; a product's stock only through GET /products/{id}/stock. */
+	productStock: Choice<'productStock'>;
 }
 
 export const DEFAULT_SETTINGS: Readonly<VariantSettings> = Object.freeze({
@@ -85,6 +88,7 @@ export const DEFAULT_SETTINGS: Readonly<VariantSettings> = Object.freeze({
 	webhookTimestamp: 'iso-ms',
 	futureEvents: false,
 	deliveryIdHeader: 'x-erp-delivery',
+	productStock: 'stock_total',
 });
 
 interface Variant {
@@ -212,6 +216,10 @@ export const VARIANTS = {
 	'no-delivery-id': {
 		models: 'deliveries without any delivery id header: a resend is the same body again',
 		settings: { deliveryIdHeader: 'none' },
+	},
+	'no-stock-in-list': {
+		models: 'product records without stock_total (lists, reads and writes): the stock only through GET /products/{id}/stock',
+		settings: { productStock: 'none' },
 	},
 } satisfies Record<string, Variant>;
 

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ErpClient } from '../Erp/transport/client';
 import { DEFAULT_PAGE_SIZE, learntPageSize } from '../Erp/transport/paginate';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
+import { pollBudget } from './budget';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';
 import { compare, hasValue } from './detect';
@@ -65,12 +66,12 @@ export class ErpPollingTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const config = readConfig.call(this);
+		const budget = pollBudget(this);
 		const timestamp = new Date().toISOString();
 		const toItems = (detected: Detected[]) => detected.map((d) => ({ json: toItemJson(config, d, timestamp) }));
 		// n8n 2.41's durable scheduler abandons a poll past its budget (36 s by default) and backs off by the failure
 		// its error declares: a 429 asking for more than half the budget ends the poll with the ERP's wait instead.
-		const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-		const maxTotalWaitMs = smallest(DEFAULT_TRANSPORT_OPTIONS.maxTotalWaitMs, budgetMs === undefined ? undefined : Math.floor(budgetMs / 2));
+		const maxTotalWaitMs = smallest(DEFAULT_TRANSPORT_OPTIONS.maxTotalWaitMs, budget.totalMs === undefined ? undefined : Math.floor(budget.totalMs / 2));
 		const clientFor = (pageSize?: number) =>
 			ErpClient.create(this, {
 				concurrency: config.concurrency,
@@ -80,7 +81,7 @@ export class ErpPollingTrigger implements INodeType {
 			});
 
 		if (this.getMode() === 'manual') {
-			const found = sample(config, await observe(await clientFor(), config, undefined, false));
+			const found = sample(config, await observe(await clientFor(), config, undefined, false, budget));
 			return found.length > 0 ? [toItems(found)] : null;
 		}
 
@@ -93,21 +94,35 @@ export class ErpPollingTrigger implements INodeType {
 		const staticData = this.getWorkflowStaticData('node');
 		try {
 			const key = stateKey(config);
-			const startedAt = Date.now();
-			const previous = newestMemory(running, loadState(staticData, key), key, startedAt);
+			const previous = newestMemory(running, loadState(staticData, key), key, Date.now());
 			const client = await clientFor(previous?.pageSize);
 			// The memory is replaced only after the whole poll succeeded: a failed poll changes nothing.
-			const observed = await observe(client, config, previous, previous === undefined);
+			const observed = await observe(client, config, previous, previous === undefined, budget);
 			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
 			const { detected, records, unsaved } = compare(config, previous, observed, tokens);
 			const pageSize = smallest(learntPageSize(client), previous?.pageSize);
-			const state: PollState = { version: 1, key, ...(tokens?.fields ? { fields: tokens.fields } : {}), ...(pageSize ? { pageSize } : {}), records };
+			const { stockField, stockCursor } = observed;
+			const state: PollState = {
+				version: 1,
+				key,
+				...(tokens?.fields ? { fields: tokens.fields } : {}),
+				...(pageSize ? { pageSize } : {}),
+				...(stockField ? { stockField } : {}),
+				...(stockCursor ? { stockCursor } : {}),
+				records,
+			};
 
 			// n8n saves a polling trigger's memory only when a poll starts an execution (the activation's poll too, under
 			// the classic scheduler; not under durable poll cursors): an execution with no items makes it keep a new
-			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved).
+			// baseline, and what this poll learnt that a restart must not lose (see Comparison.unsaved). A found stock field
+			// is kept too (else the next poll reads a sample again); the rotation's position is not: a restart going back
+			// to the saved one reads some products again, and loses nothing.
 			const learnt =
-				previous === undefined || unsaved || pageSize !== previous.pageSize || String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
+				previous === undefined ||
+				unsaved ||
+				pageSize !== previous.pageSize ||
+				stockField !== previous.stockField ||
+				String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
 			const execution = detected.length > 0 ? [toItems(detected)] : learnt ? [[]] : null;
 			if (execution === null) {
 				saveState(staticData, { ...state, ...(previous?.generation ? { generation: previous.generation } : {}) });
@@ -116,7 +131,7 @@ export class ErpPollingTrigger implements INodeType {
 			const next = { ...state, generation: (previous?.generation ?? 0) + 1 };
 			saveState(staticData, next);
 			// A poll past its budget may have been abandoned by n8n, which then saves nothing of it: not handed over.
-			if (budgetMs === undefined || Date.now() - startedAt < budgetMs) handOver(running, next, Date.now());
+			if (!budget.exceeded()) handOver(running, next, Date.now());
 			return execution;
 		} finally {
 			polling.delete(running);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';
 import type { Change, PollState, Tokens } from './state';
+import { STOCK_PENDING } from './state';
 
 export type Stock = { total: number; threshold: number };
 
@@ -37,8 +38,11 @@ export interface Observed {
 	now: Records;
 	/** Remembered IDs the ERP answered 404 for. */
 	gone: string[];
-	/** Stock totals and thresholds, for Stock Below Threshold. */
+	/** Stock totals and thresholds, for Stock Below Threshold: of the products whose stock this poll read. */
 	stock?: Map<string, Stock>;
+	/** Stock Below Threshold: the product field found to hold the total stock, and where the reads one by one stopped. */
+	stockField?: string;
+	stockCursor?: string;
 }
 
 export function hasValue(record: IDataObject, config: WatchConfig): boolean {
@@ -88,11 +92,17 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 			}
 			case 'lowStock': {
 				const stock = observed.stock?.get(id);
-				if (!stock) break;
+				// Not read this poll: the remembered token stays; a product the first look listed waits for its first read.
+				if (!stock) {
+					if (baseline) records[id] = STOCK_PENDING;
+					break;
+				}
 				const low = stock.total < stock.threshold;
 				records[id] = low ? 'L' : 'A';
-				if (low && before !== 'L' && (!baseline || config.reportExisting)) detected.push({ kind: 'lowStock', id, record, stock });
-				if (!low && before === 'L') unsaved = true;
+				const firstRead = baseline || before === STOCK_PENDING;
+				if (low && before !== 'L' && (!firstRead || config.reportExisting)) detected.push({ kind: 'lowStock', id, record, stock });
+				// A restart losing a re-arm, or a pending product's first read, would leave the next fall unreported.
+				if ((!low && before === 'L') || before === STOCK_PENDING) unsaved = true;
 				break;
 			}
 		}

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption, maxRetriesOption, resourceProperty } from '../Erp/actions/common.descriptions';
+import { DEFAULT_STOCK_READS_PER_POLL } from './config';
 
 export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee';
 
@@ -99,16 +100,21 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'All Products',
 				value: 'all',
-				description: 'Each poll reads every product and its stock: one request per product',
+				description:
+					"Each poll reads the product list. When the list carries each product's total stock, that is all (one request per 100 products); otherwise it also reads the stock of at most Stock Reads per Poll products (500 unless set), one request each, in turn, so each product is checked at least every ceil(products ÷ 500) polls.",
 			},
-			{ name: 'Chosen Products', value: 'chosen', description: 'Each poll reads only the products listed by ID' },
+			{
+				name: 'Chosen Products',
+				value: 'chosen',
+				description: 'Each poll reads only the products listed by ID (one request each), and their stock as for all products',
+			},
 		],
 		default: 'all',
 		displayOptions: { show: { triggerOn: ['lowStock'] } },
 	},
 	{
 		displayName:
-			'Each poll asks the ERP for the stock of every product watched, one request per product: with 1,000 products that is 1,000 requests per poll. Choose products, or poll less often, when the ERP limits requests.',
+			"How the stock is read: when the ERP's product list carries each product's total stock (the Stock Field named under Options, or one the node finds by comparing the list with the stock of a few products), one scan of the product list a poll. Otherwise at most K products' stock per poll, one request per product (K is Stock Reads per Poll, 500 unless set), in turn, so each product is checked at least every ceil(products ÷ K) polls: 2,000 products every 4 polls. The first poll reads as many as its time allows; a product it could not read is taken as it is when first read, not reported. Choose products, or poll less often, when the ERP limits requests.",
 		name: 'stockCostNotice',
 		type: 'notice',
 		default: '',
@@ -196,6 +202,26 @@ export const properties: INodeProperties[] = [
 				description:
 					'Whether the first poll after activation reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
 				displayOptions: { show: { '/triggerOn': ['recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock'] } },
+			},
+			{
+				displayName: 'Stock Field',
+				name: 'stockField',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. stock_total',
+				description:
+					"The product field holding its total stock, when the ERP's product list carries it; leave empty to let the node find it (it reads the stock of a few products and looks for a product field that equals it on each)",
+				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
+			},
+			{
+				displayName: 'Stock Reads per Poll',
+				name: 'stockReadsPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_STOCK_READS_PER_POLL,
+				description:
+					"When the product list does not carry the stock: at most this many products' stock read per poll, in turn, so each product is checked at least every ceil(products ÷ this) polls. 500 takes about 10 s against an ERP 100 ms away at Concurrency 5.",
+				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
 			},
 		],
 	},

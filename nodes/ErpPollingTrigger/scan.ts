@@ -6,6 +6,7 @@ import type { ErpClient } from '../Erp/transport/client';
 import { asNodeError } from '../Erp/transport/errors';
 import { forEachConcurrently } from '../Erp/transport/flowControl';
 import { paginate } from '../Erp/transport/paginate';
+import type { PollBudget } from './budget';
 import type { Threshold } from './config';
 
 /** Records by ID (as a string: the key of the stored state). */
@@ -62,12 +63,14 @@ const isNotFound = (error: unknown) => error instanceof NodeApiError && String(e
 
 /**
  * GET {path}/{id} for remembered records a scan did not show: a record shifted between pages while the scan ran
- * is found (and compared as usual); a 404 proves the record is gone, and only then is it forgotten.
+ * is found (and compared as usual); a 404 proves the record is gone, and only then is it forgotten. Once the
+ * budget is nearly used no new lookup starts: the records not looked up are neither found nor gone.
  */
-export async function lookUp(client: ErpClient, { path, resource }: Watched, ids: string[]): Promise<{ found: Records; gone: string[] }> {
+export async function lookUp(client: ErpClient, { path, resource }: Watched, ids: string[], budget?: PollBudget): Promise<{ found: Records; gone: string[] }> {
 	const found: Records = new Map();
 	const gone: string[] = [];
 	await forEachConcurrently(ids.length, client.options.concurrency, async (i) => {
+		if (budget?.nearlyUsed()) return;
 		const id = ids[i];
 		try {
 			const response = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record', doing: { action: `read ${resource} ${id}`, noun: resource, id } });

@@ -11,7 +11,8 @@ import type { WatchConfig } from './config';
  *   previous value);
  * - Record (Added or) Updated on every field: 4 characters of digest per field, in the order of `fields`;
  * - Field Becomes a Value: '1' when the field has the value, '0' when not;
- * - Stock Below Threshold: 'L' when reported low, 'A' when armed (at or above the threshold).
+ * - Stock Below Threshold: 'L' when reported low, 'A' when armed (at or above the threshold), '?' when the first
+ *   look listed the product but could not read its stock in time (its first read then takes note, as the baseline).
  */
 export interface PollState {
 	version: 1;
@@ -23,8 +24,15 @@ export interface PollState {
 	pageSize?: number;
 	/** How many polls have started an execution with this memory (see handedOver.ts); absent in older memories: 0. */
 	generation?: number;
+	/** Stock Below Threshold: the product field the node found to hold each product's total stock. */
+	stockField?: string;
+	/** Stock Below Threshold: the ID of the last product whose stock was read one by one; the next poll goes on after it. */
+	stockCursor?: string;
 	records: Record<string, string>;
 }
+
+/** The Stock Below Threshold token of a product listed by the first look whose stock it could not read in time. */
+export const STOCK_PENDING = '?';
 
 export function loadState(staticData: IDataObject, key: string): PollState | undefined {
 	const state = staticData.erpPoll as PollState | undefined;

@@ -42,6 +42,14 @@ function filters(query: URLSearchParams): Array<Filter<Product>> {
 	return tests;
 }
 
+/** A product as the variant in force shows it: without stock_total when its records carry no stock. */
+function shown(product: Product, ctx: ApiContext): Partial<Product> {
+	if (ctx.variant.productStock === 'stock_total') return product;
+	const copy: Partial<Product> = { ...product };
+	delete copy.stock_total;
+	return copy;
+}
+
 export function findProduct(ctx: ApiContext): Product {
 	const product = ctx.state.store.products.get(ctx.id);
 	if (!product) throw notFound(`Product ${ctx.id} not found`);
@@ -74,7 +82,7 @@ const create: ApiHandler = (ctx) => {
 	const now = nowIso();
 	const product: Product = { id: ctx.state.store.products.nextId(), ...writable(v), stock_total: 0, created_at: now, updated_at: now };
 	ctx.state.store.addProduct(product, stockRows([], now));
-	return { status: 201, data: product, created: `/products/${product.id}` };
+	return { status: 201, data: shown(product, ctx), created: `/products/${product.id}` };
 };
 
 const update: ApiHandler = (ctx) => {
@@ -91,14 +99,17 @@ const update: ApiHandler = (ctx) => {
 		ctx.state.store.products.touch();
 		emitIfBecameLow(ctx.state, product, wasLow);
 	}
-	return { data: product };
+	return { data: shown(product, ctx) };
 };
 
 export function productRoutes(router: Router<ApiHandler>): void {
 	router
-		.on('GET', '/products', (ctx) => listTable(ctx.state.store.products, ctx, filters, sorts))
+		.on('GET', '/products', (ctx) => {
+			const list = listTable(ctx.state.store.products, ctx, filters, sorts);
+			return { ...list, data: list.data.map((product) => shown(product, ctx)) };
+		})
 		.on('POST', '/products', create)
-		.on('GET', '/products/:id', (ctx) => ({ data: findProduct(ctx) }))
+		.on('GET', '/products/:id', (ctx) => ({ data: shown(findProduct(ctx), ctx) }))
 		.on('PUT', '/products/:id', update)
 		.on('GET', '/products/:id/stock', (ctx) => pageOf(ctx.state.store.stock.get(findProduct(ctx).id) ?? [], ctx));
 }

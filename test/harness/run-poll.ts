@@ -30,6 +30,11 @@ export interface Poller {
 	pollTwiceBeforeSaving(): Promise<[PollResult, PollResult]>;
 	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again (classic). */
 	restart(): void;
+	/**
+	 * What n8n 2.41's getPollBudgetMs() answers from the next poll on (undefined: n8n-core's default, 5 minutes); the
+	 * durable scheduler gives its poll timeout less a margin.
+	 */
+	setPollBudgetMs(ms: number | undefined): void;
 }
 
 const snapshot = (data: IDataObject): IDataObject => {
@@ -60,13 +65,28 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 	let activation: WorkflowActivateMode = 'activate';
 	let harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 	const pollers = new TriggersAndPollers();
+	let pollBudgetMs: number | undefined;
 
 	const run = async (mode: 'trigger' | 'manual'): Promise<PollResult> => {
 		await ensureExpressionEngine();
 		// Durable cursors: each scheduled poll reads the committed cursor afresh, never what an earlier poll left in memory.
 		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 		const { workflow, node } = harness;
-		const context = new PollContext(workflow, node, additionalData(harness), mode, activation);
+		const budget = pollBudgetMs;
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalData(harness),
+			mode,
+			activation,
+			// n8n-core's defaults for __emit, __emitError, __commitCursor, __runPoll and the static data.
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
 		try {
 			const output = await workflow.expression.withIsolate(
@@ -100,6 +120,9 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 			workflowId = randomUUID();
 			harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 			activation = scheduler === 'classic' ? 'init' : 'update';
+		},
+		setPollBudgetMs(ms) {
+			pollBudgetMs = ms;
 		},
 	};
 }

@@ -46,9 +46,12 @@ describe('ERP Polling Trigger description', () => {
 		expect(invoiceValue.description).toMatch(/switch to Expression and type it/);
 	});
 
-	it('says what Stock Below Threshold costs in requests', () => {
+	it('says what Stock Below Threshold costs in requests: one list scan, else at most K products a poll, each every ceil(n/K) polls', () => {
 		const notice = description.properties.find((p) => p.name === 'stockCostNotice');
-		expect(notice?.displayName).toMatch(/one request per product/);
+		expect(notice?.displayName).toMatch(/one scan of the product list a poll/);
+		expect(notice?.displayName).toMatch(/at most K products' stock per poll.*each product is checked at least every ceil\(products ÷ K\) polls/);
+		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
+		expect(all?.description).toMatch(/at most Stock Reads per Poll products.*at least every ceil\(products ÷ 500\) polls/);
 	});
 
 	it('describes its booleans the n8n way', () => {

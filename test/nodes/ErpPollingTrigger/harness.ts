@@ -36,6 +36,11 @@ export function reported(items: INodeExecutionData[] | null): string[] {
 	return (items ?? []).map(({ json }) => `${String(json.event)} ${String((json.data as IDataObject).id)}`);
 }
 
+/** The trigger's memory as the running n8n holds it now (PollState, in the node's static data). */
+export function memoryOf(poller: Poller): IDataObject {
+	return ((poller.inMemory()['node:ERP Polling Trigger'] as IDataObject | undefined)?.erpPoll ?? {}) as IDataObject;
+}
+
 /** A poll that must succeed: its items (null when it reported nothing). */
 export async function pollOk(poller: Poller): Promise<INodeExecutionData[] | null> {
 	const { items, error } = await poller.poll();
