@@ -43,7 +43,7 @@ const optionsOf = async (type: string, name: string) => {
 
 describe('the node panel, searching "ERP"', () => {
 	it('lists the package as "ERP" and "ERP Polling", each described in its own words', async () => {
-		await editor.page.screenshot({ path: screenshotFile('node panel search ERP') });
+		await editor.page.screenshot({ path: screenshotFile('node panel search ERP'), animations: 'disabled' });
 		const entries = await listedEntries(editor.page);
 		expect(entries.map((e) => e.name).sort()).toEqual(['ERP', 'ERP Polling']);
 		const [erp, polling] = ['ERP', 'ERP Polling'].map((name) => entries.find((e) => e.name === name)?.description ?? '');
@@ -70,7 +70,8 @@ describe('the node panel, searching "ERP"', () => {
 	it('"ERP Polling" lists every watch of the polling trigger as its own entry', async () => {
 		await openEntry(editor.page, 'ERP Polling');
 		// The picture of the list for people (the before/after), taken before the assertion can fail.
-		await editor.page.screenshot({ path: screenshotFile('node panel ERP Polling') });
+		// animations disabled: the entry's page slides in, and the picture must show it in place.
+		await editor.page.screenshot({ path: screenshotFile('node panel ERP Polling'), animations: 'disabled' });
 		expect(await listedActions(editor.page, 'erpPollingTrigger')).toEqual(POLLING_WATCHES);
 	});
 
