@@ -5,25 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { DEMO_SANDBOX_SEED, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
+import { launchChromium, openWorkflow, signedInPage } from '../test/host/editor';
 import { REPO_ROOT } from '../test/host/paths';
 import { stopOnSignals } from '../test/host/processes';
 import { startStack, type Stack } from '../test/host/stack';
 
 const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 
 const say = (line: string) => process.stdout.write(`[screenshots] ${line}\n`);
 
@@ -33,24 +23,15 @@ function find(imported: ImportedExample[], name: string): ImportedExample {
 	return example;
 }
 
-/** Opens a workflow and waits until its nodes are drawn and n8n has fitted them into view. */
-async function openWorkflow(page: Page, baseUrl: string, workflowId: string): Promise<void> {
-	await page.goto(`${baseUrl}/workflow/${workflowId}`);
-	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-	await page.waitForLoadState('networkidle');
-}
-
 async function shoot(page: Page, file: string): Promise<void> {
 	await page.screenshot({ path: path.join(IMAGES, file) });
 	say(`docs/images/${file}`);
 }
 
 async function takeScreenshots(stack: Stack, imported: ImportedExample[]): Promise<void> {
-	const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+	const browser = await launchChromium();
 	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		await context.addCookies([{ name: 'n8n-auth', value: stack.client.authCookie ?? '', url: stack.n8n.baseUrl }]);
-		const page = await context.newPage();
+		const page = await signedInPage(browser, stack.n8n.baseUrl, stack.client.authCookie);
 
 		await openWorkflow(page, stack.n8n.baseUrl, find(imported, 'ERP: Overdue invoice reminder').workflowId);
 		await shoot(page, 'workflow-overdue-invoice-reminder.png');

@@ -68,8 +68,10 @@ export class ErpTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,
+		// n8n's node panel merges this trigger into the action node's entry "ERP" and shows this description there
+		// (for actions and events alike), so it speaks for both; the polling trigger has an entry of its own.
 		description:
-			'Starts the workflow at once when the ERP sends an event; the ERP must be able to reach this n8n (otherwise use the ERP Polling Trigger)',
+			'Act on contacts, invoices, products and employees in the ERP, or start a workflow the moment the ERP sends an event (the ERP must reach this n8n; otherwise use ERP Polling)',
 		defaults: { name: 'ERP Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

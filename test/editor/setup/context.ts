@@ -1,0 +1,22 @@
+import type { ImportedExample } from '../../host/demoWorkflows';
+import type { Owner } from '../../host/restClient';
+import type { Credential } from '../../host/types';
+import { readContext } from '../../e2e/setup/context';
+
+/** What the editor suite's globalSetup hands to its test files. */
+export interface EditorContext {
+	n8nUrl: string;
+	/** The sandbox's admin root (its /__sandbox routes). */
+	sandboxUrl: string;
+	owner: Owner;
+	/** The owner's public API key (test/host/executions.ts reads executions through it). */
+	apiKey: string;
+	/** "ERP API": the sandbox's base URL and token. */
+	credential: Credential;
+	/** examples/*.json, imported as `npm start` imports them. */
+	examples: ImportedExample[];
+}
+
+export const EDITOR_CONTEXT_ENV = 'N8N_ERP_EDITOR_CONTEXT';
+
+export const readEditorContext = () => readContext<EditorContext>(EDITOR_CONTEXT_ENV);

@@ -1,0 +1,37 @@
+import { mkdirSync, rmSync } from 'node:fs';
+
+import { DEMO_SANDBOX_SEED, importExamples } from '../../host/demoWorkflows';
+import { stopOnSignals } from '../../host/processes';
+import { startStack, type Stack } from '../../host/stack';
+import { handOver } from '../../e2e/setup/context';
+import { EDITOR_CONTEXT_ENV, type EditorContext } from './context';
+import globalTeardown from './globalTeardown';
+import { SCREENSHOTS_DIR } from '../support/screenshots';
+
+declare global {
+	// Shared with globalTeardown, which runs in this process (after the run, or on a signal).
+	var n8nErpEditorStack: Stack | undefined;
+}
+
+const OWNER = { email: 'editor@example.com', password: 'Editor-passw0rd', firstName: 'Editor', lastName: 'Tester' };
+
+/** One sandbox and one n8n for the run, with the example workflows imported as `npm start` imports them. */
+export default async function globalSetup(): Promise<void> {
+	const log = (line: string) => process.stderr.write(`[editor] ${line}\n`);
+	stopOnSignals(globalTeardown, log);
+	// Only this run's pictures: a stale failure screenshot would mislead.
+	rmSync(SCREENSHOTS_DIR, { recursive: true, force: true });
+	mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+	const stack = await startStack({ owner: OWNER, sandbox: { seed: DEMO_SANDBOX_SEED, overdueSweepMs: 0 }, log });
+	globalThis.n8nErpEditorStack = stack;
+	const context: EditorContext = {
+		n8nUrl: stack.n8n.baseUrl,
+		sandboxUrl: stack.sandbox.url,
+		owner: OWNER,
+		apiKey: await stack.client.createApiKey(`editor ${Date.now()}`),
+		credential: stack.credential,
+		examples: await importExamples(stack),
+	};
+	handOver(stack.userFolder, 'editor', context, EDITOR_CONTEXT_ENV);
+	log(`n8n ${stack.install.version} at ${stack.n8n.baseUrl} (boot ${stack.timings.bootMs} ms); log: ${stack.n8n.logFile}`);
+}

@@ -1,0 +1,19 @@
+import type { Page } from 'playwright-core';
+
+import { openWorkflow } from '../../host/editor';
+import { chain, node } from '../../host/workflows';
+import type { WorkflowNode } from '../../host/types';
+import type { EditorSession } from './editorSession';
+
+export const manualTrigger = () => node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {});
+
+/** Saves a new workflow of these nodes, one after the other, and opens it in the editor. */
+export async function openNewWorkflow({ n8n, page, ctx }: EditorSession, name: string, nodes: WorkflowNode[]): Promise<string> {
+	const workflow = await n8n.createWorkflow(chain(`${name} ${Date.now()}`, nodes.map((n, i) => ({ ...n, position: [i * 240, 0] }))));
+	await openWorkflow(page, ctx.n8nUrl, workflow.id);
+	return workflow.id;
+}
+
+/** The title of the open node's panel: the name n8n gave the new node. */
+export const openNodeName = async (page: Page): Promise<string> =>
+	(await page.getByTestId('ndv').getByTestId('node-title-container').innerText()).trim();
