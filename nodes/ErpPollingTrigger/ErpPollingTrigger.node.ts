@@ -51,9 +51,11 @@ export class ErpPollingTrigger implements INodeType {
 		name: 'erpPollingTrigger',
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
+		// Version 1.1's Trigger On is `resource:watch`; version 1's is the watch, with Resource beside it.
 		subtitle:
-			'={{ ({ recordAdded: "Record Added", recordUpdated: "Record Updated", recordAddedOrUpdated: "Record Added or Updated", fieldValue: "Field Becomes a Value", lowStock: "Stock Below Threshold" })[$parameter["triggerOn"]] + ": " + $parameter["resource"] }}',
+			'={{ (([r, w]) => ({ recordAdded: "Record Added", recordUpdated: "Record Updated", recordAddedOrUpdated: "Record Added or Updated", fieldValue: "Field Becomes a Value", lowStock: "Stock Below Threshold" })[w] + ": " + r)($parameter["triggerOn"].includes(":") ? $parameter["triggerOn"].split(":") : [$parameter["resource"], $parameter["triggerOn"]]) }}',
 		description:
 			'Starts the workflow when records change in the ERP, by asking the ERP at each poll time: works without a public URL and catches up after downtime',
 		defaults: { name: 'ERP Polling Trigger' },

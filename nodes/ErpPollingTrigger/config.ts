@@ -56,9 +56,10 @@ function names(raw: unknown): string[] {
 export function readConfig(this: IPollFunctions): WatchConfig {
 	const node = this.getNode();
 	const fail = (message: string) => new NodeOperationError(node, message);
-	const resource = this.getNodeParameter('resource') as WatchedResource;
+	// Version 1.1 names the resource and the watch in one Trigger On (`product:lowStock`); version 1 has Resource too.
+	const watch = String(this.getNodeParameter('triggerOn'));
+	const [resource, triggerOn] = (watch.includes(':') ? watch.split(':', 2) : [this.getNodeParameter('resource'), watch]) as [WatchedResource, TriggerOn];
 	if (!(resource in PATHS)) throw fail(`Resource "${String(resource)}" is not one the trigger watches: choose Contact, Employee, Invoice or Product`);
-	const triggerOn = this.getNodeParameter('triggerOn') as TriggerOn;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 
 	const text = (name: string, label: string, example: string): string => {

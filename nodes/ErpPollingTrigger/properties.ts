@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption, maxRetriesOption, resourceProperty } from '../Erp/actions/common.descriptions';
 import { DEFAULT_STOCK_READS_PER_POLL } from './config';
@@ -23,6 +23,7 @@ const WATCHES: Record<WatchedResource, { choices: TriggerOn[]; default: TriggerO
 	product: { choices: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'], default: 'lowStock' },
 };
 
+/** Version 1: Trigger On per resource, below Resource. */
 function triggerOnProperty(resource: WatchedResource): INodeProperties {
 	const { choices, default: chosen } = WATCHES[resource];
 	return {
@@ -30,11 +31,80 @@ function triggerOnProperty(resource: WatchedResource): INodeProperties {
 		name: 'triggerOn',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [resource] } },
+		displayOptions: { show: { '@version': [1], resource: [resource] } },
 		options: choices.map((value) => ({ value, ...CHOICES[value] })).sort((a, b) => a.name.localeCompare(b.name)),
 		default: chosen,
 	};
 }
+
+const RESOURCES: WatchedResource[] = ['contact', 'employee', 'invoice', 'product'];
+
+/**
+ * Every watch of version 1.1 as `resource:triggerOn`, with its own entry in n8n's node panel (the option's
+ * `action`): n8n lists a trigger's entries from its first property named Trigger On, and an entry can set only that
+ * one property, so one property names the resource and the watch together.
+ */
+const WATCH_ENTRIES: Record<TriggerOn, { name: (resource: string) => string; action: (resource: string) => string }> = {
+	recordAdded: { name: (r) => `${r} Added`, action: (r) => `On new ${r}` },
+	recordUpdated: { name: (r) => `${r} Updated`, action: (r) => `On ${r} updated` },
+	recordAddedOrUpdated: { name: (r) => `${r} Added or Updated`, action: (r) => `On ${r} added or updated` },
+	fieldValue: { name: (r) => `${r} Field Becomes a Value`, action: (r) => `On ${r} field becomes a value` },
+	lowStock: { name: (r) => `${r} Stock Below Threshold`, action: (r) => `On ${r} stock below threshold` },
+};
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `resource:triggerOn` for each resource (default: all) that can be watched for each of these. */
+export function watchValues(triggerOns: TriggerOn[], resources: WatchedResource[] = RESOURCES): string[] {
+	return resources.flatMap((resource) => WATCHES[resource].choices.filter((t) => triggerOns.includes(t)).map((t) => `${resource}:${t}`));
+}
+
+const watchProperty: INodeProperties = {
+	displayName: 'Trigger On',
+	name: 'triggerOn',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	options: RESOURCES.flatMap((resource) =>
+		WATCHES[resource].choices.map((t) => ({
+			name: WATCH_ENTRIES[t].name(capitalized(resource)),
+			value: `${resource}:${t}`,
+			action: WATCH_ENTRIES[t].action(resource),
+			description: CHOICES[t].description,
+		})),
+	).sort((a, b) => a.name.localeCompare(b.name)),
+	default: 'invoice:fieldValue',
+};
+
+/** The Trigger On values (both versions) for these watches, for a parameter's displayOptions. */
+const on = (...triggerOns: TriggerOn[]): string[] => [...triggerOns, ...watchValues(triggerOns)];
+
+/** The value a field must take: the sandbox ERP's invoice states as presets (docs/api-assumptions.md), any other value by expression. */
+const invoiceValue = (show: IDisplayOptions['show']): INodeProperties => ({
+	displayName: 'Value',
+	name: 'value',
+	type: 'options',
+	options: [
+		{ name: 'Draft', value: 'draft' },
+		{ name: 'Overdue', value: 'overdue' },
+		{ name: 'Paid', value: 'paid' },
+		{ name: 'Sent', value: 'sent' },
+	],
+	default: 'paid',
+	description: 'The value that starts the workflow when the field takes it. For a value not listed, switch to Expression and type it.',
+	displayOptions: { show },
+});
+
+const otherValue = (show: IDisplayOptions['show']): INodeProperties => ({
+	displayName: 'Value',
+	name: 'value',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. active',
+	description: 'The value that starts the workflow when the field takes it',
+	displayOptions: { show },
+});
 
 export const properties: INodeProperties[] = [
 	{
@@ -44,7 +114,8 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	resourceProperty('invoice'),
+	watchProperty,
+	{ ...resourceProperty('invoice'), displayOptions: { show: { '@version': [1] } } },
 	...(['contact', 'invoice', 'product', 'employee'] as const).map(triggerOnProperty),
 	{
 		displayName: 'Fields to Watch',
@@ -54,7 +125,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'e.g. email, phone',
 		description:
 			"Field names, separated by commas, whose changes start the workflow; leave empty to watch every field. Listing fields also gives each change's previous value.",
-		displayOptions: { show: { triggerOn: ['recordUpdated', 'recordAddedOrUpdated'] } },
+		displayOptions: { show: { triggerOn: on('recordUpdated', 'recordAddedOrUpdated') } },
 	},
 	{
 		displayName: 'Field',
@@ -66,32 +137,32 @@ export const properties: INodeProperties[] = [
 		description: "The record's field to watch, as the ERP names it",
 		displayOptions: { show: { triggerOn: ['fieldValue'] } },
 	},
+	// Version 1.1: an invoice's status by default; the other resources' records have no status (in the sandbox).
 	{
-		displayName: 'Value',
-		name: 'value',
-		type: 'options',
-		// The sandbox ERP's invoice states (docs/api-assumptions.md); any other value by expression.
-		options: [
-			{ name: 'Draft', value: 'draft' },
-			{ name: 'Overdue', value: 'overdue' },
-			{ name: 'Paid', value: 'paid' },
-			{ name: 'Sent', value: 'sent' },
-		],
-		default: 'paid',
-		description:
-			'The value that starts the workflow when the field takes it. For a value not listed, switch to Expression and type it.',
-		displayOptions: { show: { resource: ['invoice'], triggerOn: ['fieldValue'] } },
+		displayName: 'Field',
+		name: 'field',
+		type: 'string',
+		required: true,
+		default: 'status',
+		placeholder: 'e.g. status',
+		description: "The record's field to watch, as the ERP names it",
+		displayOptions: { show: { triggerOn: watchValues(['fieldValue'], ['invoice']) } },
 	},
 	{
-		displayName: 'Value',
-		name: 'value',
+		displayName: 'Field',
+		name: 'field',
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. active',
-		description: 'The value that starts the workflow when the field takes it',
-		displayOptions: { show: { resource: ['contact', 'product', 'employee'], triggerOn: ['fieldValue'] } },
+		placeholder: 'e.g. company',
+		description: "The record's field to watch, as the ERP names it",
+		displayOptions: { show: { triggerOn: watchValues(['fieldValue'], ['contact', 'product', 'employee']) } },
 	},
+	invoiceValue({ resource: ['invoice'], triggerOn: ['fieldValue'] }),
+	otherValue({ resource: ['contact', 'product', 'employee'], triggerOn: ['fieldValue'] }),
+	// Version 1.1 has no Resource: the same two Values, shown by the watch.
+	invoiceValue({ triggerOn: watchValues(['fieldValue'], ['invoice']) }),
+	otherValue({ triggerOn: watchValues(['fieldValue'], ['contact', 'product', 'employee']) }),
 	{
 		displayName: 'Products',
 		name: 'products',
@@ -110,7 +181,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'all',
-		displayOptions: { show: { triggerOn: ['lowStock'] } },
+		displayOptions: { show: { triggerOn: on('lowStock') } },
 	},
 	{
 		displayName:
@@ -118,7 +189,7 @@ export const properties: INodeProperties[] = [
 		name: 'stockCostNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { triggerOn: ['lowStock'] } },
+		displayOptions: { show: { triggerOn: on('lowStock') } },
 	},
 	{
 		displayName: 'Product IDs',
@@ -128,7 +199,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 12, 15, 40',
 		description: 'The IDs of the products to watch, separated by commas',
-		displayOptions: { show: { triggerOn: ['lowStock'], products: ['chosen'] } },
+		displayOptions: { show: { triggerOn: on('lowStock'), products: ['chosen'] } },
 	},
 	{
 		displayName: 'Threshold',
@@ -143,7 +214,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'field',
-		displayOptions: { show: { triggerOn: ['lowStock'] } },
+		displayOptions: { show: { triggerOn: on('lowStock') } },
 	},
 	{
 		displayName: 'Threshold Field',
@@ -152,7 +223,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: 'low_stock_threshold',
 		description: "The product field that holds the product's threshold, as the ERP names it",
-		displayOptions: { show: { triggerOn: ['lowStock'], thresholdType: ['field'] } },
+		displayOptions: { show: { triggerOn: on('lowStock'), thresholdType: ['field'] } },
 	},
 	{
 		displayName: 'Threshold Value',
@@ -160,7 +231,7 @@ export const properties: INodeProperties[] = [
 		type: 'number',
 		default: 10,
 		description: 'The workflow starts once when the total stock falls below this number, and again only after it has risen to it or above',
-		displayOptions: { show: { triggerOn: ['lowStock'], thresholdType: ['number'] } },
+		displayOptions: { show: { triggerOn: on('lowStock'), thresholdType: ['number'] } },
 	},
 	{
 		displayName: 'Options',
@@ -192,16 +263,16 @@ export const properties: INodeProperties[] = [
 				type: 'string',
 				default: 'quantity',
 				description: "The field of a stock record (one per warehouse) that holds the quantity, as the ERP names it",
-				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
+				displayOptions: { show: { '/triggerOn': on('lowStock') } },
 			},
 			{
-				displayName: 'Report Existing on Activation',
+				displayName: 'Report Existing on Publish',
 				name: 'reportExisting',
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the first poll after activation reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
-				displayOptions: { show: { '/triggerOn': ['recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock'] } },
+					'Whether the first poll after the workflow is published reports what already matches (every record, records already at the value, products already low), once; otherwise it only takes note of them',
+				displayOptions: { show: { '/triggerOn': on('recordAdded', 'recordAddedOrUpdated', 'fieldValue', 'lowStock') } },
 			},
 			{
 				displayName: 'Stock Field',
@@ -211,7 +282,7 @@ export const properties: INodeProperties[] = [
 				placeholder: 'e.g. stock_total',
 				description:
 					"The product field holding its total stock, when the ERP's product list carries it; leave empty to let the node find it (it reads the stock of a few products and looks for a product field that equals it on each)",
-				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
+				displayOptions: { show: { '/triggerOn': on('lowStock') } },
 			},
 			{
 				displayName: 'Stock Reads per Poll',
@@ -221,7 +292,7 @@ export const properties: INodeProperties[] = [
 				default: DEFAULT_STOCK_READS_PER_POLL,
 				description:
 					"When the product list does not carry the stock: at most this many products' stock read per poll, in turn, so each product is checked at least every ceil(products ÷ this) polls. 500 takes about 10 s against an ERP 100 ms away at Concurrency 5.",
-				displayOptions: { show: { '/triggerOn': ['lowStock'] } },
+				displayOptions: { show: { '/triggerOn': on('lowStock') } },
 			},
 		],
 	},

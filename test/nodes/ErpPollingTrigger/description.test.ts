@@ -21,12 +21,14 @@ describe('ERP Polling Trigger description', () => {
 		expect(description.description).toMatch(/without a public URL.*catches up after downtime/);
 		expect(description.properties[0]).toMatchObject({ type: 'notice' });
 		expect(description.properties[0].displayName).toMatch(/works wherever n8n runs.*For instant events.*use the ERP Trigger/);
-		expect(new ErpTrigger().description.description).toMatch(/ERP must be able to reach this n8n \(otherwise use the ERP Polling Trigger\)/);
+		expect(new ErpTrigger().description.description).toMatch(/the ERP must reach this n8n; otherwise use ERP Polling/);
 	});
 
 	it('offers per resource only what it can watch: stock for products, updates not for employees', () => {
 		const byResource = Object.fromEntries(
-			properties('triggerOn').map((p) => [(p.displayOptions?.show?.resource as string[])[0], optionValues(p)]),
+			properties('triggerOn')
+				.filter((p) => p.displayOptions?.show?.resource)
+				.map((p) => [(p.displayOptions?.show?.resource as string[])[0], optionValues(p)]),
 		);
 		expect(byResource).toEqual({
 			contact: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
@@ -38,6 +40,34 @@ describe('ERP Polling Trigger description', () => {
 			const names = (p.options as INodePropertyOptions[]).map((o) => o.name);
 			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 		}
+	});
+
+	it('version 1.1: every watch is its own entry in the node panel (the first Trigger On), named by resource and watch', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		const [first] = description.properties.filter((p) => p.displayName === 'Trigger On');
+		expect(first.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 1.1 } }]);
+		const entries = (first.options as INodePropertyOptions[]).map((o) => `${o.action} = ${String(o.value)}`);
+		expect(entries.sort()).toEqual(
+			[
+				'On new contact = contact:recordAdded',
+				'On contact updated = contact:recordUpdated',
+				'On contact added or updated = contact:recordAddedOrUpdated',
+				'On contact field becomes a value = contact:fieldValue',
+				'On new employee = employee:recordAdded',
+				'On employee field becomes a value = employee:fieldValue',
+				'On new invoice = invoice:recordAdded',
+				'On invoice updated = invoice:recordUpdated',
+				'On invoice added or updated = invoice:recordAddedOrUpdated',
+				'On invoice field becomes a value = invoice:fieldValue',
+				'On new product = product:recordAdded',
+				'On product updated = product:recordUpdated',
+				'On product added or updated = product:recordAddedOrUpdated',
+				'On product field becomes a value = product:fieldValue',
+				'On product stock below threshold = product:lowStock',
+			].sort(),
+		);
+		// Resource belongs to version 1 only.
+		expect(properties('resource')[0].displayOptions?.show?.['@version']).toEqual([1]);
 	});
 
 	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {

@@ -225,7 +225,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	});
 
 	describe('first activation and the test step', () => {
-		it('Report Existing on Activation reports what exists once, then only what is new', async () => {
+		it('Report Existing on Publish reports what exists once, then only what is new', async () => {
 			const existing = [await createContact(sandbox.api), await createContact(sandbox.api)];
 			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { reportExisting: true } });
 			expect(reported(await pollOk(trigger))).toEqual(created(existing.map((c) => c.id)));

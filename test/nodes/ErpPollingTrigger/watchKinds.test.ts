@@ -158,3 +158,27 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 		expect(b.id).toBeGreaterThan(a.id);
 	});
 });
+
+describe('ERP Polling Trigger 1.1: Trigger On names the resource and the watch', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	it('product:lowStock reports a product falling below its threshold once', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field' }, undefined, undefined, 1.1);
+		expect(await pollOk(trigger)).toEqual([]);
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
+		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('contact:fieldValue watches the field given, and a resource it does not know is an error naming the choices', async () => {
+		const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
+		const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' }, undefined, undefined, 1.1);
+		await pollOk(trigger);
+		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
+		expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
+		const unknown = poller({ triggerOn: 'order:recordAdded' }, undefined, undefined, 1.1);
+		expect((await unknown.poll()).error?.message).toBe('Resource "order" is not one the trigger watches: choose Contact, Employee, Invoice or Product');
+	});
+});
