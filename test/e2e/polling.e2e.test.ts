@@ -29,6 +29,8 @@ const SCHEDULERS = {
 		N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
 		// The log lines the back-off tests read carry their details (cause, delay) only as JSON.
 		N8N_LOG_FORMAT: 'json',
+		// A poll's deadline lowered from 45 s, so that a test can run past it (the node's budget is then 10 s).
+		N8N_SCHEDULER_POLL_TIMEOUT: '15',
 	},
 };
 const line = n8nLine(N8N_VERSION);
@@ -68,7 +70,6 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	/** The workflow's first `count` executions, each successful. */
 	async function executionsOf(workflow: SavedWorkflow, count: number): Promise<Execution[]> {
 		const found = await waitForExecutions(own.client, workflow.id, atLeast(count), pollWaitMs);
-		if (process.env.DEBUG_POLL) console.log(workflow.name, JSON.stringify(found.map((e) => [e.id, e.status, e.startedAt, events([e])])));
 		expect(found.map((e) => e.status)).toEqual(Array(count).fill('success'));
 		return found.slice(0, count);
 	}
@@ -143,6 +144,24 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	}, 900_000);
 
 	if (scheduler !== 'durable') return;
+
+	it('a poll past its deadline changes nothing: n8n abandons it, and a later poll reports the change once', async () => {
+		const { ctx, sandbox } = session;
+		const workflow = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled contacts past the deadline', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+		);
+		await executionsOf(workflow, 1);
+		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Slow', last_name: 'Poll', email: 'poll-deadline@example.com' })).id;
+		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 25_000 } });
+		await waitFor(() => /Poll exceeded its timeout and was abandoned/.test(own.log()), pollWaitMs + 20_000);
+		const reported = await waitForExecutions(own.client, workflow.id, (found) => events(found).length > 0, 60_000);
+		expect(events(reported)).toEqual([`contact.created ${contact}`]);
+		// The abandoned poll finished later with the same change; n8n dropped it, and no poll since reported it again.
+		const since = await sandbox.lastRequestSeq();
+		await pollsSeen(since, '/contacts', 2);
+		expect(events(await allExecutions(own.client, workflow.id, true))).toEqual([`contact.created ${contact}`]);
+		await own.client.deactivateWorkflow(workflow.id);
+	}, 300_000);
 
 	it("n8n's back-off honours the wait a 429 named: no poll until it has passed, then the change is reported once", async () => {
 		const { ctx, sandbox } = session;

@@ -18,7 +18,7 @@ async function addErpAction(action: string): Promise<void> {
 describe.each([
 	{ action: 'Create a contact', labels: ['Resource', 'Operation', 'Fields of the contact', 'first_name', 'last_name', 'email', 'custom_fields'], required: [] },
 	{ action: 'Create an invoice', labels: ['Resource', 'Operation', 'Contact', 'Line Items', 'Additional Fields'], required: ['Contact'] },
-	{ action: 'Get the stock of a product per warehouse', labels: ['Resource', 'Operation', 'Product'], required: ['Product'] },
+	{ action: 'Get the stock of a product', labels: ['Resource', 'Operation', 'Product'], required: ['Product'] },
 ])('the action "$action" from the node panel', ({ action, labels, required }) => {
 	it(`opens with its parameters (${labels.join(', ')}) and, opened again, marks the required ones (${required.join(', ') || 'none'})`, async () => {
 		await addErpAction(action);
