@@ -76,6 +76,8 @@ export async function pollingCost(sizes: number[]): Promise<PollCost[]> {
 					parameters,
 					credentialType: new ErpApi(),
 					credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+					// The watches as version 1 names them: Resource and Trigger On.
+					typeVersion: 1,
 				});
 				const baseline = await requestsDuring(() => poll(trigger));
 				const steady = await requestsDuring(() => poll(trigger));

@@ -78,6 +78,8 @@ export async function pollingRemote(contacts: number, productSizes: number[], la
 				parameters: c.parameters,
 				credentialType: new ErpApi(),
 				credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+				// The watches as version 1 names them: Resource and Trigger On.
+				typeVersion: 1,
 			});
 			trigger.setPollBudgetMs(budgetMs);
 			const measure = async () => {
