@@ -126,14 +126,12 @@ export class ErpPollingTrigger implements INodeType {
 				stockField !== previous.stockField ||
 				String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
 			const execution = detected.length > 0 ? [toItems(detected)] : learnt ? [[]] : null;
-			if (execution === null) {
-				saveState(staticData, { ...state, ...(previous?.generation ? { generation: previous.generation } : {}) });
-				return null;
-			}
-			const next = { ...state, generation: (previous?.generation ?? 0) + 1 };
+			// Each memory handed over with an execution is one generation on (see handedOver.ts).
+			const generation = (previous?.generation ?? 0) + (execution === null ? 0 : 1);
+			const next: PollState = { ...state, ...(generation > 0 ? { generation } : {}) };
 			saveState(staticData, next);
 			// A poll past its budget may have been abandoned by n8n, which then saves nothing of it: not handed over.
-			if (!budget.exceeded()) handOver(running, next, Date.now());
+			if (execution !== null && !budget.exceeded()) handOver(running, next, Date.now());
 			return execution;
 		} finally {
 			polling.delete(running);

@@ -55,7 +55,7 @@ const WATCH_ENTRIES: Record<TriggerOn, { name: (resource: string) => string; act
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** `resource:triggerOn` for each resource (default: all) that can be watched for each of these. */
-export function watchValues(triggerOns: TriggerOn[], resources: WatchedResource[] = RESOURCES): string[] {
+function watchValues(triggerOns: TriggerOn[], resources: WatchedResource[] = RESOURCES): string[] {
 	return resources.flatMap((resource) => WATCHES[resource].choices.filter((t) => triggerOns.includes(t)).map((t) => `${resource}:${t}`));
 }
 
@@ -135,19 +135,9 @@ export const properties: INodeProperties[] = [
 		default: 'status',
 		placeholder: 'e.g. status',
 		description: "The record's field to watch, as the ERP names it",
-		displayOptions: { show: { triggerOn: ['fieldValue'] } },
+		displayOptions: { show: { triggerOn: ['fieldValue', ...watchValues(['fieldValue'], ['invoice'])] } },
 	},
-	// Version 1.1: an invoice's status by default; the other resources' records have no status (in the sandbox).
-	{
-		displayName: 'Field',
-		name: 'field',
-		type: 'string',
-		required: true,
-		default: 'status',
-		placeholder: 'e.g. status',
-		description: "The record's field to watch, as the ERP names it",
-		displayOptions: { show: { triggerOn: watchValues(['fieldValue'], ['invoice']) } },
-	},
+	// Version 1.1 but invoices: the other resources' records have no status (in the sandbox).
 	{
 		displayName: 'Field',
 		name: 'field',
