@@ -74,6 +74,13 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		return found.slice(0, count);
 	}
 
+	/** n8n's log line backing this workflow's poll off (JSON: its cause and delay), once there is one. */
+	const backOffLine = (workflow: SavedWorkflow) =>
+		own
+			.log()
+			.split('\n')
+			.find((line) => line.includes('Poll failed; backing off') && line.includes(`"workflowId":"${workflow.id}"`));
+
 	/** Waits until the sandbox has answered `polls` more lists of `path` since `since`. */
 	const pollsSeen = async (since: number, path: string, polls: number) =>
 		await waitFor(async () => (await session.sandbox.requests(since)).filter((r) => r.method === 'GET' && r.path === path).length >= polls, polls * pollWaitMs);
@@ -175,10 +182,9 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Rate', last_name: 'Limited', email: 'poll-429@example.com' })).id;
 		const refused = await waitFor(async () => (await sandbox.requests(since)).find((r) => r.path === '/contacts' && r.status === 429), pollWaitMs);
 		// n8n's log: the failure the error declared, and the wait it backs off by.
-		await waitFor(() => /Poll failed; backing off/.test(own.log()), 10_000);
-		const backingOff = own.log().split('\n').filter((l) => l.includes('Poll failed; backing off'));
-		expect(backingOff.join('\n')).toMatch(/rate-limited/);
-		expect(backingOff.join('\n')).toMatch(new RegExp(`${waitSeconds * 1000}`));
+		const backingOff = await waitFor(() => backOffLine(workflow), 10_000);
+		expect(backingOff).toMatch(/"cause":"rate-limited"/);
+		expect(backingOff).toMatch(new RegExp(`"delayMs":${waitSeconds * 1000}\\b`));
 
 		const next = await waitFor(
 			async () => (await sandbox.requests(refused.seq)).find((r) => r.method === 'GET' && r.path === '/contacts'),
@@ -199,7 +205,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });
 		const since = await sandbox.lastRequestSeq();
 		await waitFor(async () => (await sandbox.requests(since)).some((r) => r.path === '/contacts' && r.status === 401), pollWaitMs);
-		await waitFor(() => /credential-invalid/.test(own.log()), 10_000);
+		expect(await waitFor(() => backOffLine(saved), 10_000)).toMatch(/"cause":"credential-invalid"/);
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Token', last_name: 'Back', email: 'poll-401@example.com' })).id;
 
 		// The token works again (the fault was one answer), yet n8n waits: a credential it takes for dead is the user's.
