@@ -1,22 +1,25 @@
 /**
- * `npm start`: the sandbox ERP and a real n8n with this package installed, the owner account, the "ERP API"
- * credential, the six example workflows imported, two of them published: the overdue-invoice reminder (its ERP
- * Trigger subscribed to the sandbox's events) and the polling low-stock alert (the webhook low-stock alert, which
- * acts on the same stock drops, stays unpublished: HELD_IN_DEMO). Ctrl-C stops everything.
+ * `npm start`: the sandbox ERP and a real n8n with this package installed, the owner account, the "ERP API" and
+ * "MCP Bearer Token" credentials, the example workflows imported, three of them published: the overdue-invoice
+ * reminder (its ERP Trigger subscribed to the sandbox's events), the polling low-stock alert (the webhook low-stock
+ * alert, which acts on the same stock drops, stays unpublished: HELD_IN_DEMO) and the assistant tools over MCP, whose
+ * URL and client configuration it prints. Ctrl-C stops everything.
  *
  * Env: N8N_VERSION (default the tested 2.x version, test/host/tested-n8n.json; its 1.x version installs beside it on
- * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_USER_FOLDER (keep
+ * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_MCP_TOKEN (the MCP
+ * server's bearer token), DEMO_USER_FOLDER (keep
  * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
  * version's database, so keep one folder per n8n version).
  */
-import { DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
+import { DEMO_MCP_TOKEN, DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
 import { N8N_VERSION } from '../test/host/install';
+import { clientConfigs } from '../test/host/mcp';
 import { assertPortFree } from '../test/host/ports';
 import { stopOnSignals } from '../test/host/processes';
 import { startStack, type Stack } from '../test/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
 
-const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026' };
+const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026', DEMO_MCP_TOKEN };
 type Setting = keyof typeof DEFAULTS;
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -35,6 +38,17 @@ function checkPassword(password: string): void {
 	}
 }
 
+/** The MCP server's URL and token, and what to paste into an MCP client to use the ERP tools from an assistant. */
+function printMcpClients(url: string, token: string): void {
+	const { bridged, streamableHttp } = clientConfigs('erp', url, token);
+	const indented = (config: object) => JSON.stringify(config, null, 2).replace(/^/gm, '    ');
+	say(`MCP server   ${url}   (Streamable HTTP; bearer token ${token}, credential "MCP Bearer Token")`);
+	say('  Claude Desktop (claude_desktop_config.json), through the mcp-remote bridge:');
+	say(indented(bridged));
+	say('  clients that speak Streamable HTTP themselves (Claude Code, Cursor, VS Code; the key is "servers" in VS Code):');
+	say(indented(streamableHttp));
+}
+
 let stack: Stack | undefined;
 
 async function main(): Promise<void> {
@@ -51,7 +65,7 @@ async function main(): Promise<void> {
 	await assertPortFree(sandboxPort, 'SANDBOX_PORT');
 
 	say('n8n-nodes-erp demo: sandbox ERP + real n8n with this package (Ctrl-C stops everything)');
-	say(`settings: N8N_VERSION=${N8N_VERSION} ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${name.includes('PASSWORD') ? '…' : setting(name)}`).join(' ')}`);
+	say(`settings: N8N_VERSION=${N8N_VERSION} ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${/PASSWORD|TOKEN/.test(name) ? '…' : setting(name)}`).join(' ')}`);
 	stack = await startStack({
 		n8nPort,
 		owner,
@@ -59,7 +73,8 @@ async function main(): Promise<void> {
 		sandbox: { port: sandboxPort, seed: DEMO_SANDBOX_SEED },
 		log: (line) => say(`… ${line}`),
 	});
-	const imported = await importExamples(stack);
+	const mcpToken = setting('DEMO_MCP_TOKEN');
+	const imported = await importExamples(stack, mcpToken);
 
 	const { n8n, sandbox, install } = stack;
 	say();
@@ -67,8 +82,12 @@ async function main(): Promise<void> {
 	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
-	for (const { name, events, held } of imported) {
-		const startedBy = events.includes('polling') ? 'polls the ERP every minute (no public URL needed)' : `ERP events: ${events.join(', ')}`;
+	for (const { name, events, held, mcpUrl } of imported) {
+		const startedBy = events.includes('polling')
+			? 'polls the ERP every minute (no public URL needed)'
+			: mcpUrl
+				? `MCP clients at ${mcpUrl}`
+				: `ERP events: ${events.join(', ')}`;
 		const why = held ?? 'open it and click Execute workflow';
 		say(`  ${events.length ? `published    ${name}  ← ${startedBy}` : `unpublished  ${name}  (${why})`}`);
 	}
@@ -79,6 +98,7 @@ async function main(): Promise<void> {
 	say(
 		`  for w in ${warehouses}; do curl -s -X PUT ${sandbox.url}/__sandbox/stock -H 'content-type: application/json' -d '{"product_id":1,"warehouse_id":'$w',"quantity":0}'; done`,
 	);
+	for (const { mcpUrl } of imported.filter((workflow) => workflow.mcpUrl)) printMcpClients(mcpUrl as string, mcpToken);
 	say(`n8n log      ${n8n.logFile}`);
 	say('Ctrl-C stops everything.');
 }

@@ -2,6 +2,7 @@ import type { Contact, Invoice } from '../../sandbox/types';
 import { erpTriggers, erpTriggerType, goLive, readExamples, triggerUrl, useCredential, type Example } from '../host/examples';
 import type { Execution, SavedWorkflow } from '../host/types';
 import { erpApi } from '../host/erpApi';
+import { MCP_CREDENTIAL } from '../host/mcp';
 import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { settledDeliveries } from '../host/triggers';
@@ -29,6 +30,7 @@ describe('examples/*.json in a real n8n', () => {
 			expect.arrayContaining([
 				'contact-import.json',
 				'contacts-by-month.json',
+				'erp-assistant-mcp.json',
 				'low-stock-alert-polling.json',
 				'low-stock-alert.json',
 				'overdue-invoice-reminder.json',
@@ -38,7 +40,9 @@ describe('examples/*.json in a real n8n', () => {
 		for (const { file, workflow } of examples) {
 			for (const node of workflow.nodes) {
 				expect({ file, node: node.name, offered: versions.get(node.type)?.includes(node.typeVersion) }).toEqual({ file, node: node.name, offered: true });
-				for (const ref of Object.values(node.credentials ?? {})) expect({ file, ref }).toEqual({ file, ref: { id: '', name: 'ERP API' } });
+				for (const [type, ref] of Object.entries(node.credentials ?? {})) {
+					expect({ file, ref }).toEqual({ file, ref: { id: '', name: type === MCP_CREDENTIAL.type ? MCP_CREDENTIAL.name : 'ERP API' } });
+				}
 			}
 		}
 	});

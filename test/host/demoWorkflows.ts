@@ -1,9 +1,13 @@
 import { goLive, readExamples, useCredential } from './examples';
+import { mcpCredential, mcpUrl, MCP_TRIGGER_TYPE, useMcpCredential } from './mcp';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Stack } from './stack';
 
 /** The sandbox ERP's records in the demo (`npm start`): what the examples meet there. */
 export const DEMO_SANDBOX_SEED = { contacts: 40, invoices: 60, products: 25, employees: 15 };
+
+/** The bearer token MCP clients send to the demo's MCP Server Trigger (`npm start` prints it; DEMO_MCP_TOKEN overrides it). */
+export const DEMO_MCP_TOKEN = 'erp-demo-mcp-2026';
 
 /**
  * Examples the demo imports but does not publish, and why. The two low-stock alerts act on the same stock drops:
@@ -17,30 +21,38 @@ export const HELD_IN_DEMO: Record<string, string> = {
 export interface ImportedExample {
 	name: string;
 	workflowId: string;
-	/** The events its ERP Trigger listens to, or "polling"; none: the workflow is not published. */
+	/** The events its ERP Trigger listens to, "polling", or "mcp" for an MCP Server Trigger; none: the workflow is not published. */
 	events: string[];
 	/** Why a workflow with a trigger of its own was left unpublished (HELD_IN_DEMO). */
 	held?: string;
+	/** Where MCP clients reach its MCP Server Trigger. */
+	mcpUrl?: string;
 }
 
 /**
- * Imports examples/*.json with the stack's credential (reusing same-named workflows of a kept user folder),
- * publishes those with an ERP Trigger or an ERP Polling Trigger, except the held ones, and subscribes the ERP
- * Triggers to the sandbox's events.
+ * Imports examples/*.json with the stack's credential and an "MCP Bearer Token" credential holding `mcpToken`
+ * (reusing same-named workflows and credentials of a kept user folder), publishes those with an ERP Trigger, an ERP
+ * Polling Trigger or an MCP Server Trigger, except the held ones, and subscribes the ERP Triggers to the sandbox's events.
  */
-export async function importExamples(stack: Stack): Promise<ImportedExample[]> {
+export async function importExamples(stack: Stack, mcpToken = DEMO_MCP_TOKEN): Promise<ImportedExample[]> {
 	const { client, credential } = stack;
 	const sandbox = new SandboxAdmin(stack.sandbox.url);
+	const bearer = await mcpCredential(client, mcpToken);
 	const existing = new Map((await client.listWorkflows()).map((w) => [w.name, w.id]));
 	const imported: ImportedExample[] = [];
 	for (const example of readExamples()) {
-		const definition = useCredential(example.workflow, credential);
+		const definition = useMcpCredential(useCredential(example.workflow, credential), bearer);
 		const existingId = existing.get(definition.name);
 		const workflow = existingId ? await client.getWorkflow(existingId) : await client.createWorkflow(definition);
 		const held = HELD_IN_DEMO[example.file];
 		if (held) {
 			// Not subscribed to the sandbox's events either, so it acts on nothing even when a kept user folder has it published.
 			imported.push({ name: workflow.name, workflowId: workflow.id, events: [], held });
+			continue;
+		}
+		if (workflow.nodes.some((node) => node.type === MCP_TRIGGER_TYPE)) {
+			if (!workflow.active) await client.activateWorkflow(workflow);
+			imported.push({ name: workflow.name, workflowId: workflow.id, events: ['mcp'], mcpUrl: mcpUrl(client.baseUrl, workflow) });
 			continue;
 		}
 		imported.push({ name: workflow.name, workflowId: workflow.id, events: await goLive(client, sandbox, workflow) });

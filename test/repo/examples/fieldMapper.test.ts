@@ -18,7 +18,8 @@ const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
 
 const mappers = readExamples().flatMap(({ file, workflow }) =>
 	workflow.nodes
-		.filter((node) => node.type === ERP_NODE_TYPE && node.parameters.columns !== undefined)
+		// The ERP node and its Tool variant (an AI agent's or MCP server's tool) share the method.
+		.filter((node) => [ERP_NODE_TYPE, `${ERP_NODE_TYPE}Tool`].includes(node.type) && node.parameters.columns !== undefined)
 		.map((node) => ({ file, name: node.name, typeVersion: node.typeVersion, parameters: node.parameters as INodeParameters })),
 );
 
