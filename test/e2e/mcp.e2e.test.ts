@@ -66,7 +66,7 @@ describe('the ERP tools through n8n\'s MCP Server Trigger, used by a real MCP cl
 	};
 	const json = (text: string): Array<Record<string, unknown>> => JSON.parse(text) as Array<Record<string, unknown>>;
 
-	test('a client without the bearer token is refused', async () => {
+	test('a client with another bearer token is refused (403), before any tool is listed', async () => {
 		await expect(connectMcpClient(url, 'not-the-token')).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/Authorization data is wrong/) });
 	});
 
