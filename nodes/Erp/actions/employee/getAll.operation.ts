@@ -5,9 +5,9 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { employeeFilters } from './fields';
 
-export const description = getManyDescription('employee', employeeFilters);
+export const description = getManyDescription('employee', employeeFilters, 'Search employees. Optional filters: search (text in the name or email), department, status (active or terminated), employment_type (full_time, part_time or contractor). Returns a list of employees with id, names, email, job_title and department; an empty list when none match. Returns at most Limit employees.');
 
 /** GET /employees, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
-	return await getMany.call(this, client, itemIndex, employeeFilters, { path: '/employees', doing: { action: 'list employees', noun: 'employee' } });
+	return await getMany.call(this, client, itemIndex, employeeFilters, 'employee', { path: '/employees', doing: { action: 'list employees', noun: 'employee' } });
 }

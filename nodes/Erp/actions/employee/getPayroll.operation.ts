@@ -8,7 +8,7 @@ import { readRecordId } from '../shared/locator';
 export const description = forOperation('employee', 'getPayroll', [
 	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),
 	...returnAllAndLimit,
-]);
+], 'Get what an employee was paid: one entry per pay run with period, pay_date, gross, deductions, net and currency. Argument: the employee\'s ID (a whole number). Returns at most Limit pay runs.');
 
 /** GET /employees/{id}/payroll, page by page: one item per pay run. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

@@ -5,9 +5,9 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { productFilters } from './fields';
 
-export const description = getManyDescription('product', productFilters);
+export const description = getManyDescription('product', productFilters, 'Search products. Optional filters: search (text in the name or SKU), active (true or false), low_stock (true: only products whose stock is at or below their low-stock threshold). Returns a list of products with id, sku, name, unit_price, stock_total and low_stock_threshold; an empty list when none match. Returns at most Limit products.');
 
 /** GET /products, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
-	return await getMany.call(this, client, itemIndex, productFilters, { path: '/products', doing: { action: 'list products', noun: 'product' } });
+	return await getMany.call(this, client, itemIndex, productFilters, 'product', { path: '/products', doing: { action: 'list products', noun: 'product' } });
 }

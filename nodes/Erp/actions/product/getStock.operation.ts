@@ -8,7 +8,7 @@ import { readRecordId } from '../shared/locator';
 // One row per warehouse: a single page in practice, so no Limit.
 export const description = forOperation('product', 'getStock', [
 	recordLocator('product', 'searchProducts', 'The product whose stock to get'),
-]);
+], 'Get how many units of a product each warehouse holds. Argument: the product\'s ID (a whole number). Returns one entry per warehouse: warehouse_code, warehouse_name, quantity, reserved and available.');
 
 /** GET /products/{id}/stock, page by page: one item per warehouse. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
