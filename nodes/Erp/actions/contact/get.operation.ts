@@ -5,7 +5,12 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('contact', 'get', [recordLocator('contact', 'searchContacts', 'The contact to get'), ...outputProperties], 'Get one contact by its ID (a whole number) (find the ID with the contact search tool). Returns the contact: id, first_name, last_name, email, phone, company, notes, created_at, updated_at.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Get one contact by its ID (a whole number) (find the ID with the contact search tool). Returns the ' +
+	'contact: id, first_name, last_name, email, phone, company, notes, created_at, updated_at.';
+
+export const description = forOperation('contact', 'get', [recordLocator('contact', 'searchContacts', 'The contact to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /contacts/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

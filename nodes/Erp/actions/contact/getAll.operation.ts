@@ -5,7 +5,14 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { contactFilters } from './fields';
 
-export const description = getManyDescription('contact', contactFilters, 'Search contacts. Optional filters: search (text in the first name, last name, email or company), email (the exact address), company, created_after and created_before (dates as YYYY-MM-DD). Returns a list of contacts, each with its id (a whole number), names, email, phone and company; an empty list when none match. Returns at most Limit contacts.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Search contacts. Optional filters: search (text in the first name, last name, email or company), email ' +
+	'(the exact address), company, created_after and created_before (dates as YYYY-MM-DD). Returns a list of ' +
+	'contacts, each with its id (a whole number), names, email, phone and company; an empty list when none ' +
+	'match. Returns at most Limit contacts.';
+
+export const description = getManyDescription('contact', contactFilters, TOOL_TEXT);
 
 /** GET /contacts, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

@@ -5,7 +5,12 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('employee', 'get', [recordLocator('employee', 'searchEmployees', 'The employee to get'), ...outputProperties], 'Get one employee by its ID (a whole number). Returns the employee: id, employee_number, names, email, job_title, department, employment_type, status and hire_date.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Get one employee by its ID (a whole number). Returns the employee: id, employee_number, names, email, ' +
+	'job_title, department, employment_type, status and hire_date.';
+
+export const description = forOperation('employee', 'get', [recordLocator('employee', 'searchEmployees', 'The employee to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /employees/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

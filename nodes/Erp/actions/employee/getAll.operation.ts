@@ -5,7 +5,13 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { employeeFilters } from './fields';
 
-export const description = getManyDescription('employee', employeeFilters, 'Search employees. Optional filters: search (text in the name or email), department, status (active or terminated), employment_type (full_time, part_time or contractor). Returns a list of employees with id, names, email, job_title and department; an empty list when none match. Returns at most Limit employees.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Search employees. Optional filters: search (text in the name or email), department, status (active or ' +
+	'terminated), employment_type (full_time, part_time or contractor). Returns a list of employees with id, ' +
+	'names, email, job_title and department; an empty list when none match. Returns at most Limit employees.';
+
+export const description = getManyDescription('employee', employeeFilters, TOOL_TEXT);
 
 /** GET /employees, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

@@ -8,6 +8,15 @@ import { sentUnderAnswer } from '../shared/sent';
 import { invoiceFields, lineFields } from './fields';
 import { linesJsonProperty, readLines } from './lines';
 
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the ' +
+	'contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number),' +
+	' unit_price (number), tax_rate (optional, percent)}, e.g. [{"description": "Consulting", "quantity": 3, ' +
+	'"unit_price": 120}]. Optional: currency (a code such as EUR), issue_date and due_date (YYYY-MM-DD), ' +
+	'notes. Returns the invoice with its id (a whole number), number, status "draft", lines and totals. It is' +
+	' not sent: send it with the send-invoice tool.';
+
 export const description = forOperation('invoice', 'create', [
 	recordLocator('contact', 'searchContacts', 'The contact the invoice is addressed to'),
 	{
@@ -22,7 +31,7 @@ export const description = forOperation('invoice', 'create', [
 	},
 	linesJsonProperty,
 	fieldsCollection(invoiceFields),
-], 'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number), unit_price (number), tax_rate (optional, percent)}, e.g. [{"description": "Consulting", "quantity": 3, "unit_price": 120}]. Optional: currency (a code such as EUR), issue_date and due_date (YYYY-MM-DD), notes. Returns the invoice with its id (a whole number), number, status "draft", lines and totals. It is not sent: send it with the send-invoice tool.');
+], TOOL_TEXT);
 
 /**
  * POST /invoices. An invoice has no natural key, so a create whose answer was lost stays an error that says the

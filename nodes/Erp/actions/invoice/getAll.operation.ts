@@ -5,7 +5,14 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { invoiceFilters } from './fields';
 
-export const description = getManyDescription('invoice', invoiceFilters, 'Search invoices. Optional filters: status (draft, sent, overdue or paid), the contact\'s ID (a whole number), currency (a code such as EUR), due_after and due_before (dates as YYYY-MM-DD), and search (the invoice number or part of it, e.g. INV-000042). Returns a list of invoices with id, number, contact_id, status, total, amount_due and due_date; an empty list when none match. Returns at most Limit invoices.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Search invoices. Optional filters: status (draft, sent, overdue or paid), the contact\'s ID (a whole ' +
+	'number), currency (a code such as EUR), due_after and due_before (dates as YYYY-MM-DD), and search (the ' +
+	'invoice number or part of it, e.g. INV-000042). Returns a list of invoices with id, number, contact_id, ' +
+	'status, total, amount_due and due_date; an empty list when none match. Returns at most Limit invoices.';
+
+export const description = getManyDescription('invoice', invoiceFilters, TOOL_TEXT);
 
 /** GET /invoices, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

@@ -22,10 +22,15 @@ const recipient: FieldSpecs = {
 	},
 };
 
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Email an invoice to its contact, or to another address when one is given. Arguments: the invoice\'s ID ' +
+	'(a whole number); optional email (name@example.com). Returns the invoice with status "sent".';
+
 export const description = forOperation('invoice', 'send', [
 	recordLocator('invoice', 'searchInvoices', 'The invoice to send'),
 	fieldsCollection(recipient, { freeForm: false }),
-], 'Email an invoice to its contact, or to another address when one is given. Arguments: the invoice\'s ID (a whole number); optional email (name@example.com). Returns the invoice with status "sent".');
+], TOOL_TEXT);
 
 /** POST /invoices/{id}/send: the document shows no answer, so one without the invoice is summed up here. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

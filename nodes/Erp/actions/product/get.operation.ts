@@ -5,7 +5,13 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('product', 'get', [recordLocator('product', 'searchProducts', 'The product to get'), ...outputProperties], 'Get one product by its ID (a whole number) (find it with the product search tool). Returns the product: id, sku, name, unit_price, currency, unit, stock_total (units in stock over all warehouses), low_stock_threshold, active and description.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Get one product by its ID (a whole number) (find it with the product search tool). Returns the product: ' +
+	'id, sku, name, unit_price, currency, unit, stock_total (units in stock over all warehouses), ' +
+	'low_stock_threshold, active and description.';
+
+export const description = forOperation('product', 'get', [recordLocator('product', 'searchProducts', 'The product to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /products/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

@@ -5,7 +5,14 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { productFilters } from './fields';
 
-export const description = getManyDescription('product', productFilters, 'Search products. Optional filters: search (text in the name or SKU), active (true or false), low_stock (true: only products whose stock is at or below their low-stock threshold). Returns a list of products with id, sku, name, unit_price, stock_total and low_stock_threshold; an empty list when none match. Returns at most Limit products.');
+/** What the model reads about this operation when it is a tool. */
+const TOOL_TEXT =
+	'Search products. Optional filters: search (text in the name or SKU), active (true or false), low_stock ' +
+	'(true: only products whose stock is at or below their low-stock threshold). Returns a list of products ' +
+	'with id, sku, name, unit_price, stock_total and low_stock_threshold; an empty list when none match. ' +
+	'Returns at most Limit products.';
+
+export const description = getManyDescription('product', productFilters, TOOL_TEXT);
 
 /** GET /products, page by page. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
