@@ -51,6 +51,17 @@ describe('ERP Tool: calls with the arguments a model gives', () => {
 		expect((await h.requests()).map((r) => (r.body as IDataObject).lines)).toEqual([[line], [line]]);
 	});
 
+	it("updates a contact from the model's ID and Update Fields arguments: the fields left out keep their values", async () => {
+		const contact = (await h.sandbox.admin.records('contacts'))[1];
+		const result = await callTool(
+			{ resource: 'contact', operation: 'update', contactId: idFromAi('contact_id'), updateFields: { phone: fromAi('phone'), company: fromAi('company') } },
+			{ contact_id: String(contact.id), phone: '+49 30 1234567', company: 'Acme GmbH' },
+		);
+		expect(result.error).toBeUndefined();
+		expect((await h.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /contacts/${contact.id}`, `PUT /contacts/${contact.id}`]);
+		expect(await h.sandbox.admin.record('contacts', contact.id)).toMatchObject({ ...contact, phone: '+49 30 1234567', company: 'Acme GmbH', updated_at: expect.any(String) });
+	});
+
 	it('refuses lines that are not a list of line objects, naming the argument and the form', async () => {
 		const contact = (await h.sandbox.admin.records('contacts'))[0];
 		const result = await callTool(
