@@ -54,6 +54,12 @@ describe('ERP Tool: what the model is told', () => {
 		}
 	});
 
+	it("gives a tool saved with n8n's former 'Set Automatically' (descriptionType auto) the operation's text too", () => {
+		const node = withDefaults(tool, { descriptionType: 'auto', resource: 'product', operation: 'getStock' });
+		expect(node.parameters.descriptionType).toBeUndefined();
+		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toMatch(/^Get how many units of a product each warehouse holds\./);
+	});
+
 	it('lets a user still write the description: an edited one is what the model gets', () => {
 		const node = withDefaults(tool, { resource: 'contact', operation: 'get', toolDescription: 'Look up a customer by ID' });
 		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toBe('Look up a customer by ID');
