@@ -3,6 +3,7 @@ import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n
 import { NodeHelpers } from 'n8n-workflow';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
+import { TOOL_LIMIT } from '../../../nodes/Erp/actions/common.descriptions';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { erpTool, withDefaults } from './toolVariant';
 
@@ -36,7 +37,7 @@ describe('ERP Tool: what the model is told', () => {
 		// Each parameter a model fills has its form spelled out.
 		const shown = Object.keys(node.parameters);
 		if (shown.some((name) => /^(contact|invoice|product|employee)Id$/.test(name))) expect(text).toContain('ID (a whole number)');
-		if (operation === 'getAll' || operation === 'getPayroll') expect(text).toContain('at most Limit');
+		if (operation === 'getAll' || operation === 'getPayroll') expect(text).toMatch(new RegExp(`the list stops at ${TOOL_LIMIT} `, 'i'));
 	});
 
 	it('speaks of dates as YYYY-MM-DD, e-mail as name@example.com, currencies as codes, and invoice lines as one JSON list', () => {

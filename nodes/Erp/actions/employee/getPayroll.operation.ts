@@ -7,8 +7,9 @@ import { readRecordId } from '../shared/locator';
 
 /** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
-	'Get what an employee was paid: one entry per pay run with period, pay_date, gross, deductions, net and ' +
-	'currency. Argument: the employee\'s ID (a whole number). Returns at most Limit pay runs.';
+	'Get what an employee was paid. Argument: the employee\'s ID (a whole number). Returns one entry per pay ' +
+	'run with period, pay_date, gross, deductions, net and currency; the list stops at 10 pay runs unless the ' +
+	'tool is set to more.';
 
 export const description = forOperation('employee', 'getPayroll', [
 	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),
