@@ -160,7 +160,7 @@ function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: Failu
 		const urlHint = /\/api\/v1$/.test(shownUrl(ctx.baseUrl)) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
 		return {
 			message: `${capitalize(noun)} ${id} was not found (404)`,
-			description: `Check the ID: no ${noun} has ID ${id} (it may have been deleted); search the ${noun}s to find the right ID.${urlHint}`,
+			description: `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`,
 		};
 	}
 	if (code === 404) {

@@ -130,7 +130,7 @@ describe('ERP Tool: failures the model can act on', () => {
 	it('an unknown ID: the record, the argument that held it and how to find the right one', async () => {
 		const result = await callTool({ resource: 'contact', operation: 'get', contactId: idFromAi('contact_id') }, { contact_id: 999999 });
 		expect(toolErrorText(result.error)).toBe(
-			'NodeOperationError: Contact 999999 was not found (404)\n\nDetails: Check the ID: no contact has ID 999999 (it may have been deleted); ' +
+			'NodeOperationError: Contact 999999 was not found (404)\n\nDetails: Check the ID: the contact may have been deleted, or no contact ever had ID 999999; ' +
 				'search the contacts to find the right ID. The ID was the "contact_id" argument.',
 		);
 	});
