@@ -7,7 +7,6 @@ import { createdItem, createKeyed } from '../shared/keyed';
 import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Create a new contact in the ERP. Arguments: first_name (required), last_name, email (name@example.com), ' +
 	'phone (international format: + and the country code, e.g. +49 30 1234567), company, notes; leave out ' +

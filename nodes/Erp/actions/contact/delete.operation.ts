@@ -4,7 +4,6 @@ import type { ErpClient } from '../../transport/client';
 import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Delete a contact for good. Argument: the contact\'s ID (a whole number) (find it with the contact search' +
 	' tool). Returns {deleted: true, id}.';

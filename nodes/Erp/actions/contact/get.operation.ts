@@ -5,7 +5,6 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get one contact by its ID (a whole number) (find the ID with the contact search tool). Returns the ' +
 	'contact: id, first_name, last_name, email, phone, company, notes, created_at, updated_at.';

@@ -5,7 +5,6 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { contactFilters } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Search contacts. Optional filters: search (text in the first name, last name, email or company), email ' +
 	'(the exact address), company, created_after and created_before (dates as YYYY-MM-DD). Returns a list of ' +

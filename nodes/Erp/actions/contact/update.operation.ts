@@ -6,7 +6,6 @@ import { readRecordId } from '../shared/locator';
 import { ASSIGNED_FIELDS, putWhole, readChanges } from '../shared/update';
 import { contactFields } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Change fields of an existing contact; fields left out keep their values. Arguments: the contact\'s ID (a' +
 	' whole number) and the fields to change: first_name, last_name, email (name@example.com), phone ' +

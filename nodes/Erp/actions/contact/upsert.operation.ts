@@ -8,7 +8,6 @@ import { ASSIGNED_FIELDS, putWhole } from '../shared/update';
 import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Create a contact, or update the contact that has the same email (matched case-insensitively), so calling' +
 	' it twice never makes a duplicate. Arguments: email (required, name@example.com), first_name (required ' +

@@ -7,7 +7,6 @@ import { createdItem, createKeyed } from '../shared/keyed';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Add a new employee. Arguments: first_name, last_name and email (name@example.com) (required), phone ' +
 	'(international format: + and the country code), job_title, department, employment_type (full_time, ' +

@@ -7,7 +7,6 @@ import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Add a new employee unless one with the same email exists (the ERP cannot update employees): calling it ' +
 	'twice never makes a duplicate. Arguments as for creating an employee: email (required), first_name, ' +

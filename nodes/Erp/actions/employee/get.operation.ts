@@ -5,7 +5,6 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get one employee by its ID (a whole number). Returns the employee: id, employee_number, names, email, ' +
 	'job_title, department, employment_type, status and hire_date.';

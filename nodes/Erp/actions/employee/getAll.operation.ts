@@ -5,7 +5,6 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { employeeFilters } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Search employees. Optional filters: search (text in the name or email), department, status (active or ' +
 	'terminated), employment_type (full_time, part_time or contractor). Returns a list of employees with id, ' +

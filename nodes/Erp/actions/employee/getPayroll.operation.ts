@@ -5,7 +5,6 @@ import { forOperation, recordLocator, returnAllAndLimit } from '../common.descri
 import { listItems, readLimit } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get what an employee was paid. Argument: the employee\'s ID (a whole number). Returns one entry per pay ' +
 	'run with period, pay_date, gross, deductions, net and currency; the list stops at 10 pay runs unless the ' +

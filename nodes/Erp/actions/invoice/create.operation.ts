@@ -8,7 +8,6 @@ import { sentUnderAnswer } from '../shared/sent';
 import { invoiceFields, lineFields } from './fields';
 import { linesJsonProperty, readLines } from './lines';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the ' +
 	'contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number),' +

@@ -5,7 +5,6 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get one invoice by its ID (a whole number). Returns the invoice: id, number, contact_id, status (draft, ' +
 	'sent, overdue or paid), currency, total, amount_due, issue_date, due_date and paid_at.';

@@ -5,7 +5,6 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { invoiceFilters } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Search invoices. Optional filters: status (draft, sent, overdue or paid), the contact\'s ID (a whole ' +
 	'number), currency (a code such as EUR), due_after and due_before (dates as YYYY-MM-DD), and search (the ' +

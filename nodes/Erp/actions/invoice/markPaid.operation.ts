@@ -43,7 +43,6 @@ const payment: FieldSpecs = {
 	},
 };
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Record that an invoice has been paid. Arguments: the invoice\'s ID (a whole number); optional paid_at ' +
 	'(date and time such as 2026-12-31T14:30:00Z, now when left out), payment_method (bank_transfer, card, ' +

@@ -22,7 +22,6 @@ const recipient: FieldSpecs = {
 	},
 };
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Email an invoice to its contact, or to another address when one is given. Arguments: the invoice\'s ID ' +
 	'(a whole number); optional email (name@example.com). Returns the invoice with status "sent".';

@@ -7,7 +7,6 @@ import { createdItem, createKeyed } from '../shared/keyed';
 import { productFields } from './fields';
 import { productBySku } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Create a new product. Arguments: sku (its unique code, required), name (required), description, ' +
 	'unit_price (a number), unit (e.g. pcs or hour), low_stock_threshold (a whole number), active (true or ' +

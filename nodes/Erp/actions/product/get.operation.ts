@@ -5,7 +5,6 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get one product by its ID (a whole number) (find it with the product search tool). Returns the product: ' +
 	'id, sku, name, unit_price, currency, unit, stock_total (units in stock over all warehouses), ' +

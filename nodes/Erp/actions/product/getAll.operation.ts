@@ -5,7 +5,6 @@ import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { productFilters } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Search products. Optional filters: search (text in the name or SKU), active (true or false), low_stock ' +
 	'(true: only products whose stock is at or below their low-stock threshold). Returns a list of products ' +

@@ -6,7 +6,6 @@ import { listItems } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 
 // One row per warehouse: a single page in practice, so no Limit.
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Get how many units of a product each warehouse holds. Argument: the product\'s ID (a whole number). ' +
 	'Returns one entry per warehouse: warehouse_code, warehouse_name, quantity, reserved and available.';

@@ -6,7 +6,6 @@ import { readRecordId } from '../shared/locator';
 import { putWhole, readChanges } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Change fields of an existing product; fields left out keep their values. Arguments: the product\'s ID (a' +
 	' whole number) and the fields to change: sku, name, description, unit_price (a number), unit, ' +

@@ -8,7 +8,6 @@ import { putWhole } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 import { productBySku } from './lookup';
 
-/** What the model reads about this operation when it is a tool. */
 const TOOL_TEXT =
 	'Create a product, or update the product that has the same sku, so calling it twice never makes a ' +
 	'duplicate. Arguments: sku (required), name (required for a new product), description, unit_price (a ' +
