@@ -5,7 +5,7 @@ import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 
 const TOOL_TEXT =
-	'Delete a contact for good. Argument: the contact\'s ID (a whole number) (find it with the contact search' +
+	'Delete a contact for good. Argument: the contact\'s ID (a whole number; find it with the contact search' +
 	' tool). Returns {deleted: true, id}.';
 
 export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')], TOOL_TEXT);

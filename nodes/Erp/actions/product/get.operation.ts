@@ -6,7 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
-	'Get one product by its ID (a whole number) (find it with the product search tool). Returns the product: ' +
+	'Get one product by its ID (a whole number; find it with the product search tool). Returns the product: ' +
 	'id, sku, name, unit_price, currency, unit, stock_total (units in stock over all warehouses), ' +
 	'low_stock_threshold, active and description.';
 
