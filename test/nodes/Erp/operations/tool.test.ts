@@ -62,6 +62,18 @@ describe('ERP Tool: calls with the arguments a model gives', () => {
 		expect(await h.sandbox.admin.record('contacts', contact.id)).toMatchObject({ ...contact, phone: '+49 30 1234567', company: 'Acme GmbH', updated_at: expect.any(String) });
 	});
 
+	it('finds the products below their threshold from a boolean argument, in one request', async () => {
+		await h.sandbox.admin.seed({ products: 30 });
+		await h.mark();
+		const result = await callTool({ resource: 'product', operation: 'getAll', filters: { lowStock: fromAi('low_stock', 'boolean') } }, { low_stock: true });
+		const requests = await h.requests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /products']);
+		expect(requests[0].query).toMatchObject({ low_stock: 'true' });
+		const low = (await h.sandbox.admin.records('products')).filter((p) => p.stock_total <= p.low_stock_threshold);
+		expect(low.length).toBeGreaterThan(0);
+		expect(jsonOf(result).map((p) => p.id)).toEqual(low.map((p) => p.id));
+	});
+
 	it('refuses lines that are not a list of line objects, naming the argument and the form', async () => {
 		const contact = (await h.sandbox.admin.records('contacts'))[0];
 		const result = await callTool(
