@@ -2,12 +2,14 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldSpec, FieldSpecs } from './shared/fields';
+import { outputProperties } from './shared/output';
+import { IN_TOOL, NOT_IN_TOOL, toolDescription } from './shared/tool';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
 
-/** An operation's parameters, shown only for that resource and operation. */
-export function forOperation(resource: string, operation: string, properties: INodeProperties[]): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, properties);
+/** An operation's parameters, shown only for that resource and operation, and what the model is told it does. */
+export function forOperation(resource: string, operation: string, properties: INodeProperties[], toolText: string): INodeProperties[] {
+	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [toolDescription(toolText), ...properties]);
 }
 
 /** The Resource parameter of the ERP node and of the ERP Polling Trigger: the API document's four resources. */
@@ -143,7 +145,10 @@ export function recordLocator(noun: RecordNoun, searchListMethod: string, descri
 	};
 }
 
-/** n8n's Return All / Limit pair. */
+/** A tool's list holds a few records by default: a model reads every one of them. */
+export const TOOL_LIMIT = 10;
+
+/** n8n's Return All / Limit pair; the Tool variant has no Return All and a small Limit. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -151,6 +156,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
+		displayOptions: { show: NOT_IN_TOOL },
 	},
 	{
 		displayName: 'Limit',
@@ -159,7 +165,17 @@ export const returnAllAndLimit: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
+		displayOptions: { show: { returnAll: [false], ...NOT_IN_TOOL } },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit -- a model reads every record a tool returns
+		default: TOOL_LIMIT,
+		description: 'Max number of results to return',
+		displayOptions: { show: IN_TOOL },
 	},
 ];
 
@@ -184,11 +200,12 @@ const queryParametersOption: INodeProperties = {
 };
 
 /** A Get Many operation's parameters: Return All / Limit and the Filters collection (own filters + free-form). */
-export function getManyDescription(resource: string, filters: FieldSpecs): INodeProperties[] {
-	const [returnAll, limit] = returnAllAndLimit;
-	return updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, [
+export function getManyDescription(resource: string, filters: FieldSpecs, toolText: string): INodeProperties[] {
+	const [returnAll, limit, toolLimit] = returnAllAndLimit;
+	return forOperation(resource, 'getAll', [
 		{ ...returnAll, hint: "For very large lists, see Speed in the package's README: time and memory per record, and n8n's limit" },
 		limit,
+		toolLimit,
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -197,7 +214,8 @@ export function getManyDescription(resource: string, filters: FieldSpecs): INode
 			default: {},
 			options: sortedOptions([...Object.values(filters).map((spec) => spec.property), queryParametersOption]),
 		},
-	]);
+		...outputProperties,
+	], toolText);
 }
 
 const customFieldsOption: INodeProperties = {

@@ -12,6 +12,7 @@ import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
 import type { ErpResource, OperationModule } from './node.type';
 import * as product from './product/Product.resource';
+import { namingIdArgument } from './shared/tool';
 
 const CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
 
@@ -87,7 +88,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				outputs[itemIndex] = [errorItem(error, itemIndex)];
 				return;
 			}
-			throw asNodeError(this.getNode(), error, itemIndex);
+			throw namingIdArgument(this.getNode(), asNodeError(this.getNode(), error, itemIndex));
 		}
 	});
 	return [outputs.flat()];

@@ -14,6 +14,14 @@ import { isObject } from './types';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/**
+ * URLs in a text as they may be shown: without a user and password before the host, and without their query (where some
+ * services take their keys). Texts shown to the user (and to an AI model, when the node is a tool) go through it.
+ */
+export function shownUrl(text: string): string {
+	return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/\s@"]*@)?([^\s?#"]*)(?:\?[^\s#"]*)?/gi, '$1$2');
+}
+
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
 	if (!Array.isArray(value)) return undefined;
@@ -120,14 +128,14 @@ function explainRefusal(code: number, body: unknown, action: string): Explained 
 	if (code < 300) {
 		return {
 			message: `The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
-			description: `It answered ${code} with success: false, so nothing is taken as done: fix what it names and run the item again.`,
+			description: `It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`,
 		};
 	}
 	return {
 		message: `The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
 		description: list
-			? `Fix ${fields.length === 1 ? 'this field' : 'these fields'} and run the item again: ${list}${codeNote(body)}.`
-			: `The values were not accepted.${said(body)}`,
+			? `Nothing was saved. Fix ${fields.length === 1 ? 'this field' : 'these fields'} and try again: ${list}${codeNote(body)}.`
+			: `Nothing was saved: the values were not accepted.${said(body)}`,
 	};
 }
 
@@ -149,10 +157,10 @@ function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: Failu
 		};
 	}
 	if (code === 404 && id !== undefined) {
-		const urlHint = /\/api\/v1$/.test(ctx.baseUrl) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
+		const urlHint = /\/api\/v1$/.test(shownUrl(ctx.baseUrl)) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
 		return {
 			message: `${capitalize(noun)} ${id} was not found (404)`,
-			description: `Check the ID: the ${noun} may have been deleted or belong to another ERP account.${urlHint}`,
+			description: `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`,
 		};
 	}
 	if (code === 404) {
@@ -164,7 +172,7 @@ function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: Failu
 	if (code === 429) {
 		return {
 			message: `The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`,
-			description: `Lower Concurrency or raise Max Retries in the node Options, or spread the work over time.${said(body)}`,
+			description: `Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`,
 		};
 	}
 	if (code >= 500) {
@@ -237,8 +245,8 @@ function apiError(
 	redact: (text: string) => string,
 	{ itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure },
 ) {
-	const message = redact(explained.message);
-	const description = redact(explained.description) || undefined;
+	const message = shownUrl(redact(explained.message));
+	const description = shownUrl(redact(explained.description)) || undefined;
 	// A plain, token-free object as the cause: never the HTTP client's error, which carries the request headers.
 	const cause: JsonObject = { message, ...(httpCode ? { httpCode } : {}), ...(description ? { description } : {}) };
 	return new NodeApiError(node, cause, { message, description, httpCode, itemIndex, failure });
@@ -315,8 +323,16 @@ export function cancelledError(node: INode, itemIndex?: number): NodeOperationEr
 	return new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
 }
 
-/** The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can show it. */
+/**
+ * The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can
+ * show it. Either way no URL in the texts keeps a user, password or query (a Base URL may carry one).
+ */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
+	const shown =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
+	shown.message = shownUrl(shown.message);
+	if (shown.description) shown.description = shownUrl(shown.description);
+	return shown;
 }

@@ -4,7 +4,11 @@ import type { ErpClient } from '../../transport/client';
 import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 
-export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')]);
+const TOOL_TEXT =
+	'Delete a contact for good. Argument: the contact\'s ID (a whole number; find it with the contact search' +
+	' tool). Returns {deleted: true, id}.';
+
+export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')], TOOL_TEXT);
 
 /**
  * DELETE /contacts/{id}. Whatever the ERP answers (the document shows none: a 204, a confirmation, the removed

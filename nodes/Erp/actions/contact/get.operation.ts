@@ -3,12 +3,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
+import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('contact', 'get', [recordLocator('contact', 'searchContacts', 'The contact to get')]);
+const TOOL_TEXT =
+	'Get one contact by its ID (a whole number; find it with the contact search tool). Returns the ' +
+	'contact: id, first_name, last_name, email, phone, company, notes, created_at, updated_at.';
+
+export const description = forOperation('contact', 'get', [recordLocator('contact', 'searchContacts', 'The contact to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /contacts/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'contact', itemIndex);
 	const doing = { action: `read contact ${id}`, noun: 'contact', id };
-	return [(await client.request({ method: 'GET', path: `/contacts/${id}`, expect: 'record', itemIndex, doing })).data as IDataObject];
+	const { data } = await client.request({ method: 'GET', path: `/contacts/${id}`, expect: 'record', itemIndex, doing });
+	return shapeRecords.call(this, 'contact', itemIndex, [data as IDataObject]);
 }

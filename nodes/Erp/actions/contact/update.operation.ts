@@ -6,10 +6,15 @@ import { readRecordId } from '../shared/locator';
 import { ASSIGNED_FIELDS, putWhole, readChanges } from '../shared/update';
 import { contactFields } from './fields';
 
+const TOOL_TEXT =
+	'Change fields of an existing contact; fields left out keep their values. Arguments: the contact\'s ID (a' +
+	' whole number) and the fields to change: first_name, last_name, email (name@example.com), phone ' +
+	'(international format: + and the country code), company, notes. Returns the whole updated contact.';
+
 export const description = forOperation('contact', 'update', [
 	recordLocator('contact', 'searchContacts', 'The contact to update'),
 	fieldsCollection(contactFields, { name: 'updateFields', displayName: 'Update Fields' }),
-]);
+], TOOL_TEXT);
 
 /** GET /contacts/{id}, then PUT /contacts/{id} with the whole contact, changed: no field the user left alone is lost. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

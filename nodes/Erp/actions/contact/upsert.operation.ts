@@ -8,7 +8,14 @@ import { ASSIGNED_FIELDS, putWhole } from '../shared/update';
 import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
-export const description = forOperation('contact', 'upsert', columnsDescription('getContactFields', 'contact'));
+const TOOL_TEXT =
+	'Create a contact, or update the contact that has the same email (matched case-insensitively), so calling' +
+	' it twice never makes a duplicate. Arguments: email (required, name@example.com), first_name (required ' +
+	'for a new contact), last_name, phone (international format: + and the country code), company, notes. ' +
+	'Fields left out keep their values. Returns the contact with its id (a whole number) and action "created"' +
+	' or "updated".';
+
+export const description = forOperation('contact', 'upsert', columnsDescription('getContactFields', 'contact'), TOOL_TEXT);
 
 /**
  * GET /contacts?email=…; for the one contact found GET /contacts/{id} and PUT /contacts/{id} with it whole,

@@ -7,7 +7,14 @@ import { createdItem, createKeyed } from '../shared/keyed';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
-export const description = forOperation('employee', 'create', columnsDescription('getEmployeeFields', 'employee'));
+const TOOL_TEXT =
+	'Add a new employee. Arguments: first_name, last_name and email (name@example.com) (required), phone ' +
+	'(international format: + and the country code), job_title, department, employment_type (full_time, ' +
+	'part_time or contractor), hire_date (YYYY-MM-DD), salary (annual gross, a number), currency (a code such' +
+	' as EUR). Returns the new employee with its id (a whole number). When the employee may already exist, ' +
+	'prefer the create-if-new tool.';
+
+export const description = forOperation('employee', 'create', columnsDescription('getEmployeeFields', 'employee'), TOOL_TEXT);
 
 /** POST /employees; a create whose answer was lost is settled by looking the e-mail up (GET /employees?email=…). */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

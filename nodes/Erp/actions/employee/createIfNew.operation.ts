@@ -7,6 +7,13 @@ import { createUnlessFound, outcomeJson, requireKey } from '../shared/keyed';
 import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
+const TOOL_TEXT =
+	'Add a new employee unless one with the same email exists (the ERP cannot update employees): calling it ' +
+	'twice never makes a duplicate. Arguments as for creating an employee: email (required), first_name, ' +
+	'last_name, job_title, department, employment_type (full_time, part_time or contractor), hire_date (YYYY-' +
+	'MM-DD), salary (a number). Returns the employee with its id (a whole number) and action "created" or ' +
+	'"existing".';
+
 export const description = forOperation('employee', 'createIfNew', [
 	{
 		displayName:
@@ -16,7 +23,7 @@ export const description = forOperation('employee', 'createIfNew', [
 		default: '',
 	},
 	...columnsDescription('getEmployeeFields', 'employee'),
-]);
+], TOOL_TEXT);
 
 /** GET /employees?email=…, then POST /employees only when no employee has that e-mail. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

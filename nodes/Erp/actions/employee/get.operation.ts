@@ -3,12 +3,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
+import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('employee', 'get', [recordLocator('employee', 'searchEmployees', 'The employee to get')]);
+const TOOL_TEXT =
+	'Get one employee by its ID (a whole number). Returns the employee: id, employee_number, names, email, ' +
+	'job_title, department, employment_type, status and hire_date.';
+
+export const description = forOperation('employee', 'get', [recordLocator('employee', 'searchEmployees', 'The employee to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /employees/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'employee', itemIndex);
 	const doing = { action: `read employee ${id}`, noun: 'employee', id };
-	return [(await client.request({ method: 'GET', path: `/employees/${id}`, expect: 'record', itemIndex, doing })).data as IDataObject];
+	const { data } = await client.request({ method: 'GET', path: `/employees/${id}`, expect: 'record', itemIndex, doing });
+	return shapeRecords.call(this, 'employee', itemIndex, [data as IDataObject]);
 }

@@ -6,6 +6,15 @@ import { buildBody } from '../shared/fields';
 import { readRecordId } from '../shared/locator';
 import { sentUnderAnswer } from '../shared/sent';
 import { invoiceFields, lineFields } from './fields';
+import { linesJsonProperty, readLines } from './lines';
+
+const TOOL_TEXT =
+	'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the ' +
+	'contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number),' +
+	' unit_price (number), tax_rate (optional, percent)}, e.g. [{"description": "Consulting", "quantity": 3, ' +
+	'"unit_price": 120}]. Optional: currency (a code such as EUR), issue_date and due_date (YYYY-MM-DD), ' +
+	'notes. Returns the invoice with its id (a whole number), number, status "draft", lines and totals. It is' +
+	' not sent: send it with the send-invoice tool.';
 
 export const description = forOperation('invoice', 'create', [
 	recordLocator('contact', 'searchContacts', 'The contact the invoice is addressed to'),
@@ -16,22 +25,21 @@ export const description = forOperation('invoice', 'create', [
 		typeOptions: { multipleValues: true },
 		default: {},
 		placeholder: 'Add Line Item',
-		description: 'What is billed; lines can also come as a "lines" array in Extra Fields (JSON)',
+		description: 'What is billed, line by line; lines can also come as a JSON list in Lines (JSON)',
 		options: [{ displayName: 'Line', name: 'line', values: Object.values(lineFields).map((spec) => spec.property) }],
 	},
+	linesJsonProperty,
 	fieldsCollection(invoiceFields),
-]);
+], TOOL_TEXT);
 
 /**
  * POST /invoices. An invoice has no natural key, so a create whose answer was lost stays an error that says the
  * ERP may have written it: never repeated. The output is what was sent (its lines included) under the ERP's answer.
  */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
-	const body = buildBody.call(this, itemIndex, invoiceFields, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const body = buildBody.call(this, itemIndex, invoiceFields, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, 'additionalFields');
 	body.contact_id = readRecordId.call(this, 'contact', itemIndex);
-	const lines = (this.getNodeParameter('lineItems.line', itemIndex, []) as IDataObject[]).map((line) =>
-		buildBody.call(this, itemIndex, lineFields, line),
-	);
+	const lines = readLines.call(this, itemIndex);
 	if (lines.length) body.lines = lines;
 	const doing = { action: 'create the invoice', noun: 'invoice' };
 	const { data } = await client.request({ method: 'POST', path: '/invoices', body, expect: 'record', itemIndex, doing });

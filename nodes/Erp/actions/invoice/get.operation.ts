@@ -3,12 +3,18 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import { forOperation, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
+import { outputProperties, shapeRecords } from '../shared/output';
 
-export const description = forOperation('invoice', 'get', [recordLocator('invoice', 'searchInvoices', 'The invoice to get')]);
+const TOOL_TEXT =
+	'Get one invoice by its ID (a whole number). Returns the invoice: id, number, contact_id, status (draft, ' +
+	'sent, overdue or paid), currency, total, amount_due, issue_date, due_date and paid_at.';
+
+export const description = forOperation('invoice', 'get', [recordLocator('invoice', 'searchInvoices', 'The invoice to get'), ...outputProperties], TOOL_TEXT);
 
 /** GET /invoices/{id} */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
 	const doing = { action: `read invoice ${id}`, noun: 'invoice', id };
-	return [(await client.request({ method: 'GET', path: `/invoices/${id}`, expect: 'record', itemIndex, doing })).data as IDataObject];
+	const { data } = await client.request({ method: 'GET', path: `/invoices/${id}`, expect: 'record', itemIndex, doing });
+	return shapeRecords.call(this, 'invoice', itemIndex, [data as IDataObject]);
 }

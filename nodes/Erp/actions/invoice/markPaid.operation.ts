@@ -43,15 +43,20 @@ const payment: FieldSpecs = {
 	},
 };
 
+const TOOL_TEXT =
+	'Record that an invoice has been paid. Arguments: the invoice\'s ID (a whole number); optional paid_at ' +
+	'(date and time such as 2026-12-31T14:30:00Z, now when left out), payment_method (bank_transfer, card, ' +
+	'cash or other) and reference (e.g. the bank transaction ID). Returns the invoice with status "paid".';
+
 export const description = forOperation('invoice', 'markPaid', [
 	recordLocator('invoice', 'searchInvoices', 'The invoice that was paid'),
 	fieldsCollection(payment, { freeForm: false }),
-]);
+], TOOL_TEXT);
 
 /** POST /invoices/{id}/mark-paid: the document shows no answer, so one without the invoice is summed up here. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
-	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const body = buildBody.call(this, itemIndex, payment, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, 'additionalFields');
 	const doing = { action: `mark invoice ${id} as paid`, noun: 'invoice', id };
 	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/mark-paid`, body, itemIndex, doing });
 	return [isObject(data) ? data : { id, paid: true }];

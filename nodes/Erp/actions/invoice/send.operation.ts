@@ -22,15 +22,19 @@ const recipient: FieldSpecs = {
 	},
 };
 
+const TOOL_TEXT =
+	'Email an invoice to its contact, or to another address when one is given. Arguments: the invoice\'s ID ' +
+	'(a whole number); optional email (name@example.com). Returns the invoice with status "sent".';
+
 export const description = forOperation('invoice', 'send', [
 	recordLocator('invoice', 'searchInvoices', 'The invoice to send'),
 	fieldsCollection(recipient, { freeForm: false }),
-]);
+], TOOL_TEXT);
 
 /** POST /invoices/{id}/send: the document shows no answer, so one without the invoice is summed up here. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const id = readRecordId.call(this, 'invoice', itemIndex);
-	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const body = buildBody.call(this, itemIndex, recipient, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, 'additionalFields');
 	const doing = { action: `send invoice ${id}`, noun: 'invoice', id };
 	const { data } = await client.request({ method: 'POST', path: `/invoices/${id}/send`, body, itemIndex, doing });
 	return [isObject(data) ? data : { id, sent: true }];

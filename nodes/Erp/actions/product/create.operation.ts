@@ -7,7 +7,13 @@ import { createdItem, createKeyed } from '../shared/keyed';
 import { productFields } from './fields';
 import { productBySku } from './lookup';
 
-export const description = forOperation('product', 'create', columnsDescription('getProductFields', 'product'));
+const TOOL_TEXT =
+	'Create a new product. Arguments: sku (its unique code, required), name (required), description, ' +
+	'unit_price (a number), unit (e.g. pcs or hour), low_stock_threshold (a whole number), active (true or ' +
+	'false). Returns the new product with its id (a whole number). When the product may already exist, prefer' +
+	' the create-or-update tool: it matches by sku.';
+
+export const description = forOperation('product', 'create', columnsDescription('getProductFields', 'product'), TOOL_TEXT);
 
 /** POST /products; a create whose answer was lost is settled by looking the SKU up (GET /products?sku=…). */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

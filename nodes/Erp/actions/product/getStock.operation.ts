@@ -6,9 +6,13 @@ import { listItems } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 
 // One row per warehouse: a single page in practice, so no Limit.
+const TOOL_TEXT =
+	'Get how many units of a product each warehouse holds. Argument: the product\'s ID (a whole number). ' +
+	'Returns one entry per warehouse: warehouse_code, warehouse_name, quantity, reserved and available.';
+
 export const description = forOperation('product', 'getStock', [
 	recordLocator('product', 'searchProducts', 'The product whose stock to get'),
-]);
+], TOOL_TEXT);
 
 /** GET /products/{id}/stock, page by page: one item per warehouse. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

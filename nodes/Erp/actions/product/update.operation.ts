@@ -6,10 +6,15 @@ import { readRecordId } from '../shared/locator';
 import { putWhole, readChanges } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 
+const TOOL_TEXT =
+	'Change fields of an existing product; fields left out keep their values. Arguments: the product\'s ID (a' +
+	' whole number) and the fields to change: sku, name, description, unit_price (a number), unit, ' +
+	'low_stock_threshold (a whole number), active (true or false). Returns the whole updated product.';
+
 export const description = forOperation('product', 'update', [
 	recordLocator('product', 'searchProducts', 'The product to update'),
 	fieldsCollection(productFields, { name: 'updateFields', displayName: 'Update Fields' }),
-]);
+], TOOL_TEXT);
 
 /** GET /products/{id}, then PUT /products/{id} with the whole product, changed: no field the user left alone is lost. */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {

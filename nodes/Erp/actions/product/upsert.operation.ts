@@ -8,7 +8,13 @@ import { putWhole } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 import { productBySku } from './lookup';
 
-export const description = forOperation('product', 'upsert', columnsDescription('getProductFields', 'product'));
+const TOOL_TEXT =
+	'Create a product, or update the product that has the same sku, so calling it twice never makes a ' +
+	'duplicate. Arguments: sku (required), name (required for a new product), description, unit_price (a ' +
+	'number), unit, low_stock_threshold (a whole number), active (true or false). Fields left out keep their ' +
+	'values. Returns the product with its id (a whole number) and action "created" or "updated".';
+
+export const description = forOperation('product', 'upsert', columnsDescription('getProductFields', 'product'), TOOL_TEXT);
 
 /**
  * GET /products?sku=…; for the one product found GET /products/{id} and PUT /products/{id} with it whole,

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
+import { argumentLabel } from './tool';
 import type { FieldKind } from './values';
 import { checkValue, isBlank } from './values';
 
@@ -65,7 +66,8 @@ function fromFieldsBelow(this: IExecuteFunctions, itemIndex: number, specs: Fiel
 	const body: IDataObject = {};
 	for (const [name, value] of Object.entries(values)) {
 		if (isBlank(value) || isEmptyJson(value)) continue;
-		body[name] = checked.call(this, { kind: kinds.get(name), value, name }, `Field ${name}`, itemIndex) as IDataObject[string];
+		const label = argumentLabel(this.getNode(), `columns.value.${name}`, `Field ${name}`);
+		body[name] = checked.call(this, { kind: kinds.get(name), value, name }, label, itemIndex) as IDataObject[string];
 	}
 	return body;
 }

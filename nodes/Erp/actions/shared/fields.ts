@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { argumentLabel } from './tool';
 import type { FieldKind } from './values';
 import { checkValue, isBlank } from './values';
 
@@ -56,7 +57,7 @@ function readCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: numb
  * Turns parameter values into an API body: known fields are checked and renamed, Custom Fields become
  * custom_fields, and Extra Fields (JSON) fills in whatever the parameters do not set. Blank values are not sent.
  */
-export function buildBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, values: IDataObject): IDataObject {
+export function buildBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, values: IDataObject, collection?: string): IDataObject {
 	const { customFields, extraFields, ...known } = values;
 	const body: IDataObject = { ...parseExtraFields.call(this, extraFields, itemIndex) };
 	const custom = readCustomFields.call(this, customFields, itemIndex);
@@ -64,7 +65,8 @@ export function buildBody(this: IExecuteFunctions, itemIndex: number, specs: Fie
 	for (const [name, value] of Object.entries(known)) {
 		const spec = specs[name];
 		if (!spec || isBlank(value)) continue;
-		body[spec.apiName] = checkValue.call(this, spec.kind, value, spec.property.displayName, itemIndex) as IDataObject[string];
+		const label = collection ? argumentLabel(this.getNode(), `${collection}.${name}`, spec.property.displayName) : spec.property.displayName;
+		body[spec.apiName] = checkValue.call(this, spec.kind, value, label, itemIndex) as IDataObject[string];
 	}
 	return body;
 }

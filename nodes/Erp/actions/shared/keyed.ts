@@ -5,6 +5,7 @@ import type { ErpClient } from '../../transport/client';
 import type { ErpResponse, UnclearResolution } from '../../transport/types';
 import { isObject } from '../../transport/types';
 import { sentUnderAnswer } from './sent';
+import { argumentLabel, isToolNode } from './tool';
 import { isBlank } from './values';
 
 /**
@@ -114,9 +115,13 @@ export const createdItem = ({ record, recovered }: Created): IDataObject => (rec
 export function requireKey(this: IExecuteFunctions, lookup: KeyLookup, body: IDataObject, itemIndex: number): string {
 	const key = keyOf(lookup, body);
 	if (key !== undefined) return key;
-	throw new NodeOperationError(this.getNode(), `The ${lookup.key} field is empty: it is how an existing ${lookup.noun} is found`, {
+	const node = this.getNode();
+	const field = argumentLabel(node, `columns.value.${lookup.key}`, `The ${lookup.key} field`);
+	throw new NodeOperationError(node, `${field} is empty: it is how an existing ${lookup.noun} is found`, {
 		itemIndex,
-		description: `Map a value to ${lookup.key} under Fields (or give every input item a ${lookup.key} field).`,
+		description: isToolNode(node)
+			? `Give the ${lookup.noun}'s ${lookup.key}; nothing was sent to the ERP.`
+			: `Map a value to ${lookup.key} under Fields (or give every input item a ${lookup.key} field).`,
 	});
 }
 

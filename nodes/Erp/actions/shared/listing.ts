@@ -5,8 +5,11 @@ import type { ErpClient } from '../../transport/client';
 import type { PageRequest } from '../../transport/paginate';
 import { paginate } from '../../transport/paginate';
 import type { Query } from '../../transport/types';
+import type { RecordNoun } from '../common.descriptions';
 import type { FieldSpecs } from './fields';
 import { locatorValue } from './locator';
+import { shapeRecords } from './output';
+import { argumentLabel } from './tool';
 import { checkValue, isBlank } from './values';
 
 // Paging is driven by Return All / Limit (and the Page Size option); a free-form page or per_page would fight it.
@@ -19,7 +22,8 @@ export function readQuery(this: IExecuteFunctions, itemIndex: number, specs: Fie
 		const spec = specs[name];
 		const value = locatorValue(raw);
 		if (!spec || isBlank(value)) continue;
-		query[spec.apiName] = checkValue.call(this, spec.kind, value, spec.property.displayName, itemIndex) as string | number | boolean;
+		const label = argumentLabel(this.getNode(), `filters.${name}`, spec.property.displayName);
+		query[spec.apiName] = checkValue.call(this, spec.kind, value, label, itemIndex) as string | number | boolean;
 	}
 	const extra = (queryParameters as { parameter?: Array<{ name?: string; value?: string }> } | undefined)?.parameter ?? [];
 	for (const { name = '', value = '' } of extra) {
@@ -40,29 +44,40 @@ export function readLimit(this: IExecuteFunctions, itemIndex: number): number | 
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = this.getNodeParameter('limit', itemIndex, 50);
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(this.getNode(), `Limit must be a whole number of 1 or more, not ${JSON.stringify(limit)}`, {
+		throw new NodeOperationError(this.getNode(), `${argumentLabel(this.getNode(), 'limit', 'Limit')} must be a whole number of 1 or more, not ${JSON.stringify(limit)}`, {
 			itemIndex,
 		});
 	}
 	return limit;
 }
 
-/** All records of a list endpoint (or up to its limit): one item per record, or one holding them all if the user asks. */
-export async function listItems(this: IExecuteFunctions, client: ErpClient, request: PageRequest): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	for await (const page of paginate(client, request)) records.push(...page);
+/**
+ * All records of a list endpoint (or up to its limit), shaped as `shape` says: one item per record, or one holding
+ * them all if the user asks.
+ */
+export async function listItems(
+	this: IExecuteFunctions,
+	client: ErpClient,
+	request: PageRequest,
+	shape: (records: IDataObject[]) => IDataObject[] = (records) => records,
+): Promise<IDataObject[]> {
+	const read: IDataObject[] = [];
+	for await (const page of paginate(client, request)) read.push(...page);
+	const records = shape(read);
 	const asOneItem = this.getNodeParameter('options.returnAsOneItem', request.itemIndex, false) as boolean;
 	return asOneItem ? [{ records, count: records.length }] : records;
 }
 
-/** Get Many: the list request with the filters and Return All / Limit. */
+/** Get Many: the list request with the filters and Return All / Limit, its records shaped as Simplify or Output says. */
 export async function getMany(
 	this: IExecuteFunctions,
 	client: ErpClient,
 	itemIndex: number,
 	filters: FieldSpecs,
+	noun: RecordNoun,
 	list: Pick<PageRequest, 'path' | 'doing'>,
 ): Promise<IDataObject[]> {
 	const query = readQuery.call(this, itemIndex, filters);
-	return await listItems.call(this, client, { ...list, query, limit: readLimit.call(this, itemIndex), itemIndex });
+	const shape = (records: IDataObject[]) => shapeRecords.call(this, noun, itemIndex, records);
+	return await listItems.call(this, client, { ...list, query, limit: readLimit.call(this, itemIndex), itemIndex }, shape);
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RecordNoun } from '../common.descriptions';
 import { capitalize } from '../common.descriptions';
+import { argumentLabel, isToolNode } from './tool';
 
 /** The value of a resource locator (`{__rl, mode, value}`), or the value itself when it is plain. */
 export function locatorValue(value: unknown): unknown {
@@ -11,11 +12,11 @@ export function locatorValue(value: unknown): unknown {
 
 /** Reads a record ID and checks it is a positive integer (the document: "{id} is the integer identifier"). */
 export function parseRecordId(this: IExecuteFunctions, value: unknown, label: string, itemIndex: number): number {
+	const fix = isToolNode(this.getNode())
+		? 'Give the numeric ID, e.g. 42; look the record up with a search tool when you only know its name or email.'
+		: 'Pick the record from the list or enter its numeric ID.';
 	const fail = (problem: string) =>
-		new NodeOperationError(this.getNode(), `${label} ${problem}`, {
-			itemIndex,
-			description: 'ERP IDs are whole numbers greater than 0. Pick the record from the list or enter its numeric ID.',
-		});
+		new NodeOperationError(this.getNode(), `${label} ${problem}`, { itemIndex, description: `ERP IDs are whole numbers greater than 0. ${fix}` });
 	if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
 		throw fail(`${value.toLocaleString('en-US', { useGrouping: false })} is too large to be an ERP ID`);
 	}
@@ -33,5 +34,5 @@ export function parseRecordId(this: IExecuteFunctions, value: unknown, label: st
 
 export function readRecordId(this: IExecuteFunctions, noun: RecordNoun, itemIndex: number): number {
 	const value = this.getNodeParameter(`${noun}Id`, itemIndex, undefined, { extractValue: true });
-	return parseRecordId.call(this, value, `${capitalize(noun)} ID`, itemIndex);
+	return parseRecordId.call(this, value, argumentLabel(this.getNode(), `${noun}Id`, `${capitalize(noun)} ID`), itemIndex);
 }

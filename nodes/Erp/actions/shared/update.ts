@@ -7,17 +7,20 @@ import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import { buildBody } from './fields';
 import { sentUnderAnswer } from './sent';
+import { isToolNode } from './tool';
 
 /** Fields every record has that the ERP assigns: never sent back. */
 export const ASSIGNED_FIELDS = ['id', 'created_at', 'updated_at'];
 
 /** The Update Fields the user set, as an API body; an empty update is refused before anything is sent. */
 export function readChanges(this: IExecuteFunctions, itemIndex: number, fields: FieldSpecs, noun: string): IDataObject {
-	const changes = buildBody.call(this, itemIndex, fields, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const changes = buildBody.call(this, itemIndex, fields, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject, 'updateFields');
 	if (Object.keys(changes).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Update Fields is empty: add at least one field to change', {
 			itemIndex,
-			description: `Nothing was sent to the ERP. Add a field under Update Fields and give it a value, or remove this node if the ${noun} needs no change.`,
+			description: isToolNode(this.getNode())
+				? `Nothing was sent to the ERP. Give a value to at least one of the ${noun}'s fields to change.`
+				: `Nothing was sent to the ERP. Add a field under Update Fields and give it a value, or remove this node if the ${noun} needs no change.`,
 		});
 	}
 	return changes;

@@ -28,7 +28,7 @@ describe('the item loop', () => {
 		expect(jsonOf(result)).toEqual([
 			{
 				error: 'The ERP refused to create the contact (422): email: is blocked',
-				description: 'Fix this field and run the item again: email: is blocked.',
+				description: 'Nothing was saved. Fix this field and try again: email: is blocked.',
 				httpCode: '422',
 			},
 		]);

@@ -8,6 +8,7 @@ import { productFields } from '../../../../nodes/Erp/actions/product/fields';
 import { knownColumns } from '../../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../../nodes/Erp/Erp.node';
 import { runNode } from '../../../harness/run-node';
+import { erpTool } from '../toolVariant';
 import type { RunNodeResult } from '../../../harness/run-node';
 import { startTestSandbox } from '../../../harness/sandbox';
 import type { SeedOptions } from '../../../../sandbox/seed';
@@ -54,6 +55,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	token?: string;
 	baseUrl?: string;
+	/** Runs n8n's "ERP Tool" variant, as an AI agent or the MCP Server Trigger does (see ../toolVariant). */
+	asTool?: boolean;
 }
 
 /** The ERP node inside n8n-core's WorkflowExecute, with its real credential, against an in-process sandbox. */
@@ -73,7 +76,7 @@ export async function erpHarness(): Promise<ErpHarness> {
 		sandbox,
 		run: async (parameters, options = {}) =>
 			await runNode({
-				nodeType: new Erp(),
+				nodeType: options.asTool ? erpTool() : new Erp(),
 				credentialType: new ErpApi(),
 				credentials: { baseUrl: options.baseUrl ?? sandbox.baseUrl, apiToken: options.token ?? sandbox.token },
 				parameters,

@@ -96,7 +96,7 @@ describe('ErpClient retry rules', () => {
 		expect(calls).toHaveLength(4);
 		expect(clock.sleeps).toEqual([1000, 1000, 1000]);
 		expect(error.message).toBe('The ERP is still rate-limiting requests after 3 retries (429)');
-		expect(error.description).toMatch(/Lower Concurrency or raise Max Retries/);
+		expect(error.description).toMatch(/^Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries/);
 	});
 
 	it('does not wait beyond the total back-off budget', async () => {
