@@ -39,6 +39,8 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 				resource: 'contact',
 				operation: 'get',
 				contactId: { __rl: true, mode: 'id', value: "={{ $fromAI('contact_id', 'The ID of the contact', 'number') }}" },
+				// The whole record, as the ERP holds it; a tool's default output is the simplified one.
+				output: 'raw',
 			},
 			credentials: { erpApi: session.ctx.credentials.good },
 		};
