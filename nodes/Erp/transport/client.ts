@@ -222,15 +222,19 @@ export class ErpClient {
 	/**
 	 * What an answer tells of the ERP's limit. With a count of requests left, the window: the runs keep to their
 	 * share of it, and when none is left all wait for the reset it names instead of asking to be refused. Without
-	 * one, the refusals set the pace. Returns whether the pace is learnt from refusals.
+	 * one, the refusals set the pace. Returns whether a pace learnt from refusals was already on (then a 429 that
+	 * names no wait cuts the pace instead of stopping every request).
 	 * The API document names no rate-limit headers: the common ones are read (retryPolicy.ts), a guess that never
 	 * holds anything back when the ERP sends none of them.
 	 */
 	private learnLimit(shared: ErpBudget, answer: RawResponse, sentAt: number): boolean {
 		const remaining = remainingFrom(answer.headers);
 		if (answer.statusCode === 429) {
-			if (remaining === undefined) shared.pacer.refused(sentAt);
-			return remaining === undefined;
+			if (remaining !== undefined) return false;
+			// The first refusal ends a burst: all wait as before. Once paced, the pace is cut instead.
+			const paced = shared.pacer.pace() !== undefined;
+			shared.pacer.refused(sentAt);
+			return paced;
 		}
 		shared.pacer.succeeded();
 		if (shared.gate.holding()) return false;

@@ -7,6 +7,11 @@ const DECREASE = 0.85;
 /** While none is refused: about this many requests a second more, each second the pace is what holds requests back. */
 const INCREASE_PER_S = 2;
 const RECENT_MS = 1_000;
+/**
+ * At most one cut this often: a window used up refuses every request until it ends, and those refusals are all
+ * one overshoot, not one each.
+ */
+const CUT_EVERY_MS = 1_000;
 
 /**
  * Pacing from the 429s alone, for an ERP that names no window: additive increase, multiplicative decrease on a
@@ -47,10 +52,13 @@ export class Pacer {
 		if (this.rate !== undefined && this.holding) this.rate += INCREASE_PER_S / this.rate;
 	}
 
-	/** A request sent at `sentAt` was refused with 429; refusals of requests sent before the last cut are its echo. */
+	/**
+	 * A request sent at `sentAt` was refused with 429; refusals of requests sent before the last cut, or within
+	 * CUT_EVERY_MS of it, are its echo.
+	 */
 	refused(sentAt: number): void {
-		if (sentAt < this.cutAt) return;
 		const now = this.clock.now();
+		if (sentAt < this.cutAt || now - this.cutAt < CUT_EVERY_MS) return;
 		const achieved = this.recent.filter((at) => at > now - RECENT_MS).length * (1000 / RECENT_MS);
 		// A refusal with nothing answered before it tells no pace: the wait it names (or the back-off) is all there is.
 		if (this.rate === undefined && achieved === 0) return;

@@ -27,7 +27,7 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		expect(waits[2] - waits[1]).toBeCloseTo(1000 / 42.5);
 	});
 
-	it('takes the refusals of requests sent before its last cut for the echo of the same one', async () => {
+	it('takes the refusals of requests sent before its last cut, or within a second of it, for the echo of the same one', async () => {
 		const clock = manualClock();
 		const pacer = new Pacer(clock);
 		for (let i = 0; i < 20; i++) pacer.succeeded();
@@ -37,7 +37,10 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		const cut = pacer.pace();
 		pacer.refused(sentBefore);
 		expect(pacer.pace()).toBe(cut);
-		await clock.advance(5);
+		await clock.advance(500);
+		pacer.refused(clock.now() - 1);
+		expect(pacer.pace()).toBe(cut);
+		await clock.advance(500);
 		pacer.refused(clock.now());
 		expect(pacer.pace()).toBeCloseTo((cut ?? 0) * 0.85);
 	});

@@ -33,10 +33,10 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 /** An answer held until the test releases it (or the run is cancelled, as n8n's HTTP client then rejects). */
 function heldAnswers() {
 	const releases: Array<() => void> = [];
-	const responder: Responder = (options: IHttpRequestOptions) =>
+	const responder = (options: IHttpRequestOptions & { cancelSignal?: AbortSignal }) =>
 		new Promise<RawResponse>((resolve, reject) => {
 			releases.push(() => resolve(json(200, { data: {} })));
-			options.abortSignal?.addEventListener('abort', () => reject(new Error('aborted')));
+			options.cancelSignal?.addEventListener('abort', () => reject(new Error('aborted')));
 		});
 	return { responder, releaseAll: () => releases.splice(0).forEach((release) => release()) };
 }
@@ -109,7 +109,7 @@ describe('one budget per ERP in a process', () => {
 		const answers = heldAnswers();
 		const busy = await run(
 			// n8n's HTTP client rejects the requests on the wire when the execution is cancelled.
-			(options, call) => answers.responder({ ...options, abortSignal: busy.cancel.signal }, call),
+			(options) => answers.responder({ ...options, cancelSignal: busy.cancel.signal }),
 			clock,
 			budgets,
 			ERP,
