@@ -86,6 +86,18 @@ describe('one budget per ERP in a process', () => {
 		expect(second.calls).toHaveLength(1);
 	});
 
+	it('lets one request ask when the reset is named as an epoch instant, which may be a second late: its 429 names the wait', async () => {
+		const clock = fakeClock();
+		const budgets = new BudgetRegistry(clock);
+		const epochReset = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil((clock.now() + 2000) / 1000)) };
+		const first = await run(() => json(200, { data: {} }, epochReset), clock, budgets);
+		const second = await run(() => json(200, { data: {} }), clock, budgets);
+		await first.client.admitted(() => first.client.request(read(1)));
+		await second.client.admitted(() => second.client.request(read(2)));
+		expect(second.calls).toHaveLength(1);
+		expect(clock.sleeps).toEqual([]);
+	});
+
 	it('caps the requests on the wire to one ERP over all runs, and frees the slots of a run that ends', async () => {
 		const clock = manualClock();
 		const budgets = new BudgetRegistry(clock);
