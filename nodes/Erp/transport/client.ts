@@ -225,15 +225,17 @@ export class ErpClient {
 	 * instead of asking to be refused. A reset named as an instant in whole epoch seconds can be up to a second
 	 * late, and a window opened just after it is named a second later again: on a short window that wastes about
 	 * half of it (the bench measured 1.87× the minimum), so then one request goes and the 429 names the wait from
-	 * the moment it refuses. Without a count, the refusals set the pace. Returns whether a pace learnt from refusals was already on (then a 429 that
-	 * names no wait cuts the pace instead of stopping every request).
+	 * the moment it refuses. Without a count, refusals that name no wait set the pace (a wait named is waited out
+	 * by all, and an ERP answering some requests 429 at random does not throttle every run down). Returns whether
+	 * a pace learnt from refusals was already on (then such a 429 cuts the pace instead of stopping every request).
 	 * The API document names no rate-limit headers: the common ones are read (retryPolicy.ts), a guess that never
 	 * holds anything back when the ERP sends none of them.
 	 */
 	private learnLimit(shared: ErpBudget, answer: RawResponse, sentAt: number): boolean {
 		const remaining = remainingFrom(answer.headers);
 		if (answer.statusCode === 429) {
-			if (remaining !== undefined) return false;
+			// A 429 that names its wait is waited out by all (the gate); only a bare one sets a pace.
+			if (remaining !== undefined || rateLimitWait(answer.headers, this.clock.now()) !== undefined) return false;
 			// The first refusal ends a burst: all wait as before. Once paced, the pace is cut instead.
 			const paced = shared.pacer.pace() !== undefined;
 			shared.pacer.refused(sentAt);

@@ -179,6 +179,24 @@ describe('one budget per ERP in a process', () => {
 		expect(budgetKey(ERP.baseUrl, 'tok_other')).not.toBe(key);
 	});
 
+	it.each([
+		['a bare 429 (no header at all) paces every run after it', {}, true],
+		['a 429 naming its wait (Retry-After) is waited out, and sets no pace', { 'retry-after': '1' }, false],
+	] as const)('%s', async (_label, refusalHeaders, paced) => {
+		const clock = fakeClock();
+		const budgets = new BudgetRegistry(clock);
+		const one = await run((_o, call) => (call === 31 ? json(429, {}, refusalHeaders) : json(200, { data: {} })), clock, budgets, ERP, 1);
+		const other = await run(() => json(200, { data: {} }), clock, budgets, ERP, 1);
+		for (let i = 0; i < 31; i++) await one.client.request(read(i));
+		const sleptBefore = clock.sleeps.length;
+		for (let i = 0; i < 10; i++) await other.client.request(read(100 + i));
+		const paceWaits = clock.sleeps.slice(sleptBefore);
+		// 30 answered within the last second: 0.85 × 30 = 25.5 a second, one request every 39 ms.
+		if (paced) expect(paceWaits.length).toBeGreaterThanOrEqual(9);
+		else expect(paceWaits).toEqual([]);
+		for (const wait of paceWaits) expect(wait).toBeLessThanOrEqual(Math.ceil(1000 / 25.5));
+	});
+
 	it('adds no wait to a run against an ERP that sends no rate-limit headers', async () => {
 		const clock = fakeClock();
 		const budgets = new BudgetRegistry(clock);
