@@ -83,6 +83,19 @@ export const POLLING_REMOTE = {
 };
 
 /**
+ * Issue 33: four runs of 250 creates against one limit of 50 requests a second, in one n8n and in queue mode, at
+ * the node's defaults (Concurrency 5, Max Retries 5). `beforeCommit`: the code before the shared budget.
+ */
+export const SHARED_LIMIT = {
+	rate: { limit: 50, windowMs: 1_000 },
+	runs: 4,
+	rowsPerRun: scaled(250),
+	concurrency: 5,
+	maxRetries: 5,
+	beforeCommit: 'c27fca2',
+};
+
+/**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
  * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
  * a full-size run of only `scaling`, `inParts`, `limit` and `polling` replaces their figures in it and keeps the rest.
@@ -90,7 +103,9 @@ export const POLLING_REMOTE = {
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
 /** The parts that may run alone (issue 25's, and the polling trigger's); `limit` runs last, since n8n may not survive it. */
 export const GROWTH_PARTS = ['scaling', 'inParts', 'polling', 'limit'] as const;
-export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS];
+/** Issue 33's part: its own n8n and queue-mode cluster (with the package before and after), so it runs alone too. */
+export const SHARED_LIMIT_PART = 'sharedLimit';
+export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS, SHARED_LIMIT_PART];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
 export const PROFILE_DEFAULT_CONCURRENCY = { listAll: 8, bulkCreate: 5 };
 const onlyArgument = process.argv.indexOf('--only');

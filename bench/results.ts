@@ -10,6 +10,7 @@ import type { RemotePollCost } from './workloads/pollingRemote';
 import type { RateLimitedResult } from './workloads/rateLimited';
 import type { RemoteResult } from './workloads/remote';
 import type { ScalingResult } from './workloads/scaling';
+import type { SharedLimitResult } from './workloads/sharedLimit';
 
 /** The loopback workloads of issue 6. */
 export interface Loopback {
@@ -57,6 +58,8 @@ export interface Results extends Growth {
 	/** n8n's main process around the ERP node's listAll runs (medians); the HTTP Request node's for comparison. */
 	memory: { rssBefore_mb: number; rssAfter_mb: number; rssPeak_mb: number; httpRequestNode: Rss };
 	targets: Target[];
+	/** Issue 33: four runs against one limit, in one n8n and in queue mode, before and after the shared budget. */
+	sharedLimit?: SharedLimitResult;
 }
 
 export function assembleResults(

@@ -15,7 +15,7 @@ import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
 import { stopOnSignals } from '../test/host/processes';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
-import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { profile, type ProfileResult } from './profile';
@@ -32,6 +32,7 @@ import { pollingRemote, type RemotePollCost } from './workloads/pollingRemote';
 import { rateLimited } from './workloads/rateLimited';
 import { remote, type RemoteResult } from './workloads/remote';
 import { scaling } from './workloads/scaling';
+import { sharedLimit, type SharedLimitResult } from './workloads/sharedLimit';
 
 const OWNER = { email: 'bench@example.com', password: 'Bench-passw0rd', firstName: 'Bench', lastName: 'Mark' };
 const BUSY_LOAD = 0.8;
@@ -60,7 +61,7 @@ function loadProfilerHook(): string {
 /** A run of every part at full size is the only one that may replace the published figures. */
 const complete = PARTS.every((part) => ONLY.includes(part)) && SCALE === 1;
 /** Issue 25's parts alone at full size replace their own figures and keep the rest. */
-const growthOnly = ONLY.every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
+const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
 
 /** Starts n8n again on the same port and user folder after the limit probe killed it; `stopped` stops the last one started. */
 function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
@@ -97,6 +98,20 @@ async function main(): Promise<void> {
 		return;
 	}
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
+	const resultsFile = path.join(BENCH_DIR, 'results.json');
+	let shared: SharedLimitResult | undefined;
+	if (ONLY.includes(SHARED_LIMIT_PART)) {
+		// Its own n8n and cluster, before the bench's stack: it needs neither.
+		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
+		shared = await sharedLimit(log, published.sharedLimit?.before);
+		if (SCALE === 1) {
+			const results = { ...published, sharedLimit: shared };
+			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+			writeReadmes(REPO_ROOT, results);
+			log("wrote sharedLimit into bench/results.json, bench/README.md and README.md's speed section");
+		} else log(`sharedLimit at BENCH_SCALE ${SCALE}: ${JSON.stringify(shared)}`);
+		if (ONLY.length === 1) return;
+	}
 	let stack: Stack | undefined;
 	let raw: RawWorker | undefined;
 	let control: ReturnType<typeof n8nControl> | undefined;
@@ -145,7 +160,6 @@ async function main(): Promise<void> {
 		if (ONLY.includes('limit')) growth.limit = await stamped(limit(ctx, control));
 		machine.loadAvg.end = loadAvg1();
 
-		const resultsFile = path.join(BENCH_DIR, 'results.json');
 		if (growthOnly) {
 			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...growth };
 			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -160,7 +174,7 @@ async function main(): Promise<void> {
 			return;
 		}
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
-		const results = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), growth);
+		const results = { ...assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), growth), ...(shared && { sharedLimit: shared }) };
 		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);

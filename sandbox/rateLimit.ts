@@ -20,8 +20,12 @@ export interface RateDecision {
 
 const secondsUntil = (resetAt: number, now: number): number => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
-/** When the window resets: X-RateLimit-Reset in epoch seconds, or the IETF draft's RateLimit-Reset in seconds from now. */
+/**
+ * When the window resets: X-RateLimit-Reset in epoch seconds, or the IETF draft's RateLimit-Reset in seconds from
+ * now, or nothing (style 'none').
+ */
 export function resetHeader(resetAt: number, now: number, style: RateHeaderStyle): Record<string, string> {
+	if (style.rateLimitHeaders === 'none') return {};
 	return style.rateLimitHeaders === 'ietf'
 		? { 'RateLimit-Reset': String(secondsUntil(resetAt, now)) }
 		: { 'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)) };
@@ -29,8 +33,8 @@ export function resetHeader(resetAt: number, now: number, style: RateHeaderStyle
 
 /**
  * The quota headers: X-RateLimit-Limit/-Remaining/-Reset (epoch seconds) by default, or the IETF draft's
- * RateLimit-Limit/-Remaining/-Reset (seconds from now). On a refusal, Retry-After in seconds, as an HTTP date,
- * or not at all.
+ * RateLimit-Limit/-Remaining/-Reset (seconds from now), or none at all. On a refusal, Retry-After in seconds, as
+ * an HTTP date, or not at all.
  */
 function quotaHeaders(
 	quota: { limit: number; remaining: number; resetAt: number; refused: boolean },
@@ -38,10 +42,11 @@ function quotaHeaders(
 	style: RateHeaderStyle,
 ): Record<string, string> {
 	const wait = secondsUntil(quota.resetAt, now);
-	const counts: Record<string, string> =
-		style.rateLimitHeaders === 'ietf'
-			? { 'RateLimit-Limit': String(quota.limit), 'RateLimit-Remaining': String(quota.remaining) }
-			: { 'X-RateLimit-Limit': String(quota.limit), 'X-RateLimit-Remaining': String(quota.remaining) };
+	const counts: Record<string, string> = {
+		'x-ratelimit': { 'X-RateLimit-Limit': String(quota.limit), 'X-RateLimit-Remaining': String(quota.remaining) },
+		ietf: { 'RateLimit-Limit': String(quota.limit), 'RateLimit-Remaining': String(quota.remaining) },
+		none: {},
+	}[style.rateLimitHeaders];
 	const headers: Record<string, string> = { ...counts, ...resetHeader(quota.resetAt, now, style) };
 	return quota.refused ? { ...headers, ...retryAfterHeader(wait, now, style) } : headers;
 }

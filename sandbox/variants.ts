@@ -15,7 +15,7 @@ export const CHOICES = {
 	put: ['merge', 'replace'],
 	createAnswer: ['record', 'bare'],
 	deleteAnswer: ['id', 'no-content', 'record'],
-	rateLimitHeaders: ['x-ratelimit', 'ietf'],
+	rateLimitHeaders: ['x-ratelimit', 'ietf', 'none'],
 	retryAfter: ['seconds', 'http-date', 'none'],
 	recordTimestamps: ['iso-ms', 'offset'],
 	listOrder: ['oldest-first', 'newest-first'],
@@ -190,6 +190,10 @@ export const VARIANTS = {
 	'ietf-ratelimit': {
 		models: 'RateLimit-Limit/-Remaining/-Reset (delta seconds) instead of X-RateLimit-*; Retry-After as an HTTP date',
 		settings: { rateLimitHeaders: 'ietf', retryAfter: 'http-date' },
+	},
+	'silent-rate-limit': {
+		models: 'a limit told by nothing but the 429: no rate-limit headers on any answer, no Retry-After',
+		settings: { rateLimitHeaders: 'none', retryAfter: 'none' },
 	},
 	'no-retry-after': {
 		models: '429 without Retry-After, only X-RateLimit-Reset (epoch seconds)',

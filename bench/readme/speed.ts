@@ -4,6 +4,7 @@ import type { RemoteResult } from '../workloads/remote';
 import { count, s } from './format';
 import { growthSpeedLines } from './growth';
 import { pollingSection } from './polling';
+import { sharedLimitLines } from './sharedLimit';
 
 /** The figures at one answer time, the ERP node first, then what the user could use instead. */
 function remoteRows(remote: RemoteResult): string[] {
@@ -70,6 +71,7 @@ export function speedSection(r: Results, defaultConcurrency: number): string[] {
 			`${s(bulkCreate.erpNode_s)} (HTTP Request node ${s(bulkCreate.httpRequestNode_s)}). ${met} of the ${r.targets.length} targets of ` +
 			'the benchmark are met; [bench/README.md](bench/README.md) has every figure, the method, and a CPU profile explaining the others.',
 		...growthSpeedLines(r),
+		...sharedLimitLines(r),
 		...(r.polling ? ['', ...pollingSection(r.polling)] : []),
 	];
 }

@@ -15,12 +15,16 @@ interface PackageJson {
 	optionalDependencies?: Record<string, string>;
 }
 
-/** `npm run build` and `npm pack`: exactly the files a user downloads from the registry (package.json `files`). */
+/**
+ * `npm run build` and `npm pack`: exactly the files a user downloads from the registry (package.json `files`).
+ * N8N_ERP_PACK_FROM names another checkout to pack instead (the bench's "before" figures of an older commit).
+ */
 function buildAndPack(): string {
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+	const from = process.env.N8N_ERP_PACK_FROM || REPO_ROOT;
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: from, stdio: ['ignore', 'ignore', 'inherit'] });
 	const destination = mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-pack-`));
 	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
-		cwd: REPO_ROOT,
+		cwd: from,
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});

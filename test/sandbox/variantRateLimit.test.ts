@@ -102,6 +102,22 @@ describe('ietf-ratelimit', () => {
 	});
 });
 
+describe('silent-rate-limit', () => {
+	beforeEach(async () => {
+		await sandbox.admin.setVariants(['silent-rate-limit']);
+		await sandbox.admin.setFaults({ rateLimit: { limit: 1, windowMs: 30_000 } });
+	});
+
+	it('still limits, but says nothing of it: no rate-limit header on an answer or on the 429, no Retry-After', async () => {
+		const allowed = await sandbox.api.get('/contacts');
+		const refused = await sandbox.api.get('/contacts');
+		expect([allowed.status, refused.status]).toEqual([200, 429]);
+		for (const response of [allowed, refused]) {
+			expect(Object.keys(response.headers).filter((name) => /ratelimit|retry-after/.test(name))).toEqual([]);
+		}
+	});
+});
+
 describe('no-retry-after', () => {
 	beforeEach(() => sandbox.admin.setVariants(['no-retry-after']));
 

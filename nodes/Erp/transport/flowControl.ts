@@ -1,12 +1,33 @@
 import { sleep } from 'n8n-workflow';
 
-/** How the requests of one node run share the ERP. One of each per ErpClient. */
+/** How requests share the ERP: the gate, window and pacer are one per ERP in a process (sharedBudget.ts). */
 
 /** Time and chance, injectable so the retry rules can be tested without waiting. */
 export interface Clock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
 	random(): number;
+}
+
+/**
+ * Waits in `queue` until called; a cancelled execution (the signal) leaves the queue at once and rejects, so no
+ * slot is ever handed to a run that is gone.
+ */
+function queueTurn(queue: Array<() => void>, signal?: AbortSignal): Promise<void> {
+	return new Promise<void>((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason);
+		const onAbort = () => {
+			const index = queue.indexOf(wake);
+			if (index >= 0) queue.splice(index, 1);
+			reject(signal?.reason);
+		};
+		const wake = () => {
+			signal?.removeEventListener('abort', onAbort);
+			resolve();
+		};
+		queue.push(wake);
+		signal?.addEventListener('abort', onAbort, { once: true });
+	});
 }
 
 /** Real time; a cancelled execution (the signal) ends any wait at once (the sleep rejects). */
@@ -39,6 +60,10 @@ export class BackOffGate {
  * Without it every running item starts its next one and is refused, and the 429 that names the wait comes late.
  * With it one item goes ahead and learns the wait while the others get ready for the next window.
  * An item may start while the window is unknown, has more requests left than items run, or when none runs.
+ *
+ * Other processes (queue-mode workers) may spend the same window: each keeps to its share of what is left. The
+ * share is learnt per window from the answers: the count fell by `fall` while this process had `own` answers,
+ * so about fall / own processes spend it. One process alone counts itself once, as before.
  */
 export class RateWindow {
 	private remaining?: number;
@@ -47,10 +72,14 @@ export class RateWindow {
 
 	private waiters: Array<() => void> = [];
 
-	/** Resolves when an item may start; call the answer once the item is done. */
-	async admit(): Promise<() => void> {
-		while (!(this.remaining === undefined || this.running === 0 || this.remaining > this.running)) {
-			await new Promise<void>((resolve) => this.waiters.push(resolve));
+	private consumers = 1;
+
+	private seen?: { top: number; low: number; own: number };
+
+	/** Resolves when an item may start; call the answer once the item is done. Rejects when the signal aborts. */
+	async admit(signal?: AbortSignal): Promise<() => void> {
+		while (!(this.remaining === undefined || this.running === 0 || this.remaining > this.running * this.consumers)) {
+			await queueTurn(this.waiters, signal);
 		}
 		this.running++;
 		let done = false;
@@ -65,14 +94,40 @@ export class RateWindow {
 	/** What an answer of the current window says is left. */
 	observe(remaining: number | undefined): void {
 		if (remaining === undefined) return;
+		// A count higher than answers in flight can explain is a new window.
+		if (this.seen && remaining > this.seen.low + Math.max(1, this.running)) this.closeWindow();
+		if (!this.seen) this.seen = { top: remaining, low: remaining, own: 0 };
+		this.seen.top = Math.max(this.seen.top, remaining);
+		this.seen.low = Math.min(this.seen.low, remaining);
+		this.seen.own++;
 		this.remaining = remaining;
 		this.wake();
 	}
 
 	/** A 429 named the wait: after it a new window starts, of unknown size until its first answers. */
 	expectNewWindow(): void {
+		this.closeWindow();
 		this.remaining = undefined;
 		this.wake();
+	}
+
+	/** How many processes seem to spend the window (1 until a window has told). */
+	spenders(): number {
+		return this.consumers;
+	}
+
+	/** Nothing runs and nothing waits. */
+	idle(): boolean {
+		return this.running === 0 && this.waiters.length === 0;
+	}
+
+	private closeWindow(): void {
+		const seen = this.seen;
+		this.seen = undefined;
+		// Too few answers say nothing about the others.
+		if (!seen || seen.own < MIN_ANSWERS_FOR_SHARE) return;
+		const measured = Math.min(MAX_SPENDERS, Math.max(1, (seen.top - seen.low + 1) / seen.own));
+		this.consumers = (this.consumers + measured) / 2;
 	}
 
 	private wake(): void {
@@ -82,9 +137,13 @@ export class RateWindow {
 	}
 }
 
+const MIN_ANSWERS_FOR_SHARE = 5;
+const MAX_SPENDERS = 16;
+
 /**
- * At most `limit` requests on the wire at once over the whole node run (items and read-ahead pages share the
- * slots). A request holds its slot at the 429 gate and on the wire, not while it sleeps before its own retry.
+ * At most `limit` requests on the wire at once (items and read-ahead pages share the slots): one per node run
+ * (its Concurrency) and one per ERP in the process. A request holds its slot at the 429 gate and on the wire,
+ * not while it sleeps before its own retry. A cancelled run leaves the queue at once.
  */
 export class InFlightLimit {
 	private active = 0;
@@ -93,17 +152,33 @@ export class InFlightLimit {
 
 	constructor(private readonly limit: number) {}
 
-	async run<T>(work: () => Promise<T>): Promise<T> {
-		if (this.active >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
-		else this.active++;
+	async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+		const release = await this.acquire(signal);
 		try {
 			return await work();
 		} finally {
+			release();
+		}
+	}
+
+	/** Resolves with a slot (call the answer to give it back); rejects only when the signal aborts. */
+	async acquire(signal?: AbortSignal): Promise<() => void> {
+		if (this.active >= this.limit) await queueTurn(this.queue, signal);
+		else this.active++;
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
 			// The slot passes straight to the next waiter; only when nobody waits is it given back.
 			const next = this.queue.shift();
 			if (next) next();
 			else this.active--;
-		}
+		};
+	}
+
+	/** Nothing on the wire and nothing waiting. */
+	idle(): boolean {
+		return this.active === 0 && this.queue.length === 0;
 	}
 }
 

@@ -1,0 +1,173 @@
+import { SandboxAdmin } from '../../sandbox/adminClient';
+import { atLeast, nodeOutput, waitForExecutions } from '../../test/host/executions';
+import { N8nClient } from '../../test/host/restClient';
+import { startStack } from '../../test/host/stack';
+import type { Credential, Execution } from '../../test/host/types';
+import { startCluster } from '../../test/queue/host/cluster';
+import { lastStoppedAfter, perWorker } from '../../test/queue/support/executions';
+import { chain, splitOutNode, webhookNode } from '../../test/host/workflows';
+import { IMPORT_NODE, importContactsNode, importWorkflow } from '../../test/queue/support/workflows';
+import { SHARED_LIMIT } from '../config';
+import { contactRows, tally } from '../contacts';
+
+/** One import of SHARED_LIMIT.runs × SHARED_LIMIT.rowsPerRun creates under the sandbox's limit, as the sandbox saw it. */
+export interface SharedLimitFigures {
+	/** 429s among the requests to /contacts. */
+	refusedShare: number;
+	/** From the first webhook call to the last execution stopped, over the creates / the limit's rate. */
+	vsMinimum: number;
+	/** Items the executions reported as errors (On Error: Continue), plus all items of executions that failed. */
+	failed: number;
+	/** Contacts written more than once, by e-mail, in the sandbox. */
+	duplicates: number;
+	missing: number;
+	seconds: number;
+	requests: number;
+	refused: number;
+	/** Queue mode: executions per worker. */
+	perWorker?: Record<string, number>;
+}
+
+export interface SharedLimitPair {
+	withHeaders: SharedLimitFigures;
+	withoutHeaders: SharedLimitFigures;
+}
+
+export interface SharedLimitSide {
+	oneProcess: SharedLimitPair;
+	queueMode: SharedLimitPair;
+}
+
+export interface SharedLimitResult {
+	date: string;
+	n8n: string;
+	limit_rps: number;
+	runs: number;
+	rowsPerRun: number;
+	concurrency: number;
+	maxRetries: number;
+	/** The package at SHARED_LIMIT's before-commit (today's code before issue 33). */
+	before?: SharedLimitSide & { commit: string };
+	after: SharedLimitSide;
+}
+
+/** Where the workflows run: n8n's API on main (with an API key), where webhooks are called, the sandbox. */
+interface Target {
+	n8n: N8nClient;
+	webhooks: N8nClient;
+	sandbox: SandboxAdmin;
+	credential: Credential;
+	/** Queue mode: the workflow's Worker node records which worker ran it (it reads the worker's environment). */
+	queue: boolean;
+}
+
+const OWNER = { email: 'bench@example.com', password: 'Bench-passw0rd', firstName: 'Bench', lastName: 'Mark' };
+const SETTINGS = { operation: 'create' as const, concurrency: SHARED_LIMIT.concurrency, maxRetries: SHARED_LIMIT.maxRetries };
+
+const failedOf = (execution: Execution): number =>
+	execution.status === 'success' ? nodeOutput(execution, IMPORT_NODE).filter((item) => item.error !== undefined).length : SHARED_LIMIT.rowsPerRun;
+
+/** test/queue's import workflow; in one n8n without its Worker node (n8n there blocks the environment it reads). */
+function workflowFor(target: Target, path: string) {
+	if (target.queue) return importWorkflow(path, target.credential, SETTINGS);
+	return chain(`shared limit ${path}`, [webhookNode(path, 'onReceived'), splitOutNode('body.rows'), importContactsNode(target.credential, SETTINGS)]);
+}
+
+/**
+ * Four workflows (Webhook answering at once → Split Out → Contact › Create → Worker), each called once with its
+ * own 250 rows, all at once: the sandbox limiting to 50 requests a second for its one token, with its quota
+ * headers and Retry-After, or with none at all (the silent-rate-limit variant: a bare 429).
+ */
+async function importUnderLimit(target: Target, label: string, headers: boolean, log: (line: string) => void): Promise<SharedLimitFigures> {
+	const { runs, rowsPerRun, rate } = SHARED_LIMIT;
+	await target.sandbox.reset();
+	await target.sandbox.setVariants(headers ? [] : ['silent-rate-limit']);
+	const { tag, rows } = contactRows(`shared-${label}`, runs * rowsPerRun);
+	const workflows = await Promise.all(
+		Array.from({ length: runs }, (_, i) => target.n8n.createActiveWorkflow(workflowFor(target, `shared-${tag}-${i}`))),
+	);
+	await target.sandbox.setFaults({ rateLimit: rate });
+	const since = await target.sandbox.lastRequestSeq();
+	const startedAt = Date.now();
+	const answers = await Promise.all(
+		workflows.map((_, i) => target.webhooks.callWebhook(`shared-${tag}-${i}`, { rows: rows.slice(i * rowsPerRun, (i + 1) * rowsPerRun) })),
+	);
+	if (answers.some((answer) => answer.status !== 200)) throw new Error(`a webhook call was refused: ${JSON.stringify(answers)}`);
+	const executions = (await Promise.all(workflows.map((w) => waitForExecutions(target.n8n, w.id, atLeast(1), 10 * 60_000)))).flat();
+	const requests = (await target.sandbox.requests(since)).filter((request) => request.path.startsWith('/contacts'));
+	const refused = requests.filter((request) => request.status === 429).length;
+	const held = await tally(target.sandbox, tag, runs * rowsPerRun);
+	await target.sandbox.setFaults({ rateLimit: null });
+	await target.sandbox.setVariants([]);
+	for (const workflow of workflows) await target.n8n.deactivateWorkflow(workflow.id);
+	const seconds = lastStoppedAfter(executions, startedAt) / 1000;
+	const minimum = (runs * rowsPerRun) / (rate.limit / (rate.windowMs / 1000));
+	const figures: SharedLimitFigures = {
+		refusedShare: Math.round((refused / requests.length) * 1000) / 1000,
+		vsMinimum: Math.round((seconds / minimum) * 100) / 100,
+		failed: executions.reduce((total, execution) => total + failedOf(execution), 0),
+		duplicates: held.duplicates,
+		missing: held.missing,
+		seconds,
+		requests: requests.length,
+		refused,
+		...(target.queue && { perWorker: perWorker(executions) }),
+	};
+	log(`sharedLimit ${label} ${headers ? 'with' : 'without'} headers: ${JSON.stringify(figures)}`);
+	return figures;
+}
+
+async function pair(target: Target, label: string, log: (line: string) => void): Promise<SharedLimitPair> {
+	return { withHeaders: await importUnderLimit(target, label, true, log), withoutHeaders: await importUnderLimit(target, label, false, log) };
+}
+
+/** One n8n (the bench's stack of its own), then queue mode (test/queue's cluster), with the package being packed now. */
+async function side(label: string, log: (line: string) => void): Promise<SharedLimitSide & { n8n: string }> {
+	const stack = await startStack({ owner: OWNER, sandbox: { rateLimit: null, overdueSweepMs: 0 }, log });
+	const version = stack.install.version;
+	let oneProcess: SharedLimitPair;
+	try {
+		const n8n = new N8nClient(stack.n8n.baseUrl);
+		await n8n.signIn(OWNER);
+		await n8n.createApiKey(`bench ${label}`);
+		oneProcess = await pair({ n8n, webhooks: n8n, sandbox: new SandboxAdmin(stack.sandbox.url), credential: stack.credential, queue: false }, `${label}-one`, log);
+	} finally {
+		await stack.stop();
+	}
+	const cluster = await startCluster({
+		owner: OWNER,
+		sandbox: { rateLimit: null, overdueSweepMs: 0 },
+		lock: { durationMs: 15_000, renewMs: 5000, stalledIntervalMs: 5000 },
+		log,
+	});
+	try {
+		const webhook = cluster.processes.find((p) => p.spec.name === 'webhook');
+		if (!webhook) throw new Error('the cluster has no webhook processor');
+		const target = { n8n: cluster.client, webhooks: new N8nClient(webhook.baseUrl), sandbox: new SandboxAdmin(cluster.sandbox.url), credential: cluster.credential, queue: true };
+		return { n8n: version, oneProcess, queueMode: await pair(target, `${label}-queue`, log) };
+	} finally {
+		await cluster.stop();
+	}
+}
+
+/**
+ * Issue 33: many runs against one ERP limit. The "before" side packs the checkout BENCH_BEFORE_DIR names (a
+ * worktree of SHARED_LIMIT.beforeCommit with node_modules linked); without it the before figures are kept.
+ */
+export async function sharedLimit(log: (line: string) => void, kept?: SharedLimitResult['before']): Promise<SharedLimitResult> {
+	const beforeDir = process.env.BENCH_BEFORE_DIR;
+	let before = kept;
+	if (beforeDir) {
+		process.env.N8N_ERP_PACK_FROM = beforeDir;
+		try {
+			const { oneProcess, queueMode } = await side('before', log);
+			before = { commit: SHARED_LIMIT.beforeCommit, oneProcess, queueMode };
+		} finally {
+			delete process.env.N8N_ERP_PACK_FROM;
+		}
+	}
+	const { n8n, ...after } = await side('after', log);
+	const { runs, rowsPerRun, rate, concurrency, maxRetries } = SHARED_LIMIT;
+	const limit_rps = rate.limit / (rate.windowMs / 1000);
+	return { date: new Date().toISOString(), n8n, limit_rps, runs, rowsPerRun, concurrency, maxRetries, ...(before && { before }), after };
+}
