@@ -82,9 +82,11 @@ function failuresOf(scenario: FaultScenario, o: Observed): string[] {
 		failures.push(`${t.unresolvedCreates} creates of keyed records left unresolved: the node must settle them by looking the key up`);
 	}
 	if (scenario.backOffGrows) {
-		const medians = retries.waitsBeforeRetry.map((w) => w.medianMs);
-		if (medians.length < 2 || medians.some((m, i) => i > 0 && m <= medians[i - 1])) {
-			failures.push(`the median waits before the 1st, 2nd… retry do not grow: ${medians.join(', ')} ms`);
+		// The shortest wait is the back-off itself: a bare 429 also slows the ERP's shared pace (issue 33), whose
+		// queue adds to the other waits, more to the many 1st retries late in the run than to the few early 3rd ones.
+		const shortest = retries.waitsBeforeRetry.map((w) => w.minMs);
+		if (shortest.length < 2 || shortest.some((m, i) => i > 0 && m <= shortest[i - 1])) {
+			failures.push(`the shortest waits before the 1st, 2nd… retry do not grow: ${shortest.join(', ')} ms`);
 		}
 	}
 	return failures;

@@ -24,7 +24,7 @@ export interface FaultScenario {
 	 * up, so no item may end as "the ERP may have done it" and every item must succeed.
 	 */
 	keyed?: boolean;
-	/** No Retry-After: the node's waits before the 1st, 2nd, 3rd… retry of a request must grow. */
+	/** No Retry-After: the node's shortest waits before the 1st, 2nd, 3rd… retry of a request must grow. */
 	backOffGrows?: boolean;
 }
 
