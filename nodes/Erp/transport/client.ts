@@ -11,7 +11,7 @@ import type { DetailedFailure } from './errors';
 import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
 import type { Clock } from './flowControl';
 import { InFlightLimit, systemClock } from './flowControl';
-import { decideRetry, isUnclear, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
+import { decideRetry, isUnclear, limitFrom, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
 import type { ErpBudget } from './sharedBudget';
 import { BudgetRegistry, budgetKey, processBudgets } from './sharedBudget';
 import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
@@ -223,11 +223,12 @@ export class ErpClient {
 	 * What an answer tells of the ERP's limit. With a count of requests left, the window: the runs keep to their
 	 * share of it, and when none is left and the answer names the reset as seconds from now, all wait for it
 	 * instead of asking to be refused. A reset named as an instant in whole epoch seconds can be up to a second
-	 * late, and a window opened just after it is named a second later again: on a short window that wastes about
-	 * half of it (the bench measured 1.87× the minimum), so then one request goes and the 429 names the wait from
-	 * the moment it refuses. Without a count, refusals that name no wait set the pace (a wait named is waited out
-	 * by all, and an ERP answering some requests 429 at random does not throttle every run down). Returns whether
-	 * a pace learnt from refusals was already on (then such a 429 cuts the pace instead of stopping every request).
+	 * late (on a short window that wastes about half of it: the bench measured 1.87× the minimum), so then all wait
+	 * for the window's end as learnt from earlier windows (WindowEnd); before it is learnt, one request goes and
+	 * the 429 names the wait from the moment it refuses. Without a count, refusals that name no wait set the pace
+	 * (a wait named is waited out by all, and an ERP answering some requests 429 at random does not throttle every
+	 * run down). Returns whether a pace learnt from refusals was already on (then such a 429 cuts the pace instead
+	 * of stopping every request).
 	 * The API document names no rate-limit headers: the common ones are read (retryPolicy.ts), a guess that never
 	 * holds anything back when the ERP sends none of them.
 	 */
@@ -242,11 +243,15 @@ export class ErpClient {
 			return paced;
 		}
 		shared.pacer.succeeded();
+		const now = this.clock.now();
+		const named = rateLimitWait(answer.headers, now);
+		shared.windowEnd.observe({ remaining, limit: limitFrom(answer.headers), resetAtMs: named?.atMs, sentAt, answeredAt: now });
 		if (shared.gate.holding()) return false;
-		shared.rateWindow.observe(remaining);
-		const reset = remaining === 0 && answer.statusCode < 300 ? rateLimitWait(answer.headers, this.clock.now()) : undefined;
-		if (reset && reset.atMs === undefined && reset.ms > 0) {
-			shared.gate.holdUntil(this.clock.now() + reset.ms);
+		shared.rateWindow.observe(remaining, named?.atMs);
+		if (remaining !== 0 || answer.statusCode >= 300 || !named) return false;
+		const resumeAt = named.atMs === undefined ? now + named.ms : shared.windowEnd.endsBy();
+		if (resumeAt !== undefined && resumeAt > now) {
+			shared.gate.holdUntil(resumeAt);
 			shared.rateWindow.expectNewWindow();
 		}
 		return false;

@@ -74,7 +74,7 @@ export class RateWindow {
 
 	private consumers = 1;
 
-	private seen?: { top: number; low: number; own: number };
+	private seen?: { top: number; low: number; own: number; resetAtMs?: number };
 
 	/** Resolves when an item may start; call the answer once the item is done. Rejects when the signal aborts. */
 	async admit(signal?: AbortSignal): Promise<() => void> {
@@ -91,16 +91,21 @@ export class RateWindow {
 		};
 	}
 
-	/** What an answer of the current window says is left. */
-	observe(remaining: number | undefined): void {
+	/** What an answer of the current window says is left, and the reset it names as an instant, if it does. */
+	observe(remaining: number | undefined, resetAtMs?: number): void {
 		if (remaining === undefined) return;
-		// A count higher than answers in flight can explain is a new window.
-		if (this.seen && remaining > this.seen.low + Math.max(1, this.running)) this.closeWindow();
-		if (!this.seen) this.seen = { top: remaining, low: remaining, own: 0 };
+		const named = resetAtMs !== undefined && this.seen?.resetAtMs !== undefined;
+		// An answer naming an earlier reset than the window's was counted in a window already over.
+		if (named && resetAtMs < (this.seen?.resetAtMs ?? 0)) return;
+		// A later reset is a new window; without one, a count higher than answers in flight can explain is.
+		const newWindow = named ? resetAtMs > (this.seen?.resetAtMs ?? 0) : this.seen && remaining > this.seen.low + Math.max(1, this.running);
+		if (newWindow) this.closeWindow();
+		if (!this.seen) this.seen = { top: remaining, low: remaining, own: 0, resetAtMs };
 		this.seen.top = Math.max(this.seen.top, remaining);
 		this.seen.low = Math.min(this.seen.low, remaining);
 		this.seen.own++;
-		this.remaining = remaining;
+		// Answers overtake each other: the lowest count of the window is the one that holds.
+		this.remaining = this.seen.low;
 		this.wake();
 	}
 
@@ -136,6 +141,48 @@ export class RateWindow {
 		for (const resolve of waiters) resolve();
 	}
 }
+
+/**
+ * When the ERP's window ends, for an ERP that names its reset as an instant in whole epoch seconds (up to a second
+ * late). An answer that leaves Limit - 1 opened its window, so the window started between the request's sending
+ * and its answer, and ended by the reset named: it lasts at most reset - sent. Windows that open at other points
+ * of a second narrow that bound, and the distance from one opening request's sending to the next one's answer
+ * bounds it too, whatever the ERP's clock says. The window seen now began by its first answer, so it ends by that
+ * answer plus the bound, and by its named reset. Nothing is held before two opening answers: the first window's
+ * bound alone can be a second late, and leans on the ERP's clock.
+ */
+export class WindowEnd {
+	private longest = Number.POSITIVE_INFINITY;
+
+	private lastOpening?: number;
+
+	private openings = 0;
+
+	private current?: { resetAtMs: number; firstAt: number };
+
+	observe(answer: { remaining?: number; limit?: number; resetAtMs?: number; sentAt: number; answeredAt: number }): void {
+		const { remaining, limit, resetAtMs, sentAt, answeredAt } = answer;
+		if (resetAtMs === undefined || remaining === undefined) return;
+		const opened = limit !== undefined && remaining === limit - 1;
+		if (opened) {
+			this.openings++;
+			if (this.lastOpening !== undefined && sentAt > this.lastOpening) this.longest = Math.min(this.longest, answeredAt - this.lastOpening);
+			this.lastOpening = sentAt;
+			this.longest = Math.min(this.longest, resetAtMs - sentAt);
+		}
+		// An answer naming an earlier reset was sent in a window already over.
+		if (opened || !this.current || resetAtMs > this.current.resetAtMs) this.current = { resetAtMs, firstAt: answeredAt };
+	}
+
+	/** The latest moment the window seen now can end, once two opening answers have bounded its length. */
+	endsBy(): number | undefined {
+		if (!this.current || !(this.openings >= 2 && this.longest > 0 && this.longest <= MAX_LEARNT_WINDOW_MS)) return undefined;
+		return Math.min(this.current.resetAtMs, this.current.firstAt + this.longest);
+	}
+}
+
+/** A longer window is left to the 429 that names its wait. */
+const MAX_LEARNT_WINDOW_MS = 60_000;
 
 const MIN_ANSWERS_FOR_SHARE = 5;
 const MAX_SPENDERS = 16;

@@ -120,6 +120,12 @@ export function remainingFrom(headers: Headers): number | undefined {
 	return text && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
+/** X-RateLimit-Limit (or the IETF draft's RateLimit-Limit) as a count; undefined when not sent. */
+export function limitFrom(headers: Headers): number | undefined {
+	const text = header(headers, 'x-ratelimit-limit') ?? header(headers, 'ratelimit-limit');
+	return text && /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
 /** The waiting one request may do in all: back-off sleeps and waits at the shared 429 gate. */
 export class WaitBudget {
 	private spent = 0;

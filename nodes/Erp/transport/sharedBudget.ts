@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
 import type { Clock } from './flowControl';
-import { BackOffGate, InFlightLimit, RateWindow, systemClock } from './flowControl';
+import { BackOffGate, InFlightLimit, RateWindow, systemClock, WindowEnd } from './flowControl';
 import { Pacer } from './pacing';
 
 /** Requests on the wire at once to one ERP from the whole process: the node's highest Concurrency, so one run alone is never held back. */
@@ -14,6 +14,8 @@ export class ErpBudget {
 	readonly gate: BackOffGate;
 
 	readonly rateWindow = new RateWindow();
+
+	readonly windowEnd = new WindowEnd();
 
 	readonly inFlight = new InFlightLimit(SHARED_IN_FLIGHT);
 

@@ -51,6 +51,18 @@ describe('RateWindow', () => {
 		expect(await Promise.all(waiting.map(isSettled))).toEqual([true, true]);
 	});
 
+	it('keeps to the lowest count of a window when answers overtake each other, and ignores answers of a window already over', async () => {
+		const window = new RateWindow();
+		await window.admit();
+		window.observe(1, 2000);
+		window.observe(3, 2000);
+		expect(await isSettled(window.admit())).toBe(false);
+		window.observe(9, 1000);
+		expect(await isSettled(window.admit())).toBe(false);
+		window.observe(49, 3000);
+		expect(await isSettled(window.admit())).toBe(true);
+	});
+
 	it('counts an item as done once, however often it says so', async () => {
 		const window = new RateWindow();
 		const first = await window.admit();

@@ -5,6 +5,7 @@ import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import type { Clock } from '../../../../nodes/Erp/transport/flowControl';
 import { BudgetRegistry, budgetKey, IDLE_MS, SHARED_IN_FLIGHT } from '../../../../nodes/Erp/transport/sharedBudget';
 import type { RawResponse } from '../../../../nodes/Erp/transport/types';
+import { RateLimiter } from '../../../../sandbox/rateLimit';
 import { fakeClock, fakeContext, flush, json, manualClock, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
 
@@ -19,6 +20,9 @@ async function run(responder: Responder, clock: Clock, budgets: BudgetRegistry, 
 	const client = await ErpClient.create(ctx, { concurrency }, clock, budgets);
 	return { client, calls, cancel };
 }
+
+/** Header names as n8n's HTTP client hands them over. */
+const lowerCase = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 async function settled(promise: Promise<unknown>): Promise<boolean> {
 	let done = false;
@@ -96,6 +100,81 @@ describe('one budget per ERP in a process', () => {
 		await second.client.admitted(() => second.client.request(read(2)));
 		expect(second.calls).toHaveLength(1);
 		expect(clock.sleeps).toEqual([]);
+	});
+
+	it('learns when a window ends and holds every run until then, not the whole second its reset names: only the first window is refused', async () => {
+		const clock = manualClock();
+		const second = 1_800_000_000_000;
+		await clock.advance(second + 900);
+		// The sandbox's window: it opens with its first request and names its reset in whole epoch seconds.
+		const erp = new RateLimiter({ limit: 2, windowMs: 1000 });
+		const sent: Array<{ at: number; allowed: boolean }> = [];
+		const budgets = new BudgetRegistry(clock);
+		const answer = () => {
+			const { allowed, headers } = erp.hit('full', clock.now());
+			sent.push({ at: clock.now() - second, allowed });
+			return json(allowed ? 200 : 429, { data: {} }, lowerCase(headers));
+		};
+		const first = await run(answer, clock, budgets, ERP, 1);
+		const other = await run(answer, clock, budgets, ERP, 1);
+		const sentBy = async (ms: number, request: Promise<unknown>) => {
+			await flush();
+			await clock.advance(ms - 1);
+			const early = sent.length;
+			await clock.advance(1);
+			await request;
+			return { early, after: sent.length };
+		};
+		// Window 1 opens at .900 and is used up: one request asks, its 429 names 1 s, to 1.900.
+		await first.client.request(read(1));
+		await first.client.request(read(2));
+		expect(await sentBy(1000, other.client.request(read(3)))).toEqual({ early: 3, after: 4 });
+		// Window 2 opened at 1.900, named 3.000: a second opening bounds it to 1 s, so all wait to 2.900.
+		await first.client.request(read(4));
+		expect(await sentBy(1000, other.client.request(read(5)))).toEqual({ early: 5, after: 6 });
+		expect(sent).toEqual([
+			{ at: 900, allowed: true },
+			{ at: 900, allowed: true },
+			{ at: 900, allowed: false },
+			{ at: 1900, allowed: true },
+			{ at: 1900, allowed: true },
+			{ at: 2900, allowed: true },
+		]);
+	});
+
+	it('still waits out the whole wait a 429 named when it ends after the learnt end of the window', async () => {
+		const clock = manualClock();
+		const second = 1_800_000_000_000;
+		await clock.advance(second + 900);
+		const erp = new RateLimiter({ limit: 2, windowMs: 1000 });
+		const sent: number[] = [];
+		const budgets = new BudgetRegistry(clock);
+		const first = await run(
+			() => {
+				const { allowed, headers } = erp.hit('full', clock.now());
+				sent.push(clock.now() - second);
+				return json(allowed ? 200 : 429, { data: {} }, lowerCase(headers));
+			},
+			clock,
+			budgets,
+			ERP,
+			1,
+		);
+		await first.client.request(read(1));
+		await first.client.request(read(2));
+		await clock.advance(1100);
+		await first.client.request(read(3));
+		// Another process spends the rest of window 2 (2.000 to 3.000): this run's request is refused at 2.500,
+		// and the 429 names 1 s, past the window's end at 3.000.
+		erp.hit('full', second + 2000);
+		await clock.advance(500);
+		const refused = first.client.request(read(4));
+		await flush();
+		await clock.advance(999);
+		expect(sent).toEqual([900, 900, 2000, 2500]);
+		await clock.advance(1);
+		await refused;
+		expect(sent).toEqual([900, 900, 2000, 2500, 3500]);
 	});
 
 	it('caps the requests on the wire to one ERP over all runs, and frees the slots of a run that ends', async () => {
