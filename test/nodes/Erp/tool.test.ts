@@ -3,7 +3,7 @@ import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n
 import { NodeHelpers } from 'n8n-workflow';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
-import { TOOL_LIMIT } from '../../../nodes/Erp/actions/common.descriptions';
+import { TOOL_LIMIT } from '../../../nodes/Erp/actions/shared/tool';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { erpTool, withDefaults } from './toolVariant';
 
@@ -122,7 +122,7 @@ describe('ERP Tool: the input schema n8n builds from $fromAI()', () => {
 		const schema = jsonSchemaOf({
 			resource: 'product',
 			operation: 'getAll',
-			limit: fromAi('limit', 'How many products at most', 'number'),
+			toolLimit: fromAi('limit', 'How many products at most', 'number'),
 			filters: { lowStock: fromAi('low_stock', 'true for products at or below their threshold', 'boolean') },
 			output: 'selected',
 			fields: fromAi('fields', 'Comma-separated field names', 'string'),

@@ -9,7 +9,7 @@ import type { RecordNoun } from '../common.descriptions';
 import type { FieldSpecs } from './fields';
 import { locatorValue } from './locator';
 import { shapeRecords } from './output';
-import { argumentLabel } from './tool';
+import { argumentLabel, isToolNode, TOOL_LIMIT } from './tool';
 import { checkValue, isBlank } from './values';
 
 // Paging is driven by Return All / Limit (and the Page Size option); a free-form page or per_page would fight it.
@@ -41,10 +41,12 @@ export function readQuery(this: IExecuteFunctions, itemIndex: number, specs: Fie
 }
 
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = this.getNodeParameter('limit', itemIndex, 50);
+	const inTool = isToolNode(this.getNode());
+	if (!inTool && (this.getNodeParameter('returnAll', itemIndex, false) as boolean)) return undefined;
+	const name = inTool ? 'toolLimit' : 'limit';
+	const limit = this.getNodeParameter(name, itemIndex, inTool ? TOOL_LIMIT : 50);
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(this.getNode(), `${argumentLabel(this.getNode(), 'limit', 'Limit')} must be a whole number of 1 or more, not ${JSON.stringify(limit)}`, {
+		throw new NodeOperationError(this.getNode(), `${argumentLabel(this.getNode(), name, 'Limit')} must be a whole number of 1 or more, not ${JSON.stringify(limit)}`, {
 			itemIndex,
 		});
 	}

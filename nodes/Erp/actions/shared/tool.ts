@@ -10,6 +10,9 @@ export const NOT_IN_TOOL = { '@tool': [false] };
 
 export const isToolNode = (node: INode) => node.type.endsWith('Tool');
 
+/** A tool's list holds a few records by default: a model reads every one of them. */
+export const TOOL_LIMIT = 10;
+
 /**
  * What the model is told the tool does, one per operation. Declaring `toolDescription` keeps n8n from adding its
  * own "Set Automatically" description, which would only say "<action> in ERP"; the user can still edit this one.

@@ -120,6 +120,13 @@ describe('ERP Tool: output a model can read', () => {
 		expect(await h.requests()).toHaveLength(1);
 	});
 
+	it('Get Many reads the Limit a model gives, in one request', async () => {
+		const since = (await h.requests()).length;
+		const result = await callTool({ resource: 'contact', operation: 'getAll', toolLimit: fromAi('limit', 'number') }, { limit: 3 });
+		expect(jsonOf(result)).toHaveLength(3);
+		expect((await h.requests()).slice(since)).toHaveLength(1);
+	});
+
 	it('Get Many ignores a Return All left over from the node: a tool never reads the whole list', async () => {
 		const result = await callTool({ resource: 'contact', operation: 'getAll', returnAll: true }, {});
 		expect(jsonOf(result)).toHaveLength(10);
