@@ -11,6 +11,7 @@ import type { DetailedFailure } from './errors';
 import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
 import type { Clock } from './flowControl';
 import { InFlightLimit, systemClock } from './flowControl';
+import { windowPace } from './pacing';
 import { decideRetry, isUnclear, limitFrom, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
 import type { ErpBudget } from './sharedBudget';
 import { BudgetRegistry, budgetKey, processBudgets } from './sharedBudget';
@@ -210,13 +211,19 @@ export class ErpClient {
 	 * budget; then for its turn at the pace, if the ERP's refusals set one.
 	 */
 	private async waitAtGate(request: ErpRequest, budget: WaitBudget, shared: ErpBudget): Promise<void> {
-		for (let hold = shared.gate.waitLeft(); hold > 0; hold = shared.gate.waitLeft()) {
-			if (!budget.fits(hold)) throw this.waitTooLong(request, hold);
-			await this.pause(hold, request);
-			budget.spend(hold);
+		for (;;) {
+			const hold = shared.gate.waitLeft();
+			if (hold > 0) {
+				if (!budget.fits(hold)) throw this.waitTooLong(request, hold);
+				await this.pause(hold, request);
+				budget.spend(hold);
+				continue;
+			}
+			// The gate may close while a request waits for its turn: it asks again before it goes.
+			const turn = shared.pacer.turn();
+			if (turn <= 0) return;
+			await this.pause(turn, request);
 		}
-		const turn = shared.pacer.reserve();
-		if (turn > 0) await this.pause(turn, request);
 	}
 
 	/**
@@ -248,6 +255,11 @@ export class ErpClient {
 		shared.windowEnd.observe({ remaining, limit: limitFrom(answer.headers), resetAtMs: named?.atMs, sentAt, answeredAt: now });
 		if (shared.gate.holding()) return false;
 		shared.rateWindow.observe(remaining, named?.atMs);
+		const windowMs = shared.windowEnd.length(true);
+		if (remaining !== undefined && windowMs && (remaining === 0 || shared.pacer.keepsToWindow())) {
+			const pace = windowPace({ remaining, limit: limitFrom(answer.headers), windowMs, msLeft: (shared.windowEnd.expectedEnd() ?? now) - now, spenders: shared.rateWindow.spenders() });
+			if (pace !== undefined) shared.pacer.keepTo(pace);
+		}
 		if (remaining !== 0 || answer.statusCode >= 300 || !named) return false;
 		const resumeAt = named.atMs === undefined ? now + named.ms : shared.windowEnd.endsBy();
 		if (resumeAt !== undefined && resumeAt > now) {

@@ -132,7 +132,8 @@ export class RateWindow {
 		// Too few answers say nothing about the others.
 		if (!seen || seen.own < MIN_ANSWERS_FOR_SHARE) return;
 		const measured = Math.min(MAX_SPENDERS, Math.max(1, (seen.top - seen.low + 1) / seen.own));
-		this.consumers = (this.consumers + measured) / 2;
+		// Fewer spending is taken at once: a process left alone uses the whole window from the next one on.
+		this.consumers = measured < this.consumers ? measured : (this.consumers + measured) / 2;
 	}
 
 	private wake(): void {
@@ -144,40 +145,68 @@ export class RateWindow {
 
 /**
  * When the ERP's window ends, for an ERP that names its reset as an instant in whole epoch seconds (up to a second
- * late). An answer that leaves Limit - 1 opened its window, so the window started between the request's sending
- * and its answer, and ended by the reset named: it lasts at most reset - sent. Windows that open at other points
- * of a second narrow that bound, and the distance from one opening request's sending to the next one's answer
- * bounds it too, whatever the ERP's clock says. The window seen now began by its first answer, so it ends by that
- * answer plus the bound, and by its named reset. Nothing is held before two opening answers: the first window's
- * bound alone can be a second late, and leans on the ERP's clock.
+ * late). A window starts with the first request to arrive in it: after every request answered in an earlier
+ * window was sent, and by the first answer in it. So it lasts at most its named reset minus the sending of this
+ * process's last request of an earlier window (or of the request that opened it: the answer leaves Limit - 1).
+ * Windows that open at other points of a second narrow that bound, and the distance from one opening request's
+ * sending to the next one's answer bounds it too, whatever the ERP's clock says. The window seen now began by its
+ * first answer, so it ends by that answer plus the bound, and by its named reset. Nothing is held before two
+ * windows have bounded the length: the first bound alone can be a second late, and leans on the ERP's clock.
  */
 export class WindowEnd {
 	private longest = Number.POSITIVE_INFINITY;
 
 	private lastOpening?: number;
 
-	private openings = 0;
+	private bounded = 0;
 
-	private current?: { resetAtMs: number; firstAt: number };
+	private current?: { resetAtMs: number; firstAt: number; openedAfter: number; lastSent: number };
 
 	observe(answer: { remaining?: number; limit?: number; resetAtMs?: number; sentAt: number; answeredAt: number }): void {
 		const { remaining, limit, resetAtMs, sentAt, answeredAt } = answer;
 		if (resetAtMs === undefined || remaining === undefined) return;
 		const opened = limit !== undefined && remaining === limit - 1;
 		if (opened) {
-			this.openings++;
 			if (this.lastOpening !== undefined && sentAt > this.lastOpening) this.longest = Math.min(this.longest, answeredAt - this.lastOpening);
 			this.lastOpening = sentAt;
-			this.longest = Math.min(this.longest, resetAtMs - sentAt);
 		}
 		// An answer naming an earlier reset was sent in a window already over.
-		if (opened || !this.current || resetAtMs > this.current.resetAtMs) this.current = { resetAtMs, firstAt: answeredAt };
+		if (this.current && resetAtMs < this.current.resetAtMs) return;
+		if (opened || !this.current || resetAtMs > this.current.resetAtMs) {
+			const openedAfter = opened ? sentAt : this.current?.lastSent;
+			if (openedAfter !== undefined) {
+				this.longest = Math.min(this.longest, resetAtMs - openedAfter);
+				this.bounded++;
+			}
+			this.current = { resetAtMs, firstAt: answeredAt, openedAfter: openedAfter ?? answeredAt, lastSent: sentAt };
+		} else this.current.lastSent = Math.max(this.current.lastSent, sentAt);
 	}
 
-	/** The latest moment the window seen now can end, once two opening answers have bounded its length. */
+	/**
+	 * The window's length at most, once two windows have bounded it; for pacing (`roughly`), once one has: a pace
+	 * too fast is caught by the count, a hold too short would be refused.
+	 */
+	length(roughly = false): number | undefined {
+		return this.bounded >= (roughly ? 1 : 2) && this.longest > 0 && this.longest <= MAX_LEARNT_WINDOW_MS ? this.longest : undefined;
+	}
+
+	/** The latest moment the window seen now can end, once two windows have bounded its length. */
 	endsBy(): number | undefined {
-		if (!this.current || !(this.openings >= 2 && this.longest > 0 && this.longest <= MAX_LEARNT_WINDOW_MS)) return undefined;
-		return Math.min(this.current.resetAtMs, this.current.firstAt + this.longest);
+		const length = this.length();
+		if (!this.current || length === undefined) return undefined;
+		return Math.min(this.current.resetAtMs, this.current.firstAt + length);
+	}
+
+	/**
+	 * When the window seen now most likely ends, for pacing: it opened after this process's last request of an
+	 * earlier window. A process that did not open the window would otherwise count from its first answer in it,
+	 * spread its share over more time than is left, and leave the window to the others. Too early is safe: none
+	 * left still waits for endsBy.
+	 */
+	expectedEnd(): number | undefined {
+		const length = this.length(true);
+		if (!this.current || length === undefined) return undefined;
+		return Math.min(this.current.resetAtMs, this.current.openedAfter + length);
 	}
 }
 

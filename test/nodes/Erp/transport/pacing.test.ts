@@ -1,5 +1,5 @@
-import { RateWindow } from '../../../../nodes/Erp/transport/flowControl';
-import { Pacer } from '../../../../nodes/Erp/transport/pacing';
+import { RateWindow, WindowEnd } from '../../../../nodes/Erp/transport/flowControl';
+import { Pacer, windowPace, windowShare } from '../../../../nodes/Erp/transport/pacing';
 import { manualClock } from '../fakes';
 
 describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)', () => {
@@ -7,7 +7,7 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		const clock = manualClock();
 		const pacer = new Pacer(clock);
 		for (let i = 0; i < 500; i++) {
-			expect(pacer.reserve()).toBe(0);
+			expect(pacer.turn()).toBe(0);
 			pacer.succeeded();
 		}
 		expect(pacer.pace()).toBeUndefined();
@@ -22,9 +22,42 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		}
 		pacer.refused(clock.now());
 		expect(pacer.pace()).toBeCloseTo(42.5);
-		const waits = [pacer.reserve(), pacer.reserve(), pacer.reserve()];
-		expect(waits[1] - waits[0]).toBeCloseTo(1000 / 42.5);
-		expect(waits[2] - waits[1]).toBeCloseTo(1000 / 42.5);
+		await clock.advance(1000);
+		expect(pacer.turn()).toBe(0);
+		// A waiting request is told how long, and takes no turn until it asks again.
+		expect(pacer.turn()).toBeCloseTo(1000 / 42.5);
+		expect(pacer.turn()).toBeCloseTo(1000 / 42.5);
+		await clock.advance(1000 / 42.5);
+		expect(pacer.turn()).toBe(0);
+		expect(pacer.turn()).toBeCloseTo(1000 / 42.5);
+	});
+
+	it('gives a request that waited at the old pace its turn at the new one', async () => {
+		const clock = manualClock();
+		const pacer = new Pacer(clock);
+		pacer.keepTo(1);
+		expect(pacer.turn()).toBe(0);
+		expect(pacer.turn()).toBe(1000);
+		pacer.keepTo(100);
+		expect(pacer.turn()).toBe(10);
+		await clock.advance(10);
+		expect(pacer.turn()).toBe(0);
+	});
+
+	it('credits a turn taken late (a timer fires late) up to one interval, so the pace is kept, with no burst after a pause', async () => {
+		const clock = manualClock();
+		const pacer = new Pacer(clock);
+		pacer.keepTo(50);
+		const taken: number[] = [];
+		for (let i = 0; i < 50; i++) {
+			for (let wait = pacer.turn(); wait > 0; wait = pacer.turn()) await clock.advance(wait + 3);
+			taken.push(clock.now());
+		}
+		// 50 a second although every wait ended 3 ms late.
+		expect(taken[49] - taken[0]).toBeLessThanOrEqual(49 * 20 + 3);
+		await clock.advance(1000);
+		expect(pacer.turn()).toBe(0);
+		expect(pacer.turn()).toBe(20);
 	});
 
 	it('takes the refusals of requests sent before its last cut, or within a second of it, for the echo of the same one', async () => {
@@ -52,10 +85,10 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		pacer.refused(clock.now());
 		const start = pacer.pace() ?? 0;
 		for (let elapsed = 0; elapsed < 5000; ) {
-			const wait = pacer.reserve();
+			const wait = pacer.turn();
 			await clock.advance(wait);
 			elapsed += wait;
-			pacer.succeeded();
+			if (wait === 0) pacer.succeeded();
 		}
 		expect((pacer.pace() ?? 0) - start).toBeGreaterThan(8);
 		expect((pacer.pace() ?? 0) - start).toBeLessThan(12);
@@ -69,7 +102,7 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		const pace = pacer.pace();
 		for (let i = 0; i < 20; i++) {
 			await clock.advance(1000);
-			pacer.reserve();
+			pacer.turn();
 			pacer.succeeded();
 		}
 		expect(pacer.pace()).toBe(pace);
@@ -111,5 +144,74 @@ describe('RateWindow shared with other processes (queue-mode workers on one limi
 		// About half: 10 left between two processes, the estimate just under 2.
 		expect(started.filter(Boolean).length).toBeLessThanOrEqual(6);
 		expect(started.filter(Boolean).length).toBeGreaterThanOrEqual(5);
+	});
+});
+
+describe('the pace an ERP that counts its window sets', () => {
+	it('spreads this process\'s share of what is left over the time left, the last request before the window ends', () => {
+		// Alone: 49 left in 1 s, 50 intervals.
+		expect(windowPace({ remaining: 49, limit: 50, windowMs: 1000, msLeft: 1000, spenders: 1 })).toBeCloseTo(50);
+		// Two processes: about half of it each (a little more, windowShare).
+		const share = 49 * windowShare(2);
+		expect(windowPace({ remaining: 49, limit: 50, windowMs: 1000, msLeft: 1000, spenders: 2 })).toBeCloseTo(share + 1);
+		expect(share).toBeGreaterThan(24.5);
+		expect(share).toBeLessThan(27.5);
+		// The others spent faster than planned: fewer left, the same time, a slower pace for this one.
+		expect(windowPace({ remaining: 10, limit: 50, windowMs: 1000, msLeft: 500, spenders: 2 })).toBeLessThan(25);
+	});
+
+	it('past the window\'s expected end, or with less than one request of it left, paces to the whole window\'s rate, shared', () => {
+		expect(windowPace({ remaining: 20, limit: 50, windowMs: 1000, msLeft: 0, spenders: 2 })).toBeCloseTo(25);
+		expect(windowPace({ remaining: 1, limit: 50, windowMs: 1000, msLeft: 300, spenders: 2 })).toBeCloseTo(25);
+		expect(windowPace({ remaining: 1, windowMs: 1000, msLeft: 300, spenders: 2 })).toBeUndefined();
+	});
+
+	it('does not grow by itself, and is dropped once it held nothing back for 2 s: the next burst goes at once', async () => {
+		const clock = manualClock();
+		const pacer = new Pacer(clock);
+		pacer.keepTo(10);
+		for (let i = 0; i < 30; i++) {
+			for (let wait = pacer.turn(); wait > 0; wait = pacer.turn()) await clock.advance(wait);
+			pacer.succeeded();
+		}
+		expect(pacer.pace()).toBe(10);
+		await clock.advance(2001);
+		expect(pacer.turn()).toBe(0);
+		expect(pacer.keepsToWindow()).toBe(false);
+		expect(pacer.pace()).toBeUndefined();
+	});
+});
+
+describe('WindowEnd (a reset named in whole epoch seconds)', () => {
+	const second = 1_800_000_000_000;
+	const answer = (remaining: number, resetS: number, sentAt: number, answeredAt = sentAt + 5) => ({ remaining, limit: 50, resetAtMs: second + resetS * 1000, sentAt: second + sentAt, answeredAt: second + answeredAt });
+
+	it('bounds the window by a window this process did not open: it opened after this process\'s last request of the one before', () => {
+		const end = new WindowEnd();
+		// Window 1, opened by another process at 0.985: with no window before it here, it bounds nothing.
+		end.observe(answer(40, 2, 995));
+		expect(end.length(true)).toBeUndefined();
+		end.observe(answer(2, 2, 1980));
+		// Window 2, opened by another process too: after 1.980, and named 3.000.
+		end.observe(answer(45, 3, 2010));
+		expect(end.length(true)).toBe(1020);
+		expect(end.length()).toBeUndefined();
+		end.observe(answer(3, 3, 2980));
+		end.observe(answer(20, 4, 3100));
+		expect(end.length()).toBe(1020);
+		expect(end.endsBy()).toBe(second + 4000);
+	});
+
+	it('expects the window to end a length after this process\'s last request of the window before; holds only to endsBy', () => {
+		const end = new WindowEnd();
+		end.observe(answer(49, 1, 0));
+		expect(end.length()).toBeUndefined();
+		expect(end.length(true)).toBe(1000);
+		end.observe(answer(10, 1, 900));
+		end.observe(answer(20, 2, 1300, 1305));
+		expect(end.length()).toBe(1000);
+		// Not opened here: it started after 0.900 and by 1.305.
+		expect(end.expectedEnd()).toBe(second + 1900);
+		expect(end.endsBy()).toBe(second + 2000);
 	});
 });

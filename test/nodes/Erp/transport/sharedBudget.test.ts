@@ -102,7 +102,7 @@ describe('one budget per ERP in a process', () => {
 		expect(clock.sleeps).toEqual([]);
 	});
 
-	it('learns when a window ends and holds every run until then, not the whole second its reset names: only the first window is refused', async () => {
+	it('learns when a window ends and paces every run to it, not to the whole second its reset names: only the first window is refused', async () => {
 		const clock = manualClock();
 		const second = 1_800_000_000_000;
 		await clock.advance(second + 900);
@@ -117,29 +117,59 @@ describe('one budget per ERP in a process', () => {
 		};
 		const first = await run(answer, clock, budgets, ERP, 1);
 		const other = await run(answer, clock, budgets, ERP, 1);
-		const sentBy = async (ms: number, request: Promise<unknown>) => {
-			await flush();
-			await clock.advance(ms - 1);
-			const early = sent.length;
-			await clock.advance(1);
-			await request;
-			return { early, after: sent.length };
+		/** Time goes on a millisecond at a time until the request is answered. */
+		const answered = async (request: Promise<unknown>) => {
+			let done = false;
+			void request.then(() => (done = true));
+			while (!done) await clock.advance(1);
 		};
 		// Window 1 opens at .900 and is used up: one request asks, its 429 names 1 s, to 1.900.
 		await first.client.request(read(1));
 		await first.client.request(read(2));
-		expect(await sentBy(1000, other.client.request(read(3)))).toEqual({ early: 3, after: 4 });
-		// Window 2 opened at 1.900, named 3.000: a second opening bounds it to 1 s, so all wait to 2.900.
-		await first.client.request(read(4));
-		expect(await sentBy(1000, other.client.request(read(5)))).toEqual({ early: 5, after: 6 });
-		expect(sent).toEqual([
-			{ at: 900, allowed: true },
-			{ at: 900, allowed: true },
-			{ at: 900, allowed: false },
-			{ at: 1900, allowed: true },
-			{ at: 1900, allowed: true },
-			{ at: 2900, allowed: true },
-		]);
+		await answered(other.client.request(read(3)));
+		for (let i = 4; i <= 12; i++) await answered((i % 2 ? first : other).client.request(read(i)));
+		expect(sent.filter((request) => !request.allowed)).toHaveLength(1);
+		expect(sent[2].allowed).toBe(false);
+		// Each later window opens as the one before ends (within the 1 ms steps of this test's time), not at the
+		// whole second its reset names, and is used in full.
+		const windows: number[][] = [];
+		for (const { at } of sent.filter((request) => request.allowed)) {
+			const open = windows.at(-1);
+			if (open && at < open[0] + 1000) open.push(at);
+			else windows.push([at]);
+		}
+		expect(windows.map((window) => window.length)).toEqual([2, 2, 2, 2, 2, 2]);
+		for (let i = 2; i < windows.length; i++) expect(windows[i][0] - windows[i - 1][0]).toBeLessThanOrEqual(1005);
+	});
+
+	it('two processes (no memory shared, as queue-mode workers) keep together under one limit from its headers', async () => {
+		const clock = manualClock();
+		const start = 1_800_000_000_000 + 300;
+		await clock.advance(start);
+		const erp = new RateLimiter({ limit: 20, windowMs: 1000 });
+		const sent: Array<{ at: number; allowed: boolean }> = [];
+		const answer = () => {
+			const { allowed, headers } = erp.hit('full', clock.now());
+			sent.push({ at: clock.now() - start, allowed });
+			return json(allowed ? 200 : 429, { data: {} }, lowerCase(headers));
+		};
+		const end = start + 20_000;
+		const worker = async () => {
+			const { client } = await run(answer, clock, new BudgetRegistry(clock), ERP, 5);
+			const lane = async () => {
+				for (let i = 1; clock.now() < end; i++) await client.request(read(i));
+			};
+			await Promise.all([lane(), lane(), lane(), lane(), lane()]);
+		};
+		const done = Promise.all([worker(), worker()]);
+		while (clock.now() < end + 2000) await clock.advance(1);
+		await done;
+		const refused = (from: number) => sent.filter(({ at, allowed }) => at >= from && !allowed).length;
+		// 20 s at 20 a second: at most 420 can be answered (the window opens with its first request).
+		expect(sent.length - refused(0)).toBeGreaterThan(0.9 * 400);
+		// Answers arrive here the instant they are sent: fewer than 1 in 10 refused in all, 1 in 20 once learnt.
+		expect(refused(0) / sent.length).toBeLessThan(0.1);
+		expect(refused(5000) / sent.filter(({ at }) => at >= 5000).length).toBeLessThan(0.05);
 	});
 
 	it('still waits out the whole wait a 429 named when it ends after the learnt end of the window', async () => {
