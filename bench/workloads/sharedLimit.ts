@@ -9,6 +9,7 @@ import { chain, splitOutNode, webhookNode } from '../../test/host/workflows';
 import { IMPORT_NODE, importContactsNode, importWorkflow } from '../../test/queue/support/workflows';
 import { SHARED_LIMIT } from '../config';
 import { contactRows, tally } from '../contacts';
+import { windows } from '../sim/sharedLimit';
 
 /** One import of SHARED_LIMIT.runs × SHARED_LIMIT.rowsPerRun creates under the sandbox's limit, as the sandbox saw it. */
 export interface SharedLimitFigures {
@@ -114,6 +115,7 @@ async function importUnderLimit(target: Target, label: string, headers: boolean,
 		...(target.queue && { perWorker: perWorker(executions) }),
 	};
 	log(`sharedLimit ${label} ${headers ? 'with' : 'without'} headers: ${JSON.stringify(figures)}`);
+	if (process.env.BENCH_WINDOWS) log(windows(requests.map((r) => ({ at: Date.parse(r.at), refused: r.status === 429, who: '?' })), startedAt));
 	return figures;
 }
 
