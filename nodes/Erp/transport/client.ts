@@ -11,7 +11,7 @@ import type { DetailedFailure } from './errors';
 import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
 import type { Clock } from './flowControl';
 import { InFlightLimit, systemClock } from './flowControl';
-import { windowPace } from './pacing';
+import { windowPace, windowShare } from './pacing';
 import { decideRetry, isUnclear, limitFrom, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
 import type { ErpBudget } from './sharedBudget';
 import { BudgetRegistry, budgetKey, processBudgets } from './sharedBudget';
@@ -242,8 +242,10 @@ export class ErpClient {
 	private learnLimit(shared: ErpBudget, answer: RawResponse, sentAt: number): boolean {
 		const remaining = remainingFrom(answer.headers);
 		if (answer.statusCode === 429) {
+			const named = rateLimitWait(answer.headers, this.clock.now());
+			shared.windowEnd.refused(sentAt, named?.atMs);
 			// A 429 that names its wait is waited out by all (the gate); only a bare one sets a pace.
-			if (remaining !== undefined || rateLimitWait(answer.headers, this.clock.now()) !== undefined) return false;
+			if (remaining !== undefined || named !== undefined) return false;
 			// The first refusal ends a burst: all wait as before. Once paced, the pace is cut instead.
 			const paced = shared.pacer.pace() !== undefined;
 			shared.pacer.refused(sentAt);
@@ -260,7 +262,9 @@ export class ErpClient {
 			const pace = windowPace({ remaining, limit: limitFrom(answer.headers), windowMs, msLeft: (shared.windowEnd.expectedEnd() ?? now) - now, spenders: shared.rateWindow.spenders() });
 			if (pace !== undefined) shared.pacer.keepTo(pace);
 		}
-		if (remaining !== 0 || answer.statusCode >= 300 || !named) return false;
+		// Paced, less than one request of what is left is this process's: the others spend it, this one waits.
+		const noneMine = remaining === 0 || (remaining !== undefined && shared.pacer.keepsToWindow() && remaining * windowShare(shared.rateWindow.spenders()) < 1);
+		if (!noneMine || answer.statusCode >= 300 || !named) return false;
 		const resumeAt = named.atMs === undefined ? now + named.ms : shared.windowEnd.endsBy();
 		if (resumeAt !== undefined && resumeAt > now) {
 			shared.gate.holdUntil(resumeAt);

@@ -149,12 +149,19 @@ export class RateWindow {
  * window was sent, and by the first answer in it. So it lasts at most its named reset minus the sending of this
  * process's last request of an earlier window (or of the request that opened it: the answer leaves Limit - 1).
  * Windows that open at other points of a second narrow that bound, and the distance from one opening request's
- * sending to the next one's answer bounds it too, whatever the ERP's clock says. The window seen now began by its
- * first answer, so it ends by that answer plus the bound, and by its named reset. Nothing is held before two
- * windows have bounded the length: the first bound alone can be a second late, and leans on the ERP's clock.
+ * sending to the next one's answer bounds it too, whatever the ERP's clock says. From below: a window ended after
+ * the whole second before its reset and began by its first answer here, and one that refused a request had not
+ * ended when the request was sent. Windows of whole seconds are the common choice, and the upper bound learns
+ * slowly (only as windows open at other points of a second): when the bounds leave exactly one whole second, it
+ * is the length; a refusal that shows the window is longer drops it. The window seen now began by its first
+ * answer, so it ends by that answer plus the length, and by its named reset. Without a whole second, nothing is
+ * held before two windows have bounded the length: the first bound alone can be a second late, and leans on the
+ * ERP's clock.
  */
 export class WindowEnd {
 	private longest = Number.POSITIVE_INFINITY;
+
+	private shortest = 0;
 
 	private lastOpening?: number;
 
@@ -179,15 +186,29 @@ export class WindowEnd {
 				this.bounded++;
 			}
 			this.current = { resetAtMs, firstAt: answeredAt, openedAfter: openedAfter ?? answeredAt, lastSent: sentAt };
+			// It began by this answer, and its end was past the whole second before its reset.
+			this.shortest = Math.max(this.shortest, resetAtMs - 1000 - answeredAt);
 		} else this.current.lastSent = Math.max(this.current.lastSent, sentAt);
 	}
 
+	/** A request sent at `sentAt` was refused in the window whose reset is named: that window lasts longer. */
+	refused(sentAt: number, resetAtMs?: number): void {
+		if (this.current && resetAtMs === this.current.resetAtMs) this.shortest = Math.max(this.shortest, sentAt - this.current.firstAt);
+	}
+
 	/**
-	 * The window's length at most, once two windows have bounded it; for pacing (`roughly`), once one has: a pace
-	 * too fast is caught by the count, a hold too short would be refused.
+	 * The window's length: the one whole second its bounds leave, or its upper bound once two windows have bounded
+	 * it; for pacing (`roughly`), once one has: a pace too fast is caught by the count, a hold too short would be
+	 * refused.
 	 */
 	length(roughly = false): number | undefined {
-		return this.bounded >= (roughly ? 1 : 2) && this.longest > 0 && this.longest <= MAX_LEARNT_WINDOW_MS ? this.longest : undefined;
+		if (!(this.bounded >= 1 && this.longest > 0 && this.longest <= MAX_LEARNT_WINDOW_MS)) return undefined;
+		// Bounds that contradict each other (a reset named before the window ends): nothing is learnt.
+		if (this.shortest >= this.longest) return undefined;
+		// Windows of whole seconds are the common choice: when the bounds leave exactly one, it is the length.
+		const whole = Math.floor(this.longest / 1000) * 1000;
+		if (whole > this.shortest && whole - 1000 <= this.shortest) return whole;
+		return this.bounded >= (roughly ? 1 : 2) ? this.longest : undefined;
 	}
 
 	/** The latest moment the window seen now can end, once two windows have bounded its length. */

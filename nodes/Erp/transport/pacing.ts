@@ -4,7 +4,7 @@ import type { Clock } from './flowControl';
 const MIN_RATE = 1;
 /** On a refusal: the new pace is this share of the old one (of the pace achieved, on the first refusal). */
 const DECREASE = 0.85;
-/** While none is refused: about this many requests a second more, each second the pace is what holds requests back. */
+/** While none is refused: about this many requests a second more, in the first second the pace holds requests back after a cut. */
 const INCREASE_PER_S = 2;
 const RECENT_MS = 1_000;
 /**
@@ -78,7 +78,10 @@ export class Pacer {
 		while (this.recent.length > 0 && this.recent[0] <= now - RECENT_MS) this.recent.shift();
 		// Faster only while the pace is what holds requests back: an idle pace must not grow without bound.
 		const holding = this.rate !== undefined && now - this.heldAt < 2000 / this.rate;
-		if (this.rate !== undefined && holding && !this.fromWindow) this.rate += INCREASE_PER_S / this.rate;
+		// The longer none is refused, the faster it grows (n seconds after a cut, about 2n a second more): a worker
+		// left alone by another that finished gets to the whole limit in seconds, not half a minute.
+		const sinceCut = Math.max(1, (now - this.cutAt) / 1000);
+		if (this.rate !== undefined && holding && !this.fromWindow) this.rate += (INCREASE_PER_S * sinceCut) / this.rate;
 	}
 
 	/**

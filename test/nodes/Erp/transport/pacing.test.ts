@@ -78,20 +78,28 @@ describe('Pacer (an ERP that names no window: the pace is learnt from its 429s)'
 		expect(pacer.pace()).toBeCloseTo((cut ?? 0) * 0.85);
 	});
 
-	it('speeds up gently while no refusal comes and the pace holds requests back: about 2 requests a second more each second', async () => {
+	it('speeds up while no refusal comes and the pace holds requests back: about 2 a second more in the first second, faster the longer none comes', async () => {
 		const clock = manualClock();
 		const pacer = new Pacer(clock);
 		for (let i = 0; i < 40; i++) pacer.succeeded();
 		pacer.refused(clock.now());
 		const start = pacer.pace() ?? 0;
-		for (let elapsed = 0; elapsed < 5000; ) {
-			const wait = pacer.turn();
-			await clock.advance(wait);
-			elapsed += wait;
-			if (wait === 0) pacer.succeeded();
-		}
-		expect((pacer.pace() ?? 0) - start).toBeGreaterThan(8);
-		expect((pacer.pace() ?? 0) - start).toBeLessThan(12);
+		const paceAfter = async (ms: number) => {
+			for (let elapsed = 0; elapsed < ms; ) {
+				const wait = pacer.turn();
+				await clock.advance(wait);
+				elapsed += wait;
+				if (wait === 0) pacer.succeeded();
+			}
+			return (pacer.pace() ?? 0) - start;
+		};
+		const firstSecond = await paceAfter(1000);
+		expect(firstSecond).toBeGreaterThan(1.5);
+		expect(firstSecond).toBeLessThan(2.5);
+		// 2 + 4 + 6 + 8 + 10 a second more over five seconds, about.
+		const fiveSeconds = await paceAfter(4000);
+		expect(fiveSeconds).toBeGreaterThan(22);
+		expect(fiveSeconds).toBeLessThan(32);
 	});
 
 	it('does not grow while the requests come slower than the pace', async () => {
@@ -194,18 +202,46 @@ describe('WindowEnd (a reset named in whole epoch seconds)', () => {
 		end.observe(answer(2, 2, 1980));
 		// Window 2, opened by another process too: after 1.980, and named 3.000.
 		end.observe(answer(45, 3, 2010));
-		expect(end.length(true)).toBe(1020);
-		expect(end.length()).toBeUndefined();
+		// At most 3.000 - 1.980: the one whole second the bounds leave is taken as the length.
+		expect(end.length(true)).toBe(1000);
+		expect(end.length()).toBe(1000);
 		end.observe(answer(3, 3, 2980));
 		end.observe(answer(20, 4, 3100));
-		expect(end.length()).toBe(1020);
+		expect(end.length()).toBe(1000);
 		expect(end.endsBy()).toBe(second + 4000);
+	});
+
+	it('takes the one whole second the bounds leave as the length, and drops it once a refusal shows the window is longer', () => {
+		const end = new WindowEnd();
+		// A window of 1.5 s, opened here at 0.100: it ends at 1.600, named 2.000. It lasts at most 1.900, and
+		// more than 0.895 (it ended after 1.000 and began by 0.105): 1 s is the one whole second between.
+		end.observe(answer(49, 2, 100));
+		expect(end.length(true)).toBe(1000);
+		// A request sent at 1.200 is refused in that window: it lasts more than 1.095.
+		end.refused(second + 1200, second + 2000);
+		expect(end.length(true)).toBe(1900);
+		// An upper bound that is no whole second is held to only once two windows have bounded it.
+		expect(end.length()).toBeUndefined();
+		// A refusal naming another window tells nothing of this one.
+		end.refused(second + 1900, second + 3000);
+		expect(end.length(true)).toBe(1900);
+	});
+
+	it('learns nothing from bounds that contradict each other (a reset named before its window ends)', () => {
+		const end = new WindowEnd();
+		// Opened at 0.100, the reset named at 1.000 (rounded down): at most 0.900 long.
+		end.observe(answer(49, 1, 100));
+		expect(end.length(true)).toBe(900);
+		// Refused at 1.050 in that window: it lasts more than 0.945, which the reset named cannot be.
+		end.refused(second + 1050, second + 1000);
+		expect(end.length(true)).toBeUndefined();
 	});
 
 	it('expects the window to end a length after this process\'s last request of the window before; holds only to endsBy', () => {
 		const end = new WindowEnd();
+		// Opened here at 0.000, named 1.000: at most 1 s, after one window as a bound only for pacing.
 		end.observe(answer(49, 1, 0));
-		expect(end.length()).toBeUndefined();
+		expect(end.length()).toBe(1000);
 		expect(end.length(true)).toBe(1000);
 		end.observe(answer(10, 1, 900));
 		end.observe(answer(20, 2, 1300, 1305));
