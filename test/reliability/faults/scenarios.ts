@@ -42,13 +42,15 @@ export interface FaultScenario {
  */
 export const FAULT_SCENARIOS: FaultScenario[] = [
 	{
-		// The node paces itself by X-RateLimit-Remaining, so few 429s strike: the storms are the next two.
+		// The node paces itself by X-RateLimit-Remaining and learns a window of whole seconds without a refusal:
+		// only its first 50 requests, which leave together before any answer, meet 429s (10 of them at least).
+		// The storms are the next two.
 		id: 'rate-limit-window',
 		kind: 'create',
 		keyed: true,
 		items: 1000,
 		faults: { rateLimit: { limit: 40, windowMs: 1000 } },
-		options: { concurrency: 10, maxRetries: 5 },
+		options: { concurrency: 50, maxRetries: 5 },
 	},
 	{
 		// No header warns the node. Every refusal holds all requests in flight for its second.
