@@ -254,12 +254,13 @@ export class ErpClient {
 		shared.pacer.succeeded();
 		const now = this.clock.now();
 		const named = rateLimitWait(answer.headers, now);
-		shared.windowEnd.observe({ remaining, limit: limitFrom(answer.headers), resetAtMs: named?.atMs, sentAt, answeredAt: now });
+		const limit = limitFrom(answer.headers);
+		shared.windowEnd.observe({ remaining, limit, resetAtMs: named?.atMs, sentAt, answeredAt: now });
 		if (shared.gate.holding()) return false;
 		shared.rateWindow.observe(remaining, named?.atMs);
 		const windowMs = shared.windowEnd.length(true);
 		if (remaining !== undefined && windowMs && (remaining === 0 || shared.pacer.keepsToWindow())) {
-			const pace = windowPace({ remaining, limit: limitFrom(answer.headers), windowMs, msLeft: (shared.windowEnd.expectedEnd() ?? now) - now, spenders: shared.rateWindow.spenders() });
+			const pace = windowPace({ remaining, limit, windowMs, msLeft: (shared.windowEnd.expectedEnd() ?? now) - now, spenders: shared.rateWindow.spenders() });
 			if (pace !== undefined) shared.pacer.keepTo(pace);
 		}
 		// Paced, less than one request of what is left is this process's: the others spend it, this one waits.

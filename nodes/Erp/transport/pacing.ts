@@ -119,10 +119,10 @@ export class Pacer {
 }
 
 /**
- * This process's pace in an ERP's window: its share of what is left, spread evenly over the time left (the last before it ends). Other
- * processes spending faster use the window up sooner, so the count left falls and every process slows at once;
- * spending slower leaves more for all. Past the window's expected end (or when none is left, before the next window's first answer), the whole
- * window's pace, shared.
+ * This process's pace in an ERP's window: its share of what is left, spread evenly over the time left (the last
+ * before it ends). Other processes spending faster use the window up sooner, so the count left falls and every
+ * process slows at once; spending slower leaves more for all. Past the window's expected end (or when none is
+ * left, before the next window's first answer), the whole window's pace, shared.
  */
 export function windowPace(window: { remaining: number; limit?: number; windowMs: number; msLeft: number; spenders: number }): number | undefined {
 	const { remaining, limit, windowMs, msLeft, spenders } = window;
