@@ -38,7 +38,6 @@ module.exports = {
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['\\.(e2e|reliability|queue|editor)\\.test\\.ts$'],
-			setupFilesAfterEnv: ['<rootDir>/test/harness/freshBudgets.ts'],
 		},
 		realN8n('e2e', '**/*.e2e.test.ts'),
 		realN8n('reliability', '**/*.reliability.test.ts'),

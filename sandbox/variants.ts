@@ -195,6 +195,10 @@ export const VARIANTS = {
 		models: 'a limit told by nothing but the 429: no rate-limit headers on any answer, no Retry-After',
 		settings: { rateLimitHeaders: 'none', retryAfter: 'none' },
 	},
+	'retry-after-only': {
+		models: 'a limit told only by the 429\'s Retry-After (whole seconds): no count or reset headers on any answer',
+		settings: { rateLimitHeaders: 'none', retryAfter: 'seconds' },
+	},
 	'no-retry-after': {
 		models: '429 without Retry-After, only X-RateLimit-Reset (epoch seconds)',
 		settings: { retryAfter: 'none' },

@@ -3,7 +3,7 @@
  * (test/harness) in PROCESSES child processes (queue-mode workers: no memory shared), each running RUNS imports
  * of ITEMS creates at once, against an in-process sandbox limiting to 50 requests a second. Seconds, not minutes:
  * for trying the transport's pacing; the bench's figures stay the ones that count.
- *   node .build/bench/sim/sharedLimit.js [processes=2] [runs=2] [items=250] [headers=on|off]
+ *   node .build/bench/sim/sharedLimit.js [processes=2] [runs=2] [items=250] [headers=on|off|retry-after]
  */
 import { fork } from 'node:child_process';
 
@@ -38,8 +38,9 @@ async function worker(baseUrl: string, token: string, runs: number, items: numbe
 
 async function main(): Promise<void> {
 	const [processes = 2, runs = 2, items = 250] = process.argv.slice(2, 5).map(Number);
-	const headers = process.argv[5] !== 'off';
-	const sandbox = await startSandbox({ port: 0, rateLimit: LIMIT, overdueSweepMs: 0, variants: headers ? [] : ['silent-rate-limit'] });
+	const headers = process.argv[5] ?? 'on';
+	const variants = { on: [], off: ['silent-rate-limit' as const], 'retry-after': ['retry-after-only' as const] }[headers] ?? [];
+	const sandbox = await startSandbox({ port: 0, rateLimit: LIMIT, overdueSweepMs: 0, variants });
 	const started = Date.now();
 	const failed = await Promise.all(
 		Array.from({ length: processes }, (_, p) => {

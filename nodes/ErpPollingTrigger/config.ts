@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CONCURRENCY_LIMIT, MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
+import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
 import { toNumber } from '../Erp/actions/shared/values';
-import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
+import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import type { TriggerOn, WatchedResource } from './properties';
 
 /**

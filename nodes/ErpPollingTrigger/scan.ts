@@ -2,9 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../Erp/actions/shared/values';
-import type { ErpClient } from '../Erp/transport/client';
 import { asNodeError } from '../Erp/transport/errors';
-import { forEachConcurrently } from '../Erp/transport/flowControl';
+import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
 import { paginate } from '../Erp/transport/paginate';
 import type { PollBudget } from './budget';
 import type { Threshold } from './config';

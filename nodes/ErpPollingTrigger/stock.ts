@@ -1,8 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../Erp/actions/shared/values';
-import type { ErpClient } from '../Erp/transport/client';
-import { forEachConcurrently } from '../Erp/transport/flowControl';
+import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
 import type { Stock } from './detect';

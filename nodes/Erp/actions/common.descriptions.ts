@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { FieldSpec, FieldSpecs } from './shared/fields';
 import { outputProperties } from './shared/output';
 import { IN_TOOL, NOT_IN_TOOL, TOOL_LIMIT, toolDescription } from './shared/tool';
+import { CONCURRENCY_LIMIT } from '../transport/types';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
 
@@ -29,7 +30,6 @@ export function resourceProperty(defaultResource: 'contact' | 'invoice'): INodeP
 	};
 }
 
-export const CONCURRENCY_LIMIT = 50;
 /** Retries stay bounded by the transport's wait budget per request too (five minutes). */
 export const MAX_RETRIES_LIMIT = 30;
 

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ErpClient } from '../transport/client';
 import { asNodeError } from '../transport/errors';
-import { forEachConcurrently } from '../transport/flowControl';
+import { ErpClient, forEachConcurrently } from '../transport/client';
 import type { TransportOptions } from '../transport/types';
-import { DEFAULT_TRANSPORT_OPTIONS } from '../transport/types';
-import { CONCURRENCY_LIMIT, MAX_RETRIES_LIMIT } from './common.descriptions';
+import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../transport/types';
+import { MAX_RETRIES_LIMIT } from './common.descriptions';
 import * as contact from './contact/Contact.resource';
 import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
@@ -80,8 +79,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await forEachConcurrently(items.length, options.concurrency, async (itemIndex) => {
 		try {
 			const erp = await client;
-			// Waits while the ERP's rate-limit window is used up, before the item's parameters are read.
-			const records = await erp.admitted(() => run.execute.call(this, erp, itemIndex));
+			const records = await run.execute.call(this, erp, itemIndex);
 			outputs[itemIndex] = records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (this.continueOnFail()) {

@@ -5,16 +5,13 @@ import type {
 	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
 import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
-import type { Clock } from './flowControl';
-import { InFlightLimit, systemClock } from './flowControl';
-import { windowPace, windowShare } from './pacing';
-import { decideRetry, isUnclear, limitFrom, rateLimitWait, remainingFrom, WaitBudget } from './retryPolicy';
-import type { ErpBudget } from './sharedBudget';
-import { BudgetRegistry, budgetKey, processBudgets } from './sharedBudget';
+import type { RateHeaders } from './rateControl';
+import { erpKey, rateControllerFor, readRateHeaders, WaitTooLong } from './rateControl';
+import { decideRetry, isUnclear } from './retryPolicy';
 import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
@@ -66,17 +63,22 @@ function isAbort(error: unknown): boolean {
 	return [cause?.code, code].includes('ERR_CANCELED') || [cause?.name, name].some((n) => n === 'AbortError' || n === 'CanceledError');
 }
 
+/** One attempt: the answer (or how it failed on the way), what it said of the rate limit, and how long the ERP held it. */
+type Attempt = { answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number };
+
 /**
- * Every HTTP call of the nodes goes through one ErpClient per node run. `request()`: wait for a slot (the run's
- * Concurrency, then the ERP's cap in this process), for any 429 wait and for the pace, send, open the envelope,
- * and on failure ask the retry policy whether, and after how long, to send it again, or say clearly what went wrong.
- * The 429 gate, the rate-limit window, the pace and the cap are shared by every run talking to the same ERP
- * (sharedBudget.ts), so the runs of one n8n learn a limit once and keep to it together.
+ * Every HTTP call of the nodes goes through one ErpClient per node run. A request waits at three points: a slot of
+ * the run's Concurrency, the ERP's rate controller (rateControl.ts, shared by every run against the ERP), and its
+ * own retry back-off. The client sends, opens the envelope, retries by retryPolicy.ts and words errors (errors.ts).
  */
 export class ErpClient {
-	private readonly runLimit: InFlightLimit;
+	private running = 0;
 
-	private readonly budgetKey: string;
+	private readonly queue: Array<{ go: () => void; stop: () => void }> = [];
+
+	private readonly sleepers = new Set<AbortController>();
+
+	private readonly erp: string;
 
 	private constructor(
 		private readonly ctx: RequestContext,
@@ -84,89 +86,45 @@ export class ErpClient {
 		readonly baseUrl: string,
 		private readonly credentials: ICredentialDataDecryptedObject,
 		readonly options: TransportOptions,
-		private readonly clock: Clock,
 		private readonly signal: AbortSignal | undefined,
-		private readonly budgets: BudgetRegistry,
 	) {
-		this.runLimit = new InFlightLimit(options.concurrency);
-		this.budgetKey = budgetKey(baseUrl, credentials.apiToken);
+		this.erp = erpKey(baseUrl, credentials.apiToken);
+		// One listener for the run: a cancelled execution ends every wait at once.
+		signal?.addEventListener(
+			'abort',
+			() => {
+				for (const waiter of this.queue.splice(0)) waiter.stop();
+				for (const sleeper of this.sleepers) sleeper.abort();
+				this.rate().wake();
+			},
+			{ once: true },
+		);
 	}
 
-	/** `budgets`: the process's registry; a test's own clock gets a registry of its own unless it passes one. */
-	static async create(ctx: RequestContext, options: Partial<TransportOptions> = {}, clock?: Clock, budgets?: BudgetRegistry): Promise<ErpClient> {
+	static async create(ctx: RequestContext, options: Partial<TransportOptions> = {}): Promise<ErpClient> {
 		const node = ctx.getNode();
 		// Read once per run: n8n would otherwise decrypt (and in a server, load) the credential on every request.
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const signal = 'getExecutionCancelSignal' in ctx ? (ctx as IExecuteFunctions).getExecutionCancelSignal?.() : undefined;
-		const settings = { ...DEFAULT_TRANSPORT_OPTIONS, ...options };
-		const registry = budgets ?? (clock ? new BudgetRegistry(clock) : processBudgets());
-		return new ErpClient(ctx, node, baseUrlOf(node, credentials.baseUrl), credentials, settings, clock ?? systemClock(signal), signal, registry);
-	}
-
-	/** This ERP's shared budget, looked up for each use: one left idle may have been dropped meanwhile. */
-	private budget(): ErpBudget {
-		return this.budgets.budgetFor(this.budgetKey);
-	}
-
-	/** A wait in a shared queue: it rejects only when the execution is cancelled (flowControl.ts' queueTurn). */
-	private async cancellable<T>(wait: () => Promise<T>, itemIndex?: number): Promise<T> {
-		try {
-			return await wait();
-		} catch {
-			throw cancelledError(this.node, itemIndex);
-		}
-	}
-
-	/** Runs `work` holding a slot of the run (its Concurrency) and one of the ERP's in this process. */
-	private async inSlots<T>(shared: ErpBudget, request: ErpRequest, work: () => Promise<T>): Promise<T> {
-		const releaseRun = await this.cancellable(() => this.runLimit.acquire(this.signal), request.itemIndex);
-		try {
-			const releaseShared = await this.cancellable(() => shared.inFlight.acquire(this.signal), request.itemIndex);
-			try {
-				return await work();
-			} finally {
-				releaseShared();
-			}
-		} finally {
-			releaseRun();
-		}
-	}
-
-	/** Runs one item's work once the rate-limit window has room for it (see RateWindow). */
-	async admitted<T>(work: () => Promise<T>): Promise<T> {
-		const done = await this.cancellable(() => this.budget().rateWindow.admit(this.signal));
-		try {
-			return await work();
-		} finally {
-			done();
-		}
+		return new ErpClient(ctx, node, baseUrlOf(node, credentials.baseUrl), credentials, { ...DEFAULT_TRANSPORT_OPTIONS, ...options }, signal);
 	}
 
 	/** Sends the request with the retry rules and returns the opened envelope, or throws a NodeApiError. */
 	async request(first: ErpRequest): Promise<ErpResponse> {
-		const budget = new WaitBudget(this.options.maxTotalWaitMs);
 		let request = first;
 		let retries = 0;
+		let waitedMs = 0;
 		let unclearEarlier = false;
 		for (;;) {
-			if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
-			const shared = this.budget();
-			let sentAt = 0;
-			const outcome = await this.inSlots(shared, request, async () => {
-				await this.waitAtGate(request, budget, shared);
-				sentAt = this.clock.now();
-				return await this.send(request);
-			});
+			const { answer, limits, pausedMs } = await this.attempt(request, this.options.maxTotalWaitMs - waitedMs);
+			waitedMs += pausedMs;
 			let failure: DetailedFailure;
-			let paceFromRefusals = false;
-			if ('kind' in outcome) failure = outcome;
+			if ('kind' in answer) failure = answer;
 			else {
-				paceFromRefusals = this.learnLimit(shared, outcome, sentAt);
-				const envelope = openEnvelope(outcome.body);
+				const envelope = openEnvelope(answer.body);
 				// `success: false` is a failure whatever the status.
-				if (outcome.statusCode < 300 && envelope.success !== false) return this.accepted(request, outcome.statusCode, envelope);
-				const namedWait = rateLimitWait(outcome.headers, this.clock.now());
-				failure = { kind: 'status', statusCode: outcome.statusCode, namedWait, body: outcome.body };
+				if (answer.statusCode < 300 && envelope.success !== false) return this.accepted(request, answer.statusCode, envelope);
+				failure = { kind: 'status', statusCode: answer.statusCode, namedWait: limits.wait, body: answer.body };
 			}
 			const status = failure.kind === 'status' ? failure.statusCode : undefined;
 
@@ -185,93 +143,62 @@ export class ErpClient {
 				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
 			}
 
-			const { maxRetries, timeoutMs } = this.options;
-			const decision = decideRetry(failure, { method: request.method, retriesSoFar: retries, maxRetries, random: this.clock.random, provenNotWritten });
+			const { maxRetries, timeoutMs, maxTotalWaitMs } = this.options;
+			const decision = decideRetry(failure, { method: request.method, retriesSoFar: retries, maxRetries, random: Math.random, provenNotWritten });
 			const fail = () =>
 				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
 			if (!decision.retry) throw fail();
-			// A 429 that names no wait, from an ERP that tells nothing of its window, slows the pace instead of stopping all.
-			if (decision.rateLimited && !(paceFromRefusals && !decision.namedByErp)) {
-				shared.gate.holdUntil(this.clock.now() + decision.delayMs);
-				shared.rateWindow.expectNewWindow();
-			}
-			if (!budget.fits(decision.delayMs)) {
-				const namedAtMs = failure.kind === 'status' ? failure.namedWait?.atMs : undefined;
-				throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, namedAtMs) : fail();
-			}
+			if (waitedMs + decision.delayMs > maxTotalWaitMs) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, limits.wait?.atMs) : fail();
 			await this.pause(decision.delayMs, request);
-			budget.spend(decision.delayMs);
+			waitedMs += decision.delayMs;
 			unclearEarlier ||= isUnclear(failure);
 			retries++;
 		}
 	}
 
-	/**
-	 * Waits out another request's 429 (it counts toward this request's budget), unless it is longer than the
-	 * budget; then for its turn at the pace, if the ERP's refusals set one.
-	 */
-	private async waitAtGate(request: ErpRequest, budget: WaitBudget, shared: ErpBudget): Promise<void> {
-		for (;;) {
-			const hold = shared.gate.waitLeft();
-			if (hold > 0) {
-				if (!budget.fits(hold)) throw this.waitTooLong(request, hold);
-				await this.pause(hold, request);
-				budget.spend(hold);
-				continue;
+	/** This ERP's rate controller, looked up for each use: one left idle may have been dropped meanwhile. */
+	private rate() {
+		return rateControllerFor(this.erp);
+	}
+
+	/** Sends once, holding a slot of the run from its admission by the ERP's rate controller to its answer. */
+	private async attempt(request: ErpRequest, maxPauseMs: number): Promise<Attempt> {
+		const release = await this.slot(request);
+		try {
+			const rate = this.rate();
+			const ticket = await rate.admit(maxPauseMs, this.signal).catch((error: unknown) => {
+				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms) : cancelledError(this.node, request.itemIndex);
+			});
+			let answer: RawResponse | DetailedFailure | undefined;
+			let limits: RateHeaders = {};
+			try {
+				answer = await this.send(request);
+				if (!('kind' in answer)) limits = readRateHeaders(answer.headers, Date.now());
+				return { answer, limits, pausedMs: ticket.pausedMs };
+			} finally {
+				rate.learn(ticket, answer && !('kind' in answer) ? { statusCode: answer.statusCode, limits } : undefined);
 			}
-			// The gate may close while a request waits for its turn: it asks again before it goes.
-			const turn = shared.pacer.turn();
-			if (turn <= 0) return;
-			await this.pause(turn, request);
+		} finally {
+			release();
 		}
 	}
 
-	/**
-	 * What an answer tells of the ERP's limit. With a count of requests left, the window: the runs keep to their
-	 * share of it, and when none is left and the answer names the reset as seconds from now, all wait for it
-	 * instead of asking to be refused. A reset named as an instant in whole epoch seconds can be up to a second
-	 * late (on a short window that wastes about half of it: the bench measured 1.87× the minimum), so then all wait
-	 * for the window's end as learnt from earlier windows (WindowEnd); before it is learnt, one request goes and
-	 * the 429 names the wait from the moment it refuses. Without a count, refusals that name no wait set the pace
-	 * (a wait named is waited out by all, and an ERP answering some requests 429 at random does not throttle every
-	 * run down). Returns whether a pace learnt from refusals was already on (then such a 429 cuts the pace instead
-	 * of stopping every request).
-	 * The API document names no rate-limit headers: the common ones are read (retryPolicy.ts), a guess that never
-	 * holds anything back when the ERP sends none of them.
-	 */
-	private learnLimit(shared: ErpBudget, answer: RawResponse, sentAt: number): boolean {
-		const remaining = remainingFrom(answer.headers);
-		if (answer.statusCode === 429) {
-			const named = rateLimitWait(answer.headers, this.clock.now());
-			shared.windowEnd.refused(sentAt, named?.atMs);
-			// A 429 that names its wait is waited out by all (the gate); only a bare one sets a pace.
-			if (remaining !== undefined || named !== undefined) return false;
-			// The first refusal ends a burst: all wait as before. Once paced, the pace is cut instead.
-			const paced = shared.pacer.pace() !== undefined;
-			shared.pacer.refused(sentAt);
-			return paced;
+	/** A slot of the run's Concurrency; a cancelled run leaves the queue at once. */
+	private async slot(request: ErpRequest): Promise<() => void> {
+		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
+		if (this.running < this.options.concurrency) this.running++;
+		else {
+			await new Promise<void>((go, stop) => this.queue.push({ go, stop: () => stop(cancelledError(this.node, request.itemIndex)) }));
 		}
-		shared.pacer.succeeded();
-		const now = this.clock.now();
-		const named = rateLimitWait(answer.headers, now);
-		const limit = limitFrom(answer.headers);
-		shared.windowEnd.observe({ remaining, limit, resetAtMs: named?.atMs, sentAt, answeredAt: now });
-		if (shared.gate.holding()) return false;
-		shared.rateWindow.observe(remaining, named?.atMs);
-		const windowMs = shared.windowEnd.length(true);
-		if (remaining !== undefined && windowMs && (remaining === 0 || shared.pacer.keepsToWindow())) {
-			const pace = windowPace({ remaining, limit, windowMs, msLeft: (shared.windowEnd.expectedEnd() ?? now) - now, spenders: shared.rateWindow.spenders() });
-			if (pace !== undefined) shared.pacer.keepTo(pace);
-		}
-		// Paced, less than one request of what is left is this process's: the others spend it, this one waits.
-		const noneMine = remaining === 0 || (remaining !== undefined && shared.pacer.keepsToWindow() && remaining * windowShare(shared.rateWindow.spenders()) < 1);
-		if (!noneMine || answer.statusCode >= 300 || !named) return false;
-		const resumeAt = named.atMs === undefined ? now + named.ms : shared.windowEnd.endsBy();
-		if (resumeAt !== undefined && resumeAt > now) {
-			shared.gate.holdUntil(resumeAt);
-			shared.rateWindow.expectNewWindow();
-		}
-		return false;
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			// The slot passes straight to the next waiter; only when nobody waits is it given back.
+			const next = this.queue.shift();
+			if (next) next.go();
+			else this.running--;
+		};
 	}
 
 	private accepted(request: ErpRequest, statusCode: number, { data, meta }: ReturnType<typeof openEnvelope>): ErpResponse {
@@ -291,12 +218,16 @@ export class ErpClient {
 		}
 	}
 
+	/** The retry back-off; a cancelled run ends it at once. */
 	private async pause(ms: number, request: ErpRequest): Promise<void> {
+		const sleeper = new AbortController();
+		this.sleepers.add(sleeper);
 		try {
-			await this.clock.sleep(ms);
+			if (!this.signal?.aborted) await sleep(ms, sleeper.signal);
 		} catch {
-			// n8n's sleep rejects only when the execution is cancelled.
-			throw cancelledError(this.node, request.itemIndex);
+			// Only the run's cancellation aborts it: thrown below.
+		} finally {
+			this.sleepers.delete(sleeper);
 		}
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
@@ -337,7 +268,25 @@ export class ErpClient {
 	};
 
 	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number) {
-		const wait = { ms, untilMs: this.clock.now() + ms, budgetMs: this.options.maxTotalWaitMs, body, namedAtMs };
+		const wait = { ms, untilMs: Date.now() + ms, budgetMs: this.options.maxTotalWaitMs, body, namedAtMs };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
+}
+
+/** Runs `work(0..count-1)`, at most `limit` at once; after a failure nothing new starts and it is thrown. */
+export async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+	let next = 0;
+	let failure: { error: unknown } | undefined;
+	const worker = async () => {
+		while (failure === undefined && next < count) {
+			const index = next++;
+			try {
+				await work(index);
+			} catch (error) {
+				failure ??= { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+	if (failure) throw failure.error;
 }

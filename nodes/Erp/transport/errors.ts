@@ -1,9 +1,9 @@
 import type { Failure as DeclaredFailure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Failure, NamedWait } from './retryPolicy';
+import type { Failure } from './retryPolicy';
 import { isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
-import type { ErpRequest } from './types';
+import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import type { HttpMethod, RawResponse } from './types';
+import type { HttpMethod, NamedWait } from './types';
 
 /**
  * The retry policy: which failures are sent again, after how long, and how much one request may wait in all.
@@ -8,9 +8,6 @@ import type { HttpMethod, RawResponse } from './types';
  *   lookup proving nothing was written lets it be sent again.
  * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
  */
-
-/** A wait the ERP named: how long from now, and the instant it named when it named one (an HTTP date, an epoch reset). */
-export type NamedWait = { ms: number; atMs?: number };
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type Failure =
@@ -80,67 +77,4 @@ export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision 
 	}
 	if (neverReachedService(failure)) return retryCannotCure(failure) ? { retry: false } : onServerSchedule;
 	return resendable ? onServerSchedule : { retry: false };
-}
-
-type Headers = RawResponse['headers'];
-
-const SECONDS = /^\d+(\.\d+)?$/;
-
-function header(headers: Headers, name: string): string | undefined {
-	const value = headers[name];
-	return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-}
-
-/**
- * The wait a 429 names: `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset` (epoch seconds, or
- * seconds from now when small), else the IETF draft's `RateLimit-Reset` (seconds from now). `atMs` only when the
- * ERP named an instant. Undefined when the answer names no wait.
- */
-export function rateLimitWait(headers: Headers, nowMs: number): NamedWait | undefined {
-	const until = (atMs: number): NamedWait => ({ ms: Math.max(0, Math.round(atMs - nowMs)), atMs });
-	const retryAfter = header(headers, 'retry-after');
-	if (retryAfter) {
-		if (SECONDS.test(retryAfter)) return { ms: Math.round(Number(retryAfter) * 1000) };
-		const date = Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return until(date);
-	}
-	const reset = header(headers, 'x-ratelimit-reset');
-	if (reset && SECONDS.test(reset)) {
-		const value = Number(reset);
-		return value > 1e9 ? until(Math.round(value * 1000)) : { ms: Math.round(value * 1000) };
-	}
-	const ietfReset = header(headers, 'ratelimit-reset');
-	if (ietfReset && SECONDS.test(ietfReset)) return { ms: Math.round(Number(ietfReset) * 1000) };
-	return undefined;
-}
-
-/** X-RateLimit-Remaining (or the IETF draft's RateLimit-Remaining) as a count; undefined when not sent. */
-export function remainingFrom(headers: Headers): number | undefined {
-	const text = header(headers, 'x-ratelimit-remaining') ?? header(headers, 'ratelimit-remaining');
-	return text && /^\d+$/.test(text) ? Number(text) : undefined;
-}
-
-/** X-RateLimit-Limit (or the IETF draft's RateLimit-Limit) as a count; undefined when not sent. */
-export function limitFrom(headers: Headers): number | undefined {
-	const text = header(headers, 'x-ratelimit-limit') ?? header(headers, 'ratelimit-limit');
-	return text && /^\d+$/.test(text) ? Number(text) : undefined;
-}
-
-/** The waiting one request may do in all: back-off sleeps and waits at the shared 429 gate. */
-export class WaitBudget {
-	private spent = 0;
-
-	constructor(private readonly totalMs: number) {}
-
-	left(): number {
-		return this.totalMs - this.spent;
-	}
-
-	fits(ms: number): boolean {
-		return ms <= this.left();
-	}
-
-	spend(ms: number): void {
-		this.spent += ms;
-	}
 }

@@ -4,6 +4,12 @@ export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | '
 
 export type Query = Record<string, string | number | boolean>;
 
+/** The most requests a run (its Concurrency) or all runs together may have on the wire to one ERP. */
+export const CONCURRENCY_LIMIT = 50;
+
+/** A wait the ERP named: how long from now, and the instant it named when it named one (an HTTP date, an epoch reset). */
+export type NamedWait = { ms: number; atMs?: number };
+
 /** A JSON object: not null, not an array. */
 export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);

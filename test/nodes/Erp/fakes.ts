@@ -1,7 +1,6 @@
 // Unit tests of the ERP node (this folder and transport/): fakes for n8n's context, HTTP helper and clock.
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import type { Clock } from '../../../nodes/Erp/transport/flowControl';
 import type { RequestContext } from '../../../nodes/Erp/transport/client';
 import type { RawResponse } from '../../../nodes/Erp/transport/types';
 
@@ -31,7 +30,7 @@ export function networkError(code: string, message = code): never {
 }
 
 /** A context whose HTTP helper answers from a script and records every request it was asked to send. */
-export function fakeContext(responder: Responder, credentials = { baseUrl: 'https://erp.test/api/v1', apiToken: TOKEN }) {
+export function fakeContext(responder: Responder, credentials = freshErp()) {
 	const calls: IHttpRequestOptions[] = [];
 	const ctx = {
 		getNode: () => node,
@@ -46,37 +45,52 @@ export function fakeContext(responder: Responder, credentials = { baseUrl: 'http
 	return { ctx, calls };
 }
 
-/** A clock whose sleeps return at once but move its time forward, recording each wait. */
-export function fakeClock(): Clock & { sleeps: number[] } {
-	let now = 1_700_000_000_000;
-	const sleeps: number[] = [];
-	return {
-		sleeps,
-		now: () => now,
-		sleep: async (ms: number) => {
-			sleeps.push(ms);
-			now += ms;
-		},
-		random: () => 0.5,
-	};
+let erps = 0;
+
+/** An ERP of its own (Base URL and token) for each test: rate controllers are shared per ERP by the whole process. */
+export function freshErp(): { baseUrl: string; apiToken: string } {
+	return { baseUrl: `https://erp-${++erps}.test/api/v1`, apiToken: TOKEN };
 }
 
-/** A clock that moves only when the test says so; sleeps end when their time has come. */
-export function manualClock(): Clock & { advance(ms: number): Promise<void> } {
-	let now = 0;
-	let timers: Array<{ at: number; resolve: () => void }> = [];
+/**
+ * Jest's fake time for the transport (Date.now, and n8n's sleep through setTimeout), from `startMs`; `sleeps`
+ * records every wait asked. `auto`: a wait ends as soon as nothing else can run (time jumps to the next timer), as
+ * if sleeps returned at once. `manual`: time moves only by `advance`. Real time is back after the test.
+ */
+export function fakeTime(mode: 'auto' | 'manual', startMs = 1_700_000_000_000) {
+	jest.useFakeTimers({ now: startMs, doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+	jest.spyOn(Math, 'random').mockReturnValue(0.5);
+	const sleeps: number[] = [];
+	const fakeSetTimeout = global.setTimeout;
+	global.setTimeout = ((handler: () => void, ms?: number) => {
+		sleeps.push(ms ?? 0);
+		return fakeSetTimeout(handler, ms);
+	}) as typeof setTimeout;
+	const run = ++timeRuns;
+	const drive = async () => {
+		while (run === timeRuns) {
+			await flush();
+			await flush();
+			if (run === timeRuns && jest.getTimerCount() > 0) jest.advanceTimersToNextTimer();
+		}
+	};
+	if (mode === 'auto') void drive();
 	return {
-		now: () => now,
-		sleep: async (ms) => await new Promise<void>((resolve) => timers.push({ at: now + ms, resolve })),
-		random: () => 0.5,
-		async advance(ms) {
-			now += ms;
-			const due = timers.filter((timer) => timer.at <= now);
-			timers = timers.filter((timer) => timer.at > now);
-			for (const timer of due) timer.resolve();
+		sleeps,
+		now: () => Date.now(),
+		async advance(ms: number) {
+			await jest.advanceTimersByTimeAsync(ms);
 			await flush();
 		},
 	};
 }
+
+/** The fake time now in use: an earlier one's driver stops. */
+let timeRuns = 0;
+afterEach(() => {
+	timeRuns++;
+	jest.useRealTimers();
+	jest.restoreAllMocks();
+});
 
 export const flush = () => new Promise((resolve) => setImmediate(resolve));

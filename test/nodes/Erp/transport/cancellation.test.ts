@@ -1,10 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { fakeClock, fakeContext, flush, json } from '../fakes';
+import { fakeContext, fakeTime, flush, json } from '../fakes';
 import type { Responder } from '../fakes';
 
-/** A context with n8n's cancel signal, on real time (the client's own clock): a wait that is not cut short hangs the test. */
+/** A context with n8n's cancel signal, on real time: a wait that is not cut short hangs the test. */
 async function cancellable(responder: Responder, concurrency = 1) {
 	const cancel = new AbortController();
 	const { ctx, calls } = fakeContext(responder);
@@ -57,8 +57,9 @@ describe('a cancelled execution (n8n’s abort signal)', () => {
 		const cancel = new AbortController();
 		const { ctx, calls } = fakeContext(() => answerNeverButAbort(cancel.signal));
 		Object.assign(ctx, { getExecutionCancelSignal: () => cancel.signal });
-		// A clock whose back-off sleeps return at once: a retry would be sent right away.
-		const client = await ErpClient.create(ctx, {}, fakeClock());
+		// Back-off sleeps that return at once: a retry would be sent right away.
+		fakeTime('auto');
+		const client = await ErpClient.create(ctx, {});
 		const failed = rejection(client.request({ method, path: '/contacts', doing: { action: 'list or create contacts', noun: 'contact' }, body: method === 'POST' ? { first_name: 'A' } : undefined }));
 		while (calls.length === 0) await flush();
 		cancel.abort();

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { fakeContext, flush, json, manualClock, networkError, TOKEN } from '../fakes';
+import { fakeContext, fakeTime, flush, json, networkError, TOKEN } from '../fakes';
 import { clientFor, failureOf } from './clientFor';
 
 describe('ErpClient requests', () => {
@@ -107,41 +107,44 @@ describe('ErpClient retry rules', () => {
 	});
 
 	it("makes a request started during another one's 429 wait hold until that wait is over", async () => {
-		const clock = manualClock();
+		const clock = fakeTime('manual', 0);
 		const sent: string[] = [];
 		const { ctx } = fakeContext((options) => {
 			sent.push(`${options.url} at ${clock.now()}`);
 			return sent.length === 1 ? json(429, {}, { 'retry-after': '5' }) : json(200, { data: {} });
 		});
-		const client = await ErpClient.create(ctx, { concurrency: 2 }, clock);
+		const client = await ErpClient.create(ctx, { concurrency: 2 });
 		const first = client.request({ method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } });
 		await flush();
 		const second = client.request({ method: 'GET', path: '/contacts/2', doing: { action: 'read contact 2', noun: 'contact', id: 2 } });
 		await flush();
 		await clock.advance(4999);
-		expect(sent).toEqual(['https://erp.test/api/v1/contacts/1 at 0']);
+		expect(sent).toEqual([`${client.baseUrl}/contacts/1 at 0`]);
 		await clock.advance(1);
 		await Promise.all([first, second]);
-		expect(sent.sort()).toEqual(['https://erp.test/api/v1/contacts/1 at 0', 'https://erp.test/api/v1/contacts/1 at 5000', 'https://erp.test/api/v1/contacts/2 at 5000']);
+		expect(sent.sort()).toEqual([`${client.baseUrl}/contacts/1 at 0`, `${client.baseUrl}/contacts/1 at 5000`, `${client.baseUrl}/contacts/2 at 5000`]);
 	});
 
 	it("counts the time spent waiting out another request's 429 toward its own wait budget", async () => {
-		const clock = manualClock();
+		const clock = fakeTime('manual', 0);
 		const sent: string[] = [];
 		const { ctx } = fakeContext((options) => {
 			sent.push(String(options.url));
 			return json(429, {}, { 'retry-after': sent.length === 1 ? '5' : '2' });
 		});
-		const client = await ErpClient.create(ctx, { concurrency: 2, maxRetries: 5, maxTotalWaitMs: 6000 }, clock);
+		const client = await ErpClient.create(ctx, { concurrency: 2, maxRetries: 5, maxTotalWaitMs: 6000 });
 		const first = client.request({ method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } });
 		const firstFailure = first.catch((error: unknown) => error);
 		await flush();
 		const second = client.request({ method: 'GET', path: '/contacts/2', doing: { action: 'read contact 2', noun: 'contact', id: 2 } }).catch((error: unknown) => error);
 		await flush();
 		await clock.advance(5000);
-		// The second request waited 5 s at the gate: another 2 s would exceed its 6 s budget, so it gives up.
-		expect(await second).toBeInstanceOf(NodeApiError);
-		expect(sent.filter((url) => url.endsWith('/contacts/2'))).toHaveLength(1);
+		// The second request waited 5 s; at 5 s the first one's retry is refused for 2 s more, which would exceed the
+		// second's 6 s budget: it gives up without being sent.
+		const gaveUp = await second;
+		expect(gaveUp).toBeInstanceOf(NodeApiError);
+		expect((gaveUp as NodeApiError).message).toBe('The ERP asks to wait 2 s before the next request (429)');
+		expect(sent.filter((url) => url.endsWith('/contacts/2'))).toHaveLength(0);
 		await clock.advance(2000);
 		await clock.advance(4000);
 		await firstFailure;
@@ -204,7 +207,7 @@ describe('ErpClient waits', () => {
 		await failureOf(client.request({ method: 'GET', path: '/contacts/1', doing: { action: 'read contact 1', noun: 'contact', id: 1 } }));
 		const second = await failureOf(client.request({ method: 'GET', path: '/contacts/2', doing: { action: 'read contact 2', noun: 'contact', id: 2 } }));
 		expect(second.message).toBe('The ERP asks to wait 1 h before the next request (429)');
-		expect(calls.map((call) => call.url)).toEqual(['https://erp.test/api/v1/contacts/1']);
+		expect(calls.map((call) => call.url)).toEqual([`${client.baseUrl}/contacts/1`]);
 	});
 });
 
@@ -274,7 +277,7 @@ describe('a request that never reached the service', () => {
 		const { client, calls } = await clientFor(() => networkError('CERT_HAS_EXPIRED', 'certificate has expired'));
 		const error = await failureOf(client.request({ method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: { first_name: 'A' } }));
 		expect(calls).toHaveLength(1);
-		expect(error.message).toBe('Could not reach the ERP at erp.test');
+		expect(error.message).toBe(`Could not reach the ERP at ${new URL(client.baseUrl).host}`);
 		expect(error.description).toMatch(/^certificate has expired\. Nothing reached the ERP/);
 		expect(error.description).not.toMatch(/may have done it/);
 	});

@@ -1,20 +1,20 @@
-// Transport unit tests: the client over a scripted HTTP helper and a fake clock (probe.ts runs it inside n8n).
+// Transport unit tests: the client over a scripted HTTP helper and fake time (probe.ts runs it inside n8n).
 import { NodeApiError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import type { TransportOptions } from '../../../../nodes/Erp/transport/types';
-import { fakeClock, fakeContext } from '../fakes';
+import { fakeContext, fakeTime } from '../fakes';
 import type { Responder } from '../fakes';
 
-/** A client over a scripted HTTP helper and a clock whose sleeps return at once (recorded in `clock.sleeps`). */
+/** A client over a scripted HTTP helper, in fake time whose sleeps return at once (recorded in `clock.sleeps`). */
 export async function clientFor(
 	responder: Responder,
 	options: Partial<TransportOptions> = {},
 	credentials?: { baseUrl: string; apiToken: string },
 ) {
 	const { ctx, calls } = fakeContext(responder, credentials);
-	const clock = fakeClock();
-	const client = await ErpClient.create(ctx, options, clock);
+	const clock = fakeTime('auto');
+	const client = await ErpClient.create(ctx, options);
 	return { client, calls, clock };
 }
 

@@ -1,13 +1,13 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { fakeClock, fakeContext, json, networkError, TOKEN } from '../fakes';
+import { fakeContext, json, networkError, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
 import type { ErpRequest } from '../../../../nodes/Erp/transport/types';
 
 async function errorFor(responder: Responder, request: ErpRequest, baseUrl = 'https://erp.test/api/v1'): Promise<NodeApiError> {
 	const { ctx } = fakeContext(responder, { baseUrl, apiToken: TOKEN });
-	const client = await ErpClient.create(ctx, { maxRetries: 0 }, fakeClock());
+	const client = await ErpClient.create(ctx, { maxRetries: 0 });
 	const error = await client.request(request).then(
 		() => undefined,
 		(e: unknown) => e,

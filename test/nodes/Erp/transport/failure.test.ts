@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import type { ErpRequest } from '../../../../nodes/Erp/transport/types';
 import { useTestSandbox } from '../../../harness/sandbox';
-import { fakeClock, fakeContext, json, networkError, TOKEN } from '../fakes';
+import { fakeContext, json, networkError, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
 import { clientFor, failureOf } from './clientFor';
 import { probeOn, runProbe } from './probe';
@@ -17,7 +17,7 @@ const get = (path: string, doing: ErpRequest['doing'] = listContacts): ErpReques
 const getContacts = { request: { method: 'GET' as const, path: '/contacts', doing: listContacts } };
 const noRetries = { maxRetries: 0 };
 
-/** The error of one request through the client over a scripted helper and a fake clock (now = 1_700_000_000_000). */
+/** The error of one request through the client over a scripted helper, in fake time (now = 1_700_000_000_000). */
 async function errorOf(responder: Responder, request: ErpRequest = get('/contacts'), options = noRetries) {
 	const { client } = await clientFor(responder, options);
 	return await failureOf(client.request(request));
@@ -26,17 +26,20 @@ async function errorOf(responder: Responder, request: ErpRequest = get('/contact
 describe('failure declared from what the ERP answered, in n8n (probe on the wire)', () => {
 	const sandbox = useTestSandbox();
 	const probe = probeOn(sandbox);
+	// A 429's wait holds every run against that ERP: these go to an ERP of their own (a token each), not the sandbox.
+	const limited = useScriptedErp();
+	const refusing = (retryAfter: string) => limited.answer(() => ({ status: 429, headers: { 'Retry-After': retryAfter }, body: { message: 'slow down' } }));
 
 	it("429 with Retry-After: 120 → rate-limited with the ERP's wait", async () => {
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 120 } });
-		const result = await probe({ calls: [getContacts], options: noRetries });
+		refusing('120');
+		const result = await runProbe({ baseUrl: limited.baseUrl, calls: [getContacts], options: noRetries });
 		expect(result.error).toMatchObject({ message: 'The ERP is still rate-limiting requests (429)', httpCode: '429' });
 		expect((result.error as NodeApiError).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
 	});
 
 	it('429 naming a wait beyond what the node may wait → rate-limited with that wait', async () => {
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		const result = await probe({ calls: [getContacts] });
+		refusing('3600');
+		const result = await runProbe({ baseUrl: limited.baseUrl, calls: [getContacts] });
 		expect(result.error).toMatchObject({ message: 'The ERP asks to wait 1 h before the next request (429)' });
 		expect((result.error as NodeApiError).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 3_600_000 });
 	});
@@ -134,7 +137,7 @@ describe('a success that is not the API (a scripted answer)', () => {
 	});
 });
 
-describe("the ERP's wait, exactly (fake clock)", () => {
+describe("the ERP's wait, exactly (fake time)", () => {
 	const now = 1_700_000_000_000;
 
 	it('Retry-After as an HTTP date → the wait and the instant it names', async () => {
@@ -186,7 +189,7 @@ describe('a Base URL that cannot be the API', () => {
 		'a credential Base URL "%s" → configuration-invalid',
 		async (baseUrl) => {
 			const { ctx } = fakeContext(() => json(200, {}), { baseUrl, apiToken: TOKEN });
-			const error = await ErpClient.create(ctx, {}, fakeClock()).then(
+			const error = await ErpClient.create(ctx, {}).then(
 				() => undefined,
 				(e: unknown) => e,
 			);

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { ErpClient } from '../../../../nodes/Erp/transport/client';
 import { paginate } from '../../../../nodes/Erp/transport/paginate';
 import type { RawResponse, TransportOptions } from '../../../../nodes/Erp/transport/types';
-import { fakeClock, fakeContext, json } from '../fakes';
+import { fakeContext, fakeTime, json } from '../fakes';
 
 const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));
 
@@ -46,7 +46,8 @@ type Responder = (options: IHttpRequestOptions, call: number) => RawResponse | P
 
 async function clientFor(responder: Responder, options: Partial<TransportOptions> = {}) {
 	const { ctx, calls } = fakeContext(responder);
-	const client = await ErpClient.create(ctx, options, fakeClock());
+	fakeTime('auto');
+	const client = await ErpClient.create(ctx, options);
 	return { client, calls, asked: () => calls.map((c) => c.qs as { page: number; per_page: number }) };
 }
 

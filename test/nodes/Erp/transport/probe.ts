@@ -16,12 +16,17 @@ export interface ProbeRun {
 	cancelWhen?: Promise<unknown>;
 }
 
-/** Runs the probe node in n8n's WorkflowExecute: one input item per call. */
+let runs = 0;
+
+/**
+ * Runs the probe node in n8n's WorkflowExecute: one input item per call. Without a token (a scripted ERP takes any),
+ * each run has one of its own: an ERP of its own for the rate controller, so no wait named to an earlier test holds it.
+ */
 export async function runProbe(run: ProbeRun): Promise<RunNodeResult> {
 	return await runNode({
 		nodeType: new ErpTransportProbe(),
 		credentialType: new ErpApi(),
-		credentials: { baseUrl: run.baseUrl, apiToken: run.apiToken ?? 'scripted-token' },
+		credentials: { baseUrl: run.baseUrl, apiToken: run.apiToken ?? `scripted-token-${++runs}` },
 		parameters: { call: '={{ JSON.stringify($json.call) }}', transportOptions: JSON.stringify(run.options ?? {}) },
 		input: run.calls.map((call) => ({ call: call as unknown as IDataObject })),
 		cancelWhen: run.cancelWhen,

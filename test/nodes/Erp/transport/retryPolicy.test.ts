@@ -3,9 +3,6 @@ import {
 	decideRetry,
 	isUnclear,
 	neverReachedService,
-	rateLimitWait,
-	remainingFrom,
-	WaitBudget,
 } from '../../../../nodes/Erp/transport/retryPolicy';
 import type { Failure, RetryContext } from '../../../../nodes/Erp/transport/retryPolicy';
 import type { HttpMethod } from '../../../../nodes/Erp/transport/types';
@@ -117,61 +114,5 @@ describe('backoffDelay', () => {
 		expect(backoffDelay(3, 500, () => 0)).toBe(2000);
 		expect(backoffDelay(3, 500, () => 1)).toBe(4000);
 		expect(backoffDelay(20, 500, () => 1)).toBe(30000);
-	});
-});
-
-describe('rateLimitWait', () => {
-	const now = Date.parse('2026-11-22T10:00:00Z');
-
-	it('reads Retry-After in seconds', () => {
-		expect(rateLimitWait({ 'retry-after': '3' }, now)).toEqual({ ms: 3000 });
-		expect(rateLimitWait({ 'retry-after': '0.25' }, now)).toEqual({ ms: 250 });
-	});
-
-	it('reads Retry-After as an HTTP date, keeping the instant it names', () => {
-		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' }, now)).toEqual({ ms: 7000, atMs: now + 7000 });
-		expect(rateLimitWait({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }, now)).toEqual({ ms: 0, atMs: now - 60000 });
-	});
-
-	it('falls back to X-RateLimit-Reset as epoch seconds (an instant) or as seconds from now', () => {
-		expect(rateLimitWait({ 'x-ratelimit-reset': String(now / 1000 + 4) }, now)).toEqual({ ms: 4000, atMs: now + 4000 });
-		expect(rateLimitWait({ 'x-ratelimit-reset': '2' }, now)).toEqual({ ms: 2000 });
-	});
-
-	it("falls back to the IETF draft's RateLimit-Reset, seconds from now", () => {
-		expect(rateLimitWait({ 'ratelimit-reset': '9' }, now)).toEqual({ ms: 9000 });
-		expect(rateLimitWait({ 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toEqual({ ms: 2000 });
-		expect(rateLimitWait({ 'retry-after': '1', 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' }, now)).toEqual({ ms: 1000 });
-	});
-
-	it('returns undefined when the answer names no wait', () => {
-		expect(rateLimitWait({}, now)).toBeUndefined();
-		expect(rateLimitWait({ 'retry-after': 'soon', 'ratelimit-reset': 'later' }, now)).toBeUndefined();
-	});
-});
-
-describe('WaitBudget', () => {
-	it('fits a wait only within what is left', () => {
-		const budget = new WaitBudget(1000);
-		expect(budget.fits(1000)).toBe(true);
-		budget.spend(600);
-		expect(budget.left()).toBe(400);
-		expect(budget.fits(400)).toBe(true);
-		expect(budget.fits(401)).toBe(false);
-	});
-});
-
-describe('remainingFrom', () => {
-	it('reads X-RateLimit-Remaining, or the draft standard RateLimit-Remaining', () => {
-		expect(remainingFrom({ 'x-ratelimit-remaining': '7' })).toBe(7);
-		expect(remainingFrom({ 'ratelimit-remaining': ' 0 ' })).toBe(0);
-		expect(remainingFrom({ 'x-ratelimit-remaining': ['3', '9'] })).toBe(3);
-	});
-
-	it('ignores a missing or meaningless value', () => {
-		expect(remainingFrom({})).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': 'many' })).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': '-1' })).toBeUndefined();
-		expect(remainingFrom({ 'x-ratelimit-remaining': '' })).toBeUndefined();
 	});
 });

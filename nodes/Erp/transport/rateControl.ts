@@ -1,0 +1,370 @@
+import { createHash } from 'crypto';
+import { sleep } from 'n8n-workflow';
+
+import type { RawResponse } from './types';
+import { CONCURRENCY_LIMIT } from './types';
+
+/*
+ * One RateController per ERP (Base URL and token) in this process, shared by every run: `admit` before a request
+ * waits as long as the ERP's limit requires, `learn` after it reads the answer. Its one state:
+ * - inFlight: requests admitted and not yet answered; pausedUntil: no request goes before it (a wait the ERP named);
+ * - window: the ERP's current window as its count headers show it, `count` what is left of it as seen here, with
+ *   `limit`, `spenders` (processes that seem to spend it) and the bounds of its length (`shortestMs`, `longestMs`);
+ * - pace: requests a second, learnt from refusals or set to spread a used-up window, and the last turn taken.
+ * An ERP that shows no limit is never held back: nothing is set before an answer tells of one.
+ */
+
+/** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */
+export interface RateHeaders {
+	remaining?: number;
+	limit?: number;
+	resetAtMs?: number;
+	/** From now; `atMs` when the ERP named an instant (an HTTP date, an epoch reset). */
+	wait?: { ms: number; atMs?: number };
+}
+
+export interface Ticket {
+	sentAt: number;
+	/** How long the request was held by a wait the ERP named (it counts toward the request's wait budget). */
+	pausedMs: number;
+}
+
+/** Thrown by `admit` when a wait the ERP named is longer than the request may still wait. */
+export class WaitTooLong extends Error {
+	constructor(readonly ms: number) {
+		super(`the ERP asks to wait ${ms} ms`);
+	}
+}
+
+/** Without a named wait, a refusal holds every request this long (a second is the usual window). */
+const UNNAMED_PAUSE_MS = 1_000;
+/** A wait named in whole seconds may be rounded up by almost a second: once paced, only the rest holds everyone. */
+const ROUNDING_MS = 1_000;
+const MIN_RATE = 1;
+const DECREASE = 0.85;
+/** About this many requests a second more in the first second after a cut; n seconds after it, n times as many. */
+const INCREASE_PER_S = 2;
+/** Refusals within this of a cut are its echo: a used-up window refuses all until it ends. */
+const CUT_EVERY_MS = 1_000;
+/** A window's pace that held nothing back this long is dropped: the burst it was for is over. */
+const WINDOW_PACE_IDLE_MS = 2_000;
+/** How much more than its last share of a window a process plans to spend: the pull toward fair shares. */
+const FAIR_GROWTH = 0.05;
+const MIN_ANSWERS_FOR_SHARE = 5;
+const MAX_SPENDERS = 16;
+/** A longer window is left to the 429 that names its wait. */
+const MAX_LEARNT_WINDOW_MS = 60_000;
+/** A controller nothing has used this long, with nothing in flight or held, is dropped. */
+const IDLE_MS = 60_000;
+/** A request waiting for an answer to free its turn looks again after this long at most. */
+const RECHECK_MS = 1_000;
+
+const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined =>
+	names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
+const count = (text?: string) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
+
+/**
+ * The document names no rate-limit headers; the common ones are read: X-RateLimit-* or the IETF draft's
+ * RateLimit-*, and the wait: Retry-After (seconds or an HTTP date), else the reset (epoch seconds, or seconds from
+ * now when small).
+ */
+export function readRateHeaders(headers: RawResponse['headers'], now: number): RateHeaders {
+	const seconds = (text?: string) => (text && /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : undefined);
+	const retryAfter = header(headers, 'retry-after');
+	const reset = seconds(header(headers, 'x-ratelimit-reset', 'ratelimit-reset'));
+	const resetAtMs = reset !== undefined && reset > 1e12 ? reset : undefined;
+	const afterMs = seconds(retryAfter);
+	const date = retryAfter && afterMs === undefined ? Date.parse(retryAfter) : Number.NaN;
+	const atMs = Number.isNaN(date) ? (afterMs === undefined ? resetAtMs : undefined) : date;
+	const ms = afterMs ?? (atMs === undefined ? reset : atMs - now);
+	return {
+		remaining: count(header(headers, 'x-ratelimit-remaining', 'ratelimit-remaining')),
+		limit: count(header(headers, 'x-ratelimit-limit', 'ratelimit-limit')),
+		resetAtMs,
+		wait: ms === undefined ? undefined : { ms: Math.max(0, Math.round(ms)), ...(atMs === undefined ? {} : { atMs }) },
+	};
+}
+
+interface Window {
+	resetAtMs?: number;
+	firstAt: number;
+	/** It opened after this (this process's last request of the window before, or the request that opened it). */
+	openedAfter: number;
+	lastSent: number;
+}
+
+export class RateController {
+	private inFlight = 0;
+	private pausedUntil = 0;
+	private lastUsed = Date.now();
+	private limit?: number;
+	private window?: Window;
+	/** What is left of the window as seen here (its lowest count), and this process's answers in it: unknown after a pause. */
+	private count?: { low: number; top: number; own: number };
+	private spenders = 1;
+	private shortestMs = 0;
+	private longestMs = Number.POSITIVE_INFINITY;
+	private bounded = 0;
+	private lastOpening?: number;
+	private pace?: { rate: number; fromWindow: boolean };
+	private lastTurn = Number.NEGATIVE_INFINITY;
+	private heldAt = Number.NEGATIVE_INFINITY;
+	private cutAt = Number.NEGATIVE_INFINITY;
+	private answered: number[] = [];
+	/** Requests waiting, and whether each waits for room (woken by every answer). */
+	private readonly sleepers = new Map<AbortController, boolean>();
+
+	/**
+	 * Resolves when the request may go: after any wait the ERP named (throws WaitTooLong when it is longer than
+	 * `maxPauseMs`), while its share of the window's count has room, and at its turn of the pace. A cancelled run
+	 * (`signal`) rejects at once; its run wakes the controller (`wake`).
+	 */
+	async admit(maxPauseMs: number, signal?: AbortSignal): Promise<Ticket> {
+		let pausedMs = 0;
+		for (;;) {
+			if (signal?.aborted) throw signal.reason;
+			const now = Date.now();
+			const pause = this.pausedUntil - now;
+			if (pause > 0) {
+				if (pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
+				await this.nap(pause, false);
+				pausedMs += Date.now() - now;
+				continue;
+			}
+			if (this.full()) {
+				await this.nap(RECHECK_MS, true);
+				continue;
+			}
+			const turn = this.turn(now);
+			if (turn > 0) {
+				await this.nap(turn, false);
+				continue;
+			}
+			this.inFlight++;
+			this.lastUsed = now;
+			return { sentAt: now, pausedMs };
+		}
+	}
+
+	/** After the request: what its answer tells (nothing, when it failed on the way). */
+	learn(ticket: Ticket, answer?: { statusCode: number; limits: RateHeaders }): void {
+		this.inFlight--;
+		const now = Date.now();
+		this.lastUsed = now;
+		if (answer?.statusCode === 429) this.refused(ticket.sentAt, answer.limits, now);
+		else if (answer) this.accepted(ticket.sentAt, answer.statusCode, answer.limits, now);
+		this.wake(true);
+	}
+
+	/** Ends waits early, to look again: those for room (`forRoom`), or all (a run was cancelled). */
+	wake(forRoom = false): void {
+		for (const [sleeper, waitsForRoom] of this.sleepers) if (waitsForRoom || !forRoom) sleeper.abort();
+	}
+
+	/** Nothing in flight, held or waiting, and nothing has been for IDLE_MS. */
+	idle(now: number): boolean {
+		return this.inFlight === 0 && this.sleepers.size === 0 && this.pausedUntil <= now && now - this.lastUsed >= IDLE_MS;
+	}
+
+	private async nap(ms: number, forRoom: boolean): Promise<void> {
+		const sleeper = new AbortController();
+		this.sleepers.set(sleeper, forRoom);
+		try {
+			// Timers count whole milliseconds.
+			await sleep(Math.ceil(ms), sleeper.signal);
+		} catch {
+			// Woken: the state changed, look again.
+		} finally {
+			this.sleepers.delete(sleeper);
+		}
+	}
+
+	/** The share of the window's count this process plans to spend. */
+	private share(): number {
+		return Math.min(1, 1 / this.spenders + FAIR_GROWTH);
+	}
+
+	/** No room now: the cap in flight, or this process's share of what is left is on the wire already. */
+	private full(): boolean {
+		if (this.inFlight >= CONCURRENCY_LIMIT) return true;
+		return this.count !== undefined && this.inFlight > 0 && this.count.low * this.share() <= this.inFlight;
+	}
+
+	/** 0 when a request may go now (its turn is taken), else how long until the next turn. */
+	private turn(now: number): number {
+		if (!this.pace) return 0;
+		if (this.pace.fromWindow && now - this.heldAt > WINDOW_PACE_IDLE_MS) {
+			this.pace = undefined;
+			return 0;
+		}
+		const interval = 1000 / this.pace.rate;
+		const wait = this.lastTurn + interval - now;
+		if (wait > 0) {
+			this.heldAt = now;
+			return wait;
+		}
+		// A turn taken late by less than an interval (a timer firing late) keeps the schedule; after a pause it restarts.
+		this.lastTurn = wait > -interval ? this.lastTurn + interval : now;
+		return 0;
+	}
+
+	private pauseUntil(at: number): void {
+		this.pausedUntil = Math.max(this.pausedUntil, at);
+		this.closeCount();
+	}
+
+	private refused(sentAt: number, { remaining, resetAtMs, wait }: RateHeaders, now: number): void {
+		if (resetAtMs !== undefined && resetAtMs === this.window?.resetAtMs) this.shortestMs = Math.max(this.shortestMs, sentAt - this.window.firstAt);
+		if (remaining !== undefined) return this.pauseUntil(now + (wait?.ms ?? UNNAMED_PAUSE_MS));
+		// No count: the refusals set the pace. The first ends a burst, holding all; once paced, it cuts the pace.
+		const paced = this.pace !== undefined;
+		this.cut(sentAt, now);
+		if (!paced) this.pauseUntil(now + (wait?.ms ?? UNNAMED_PAUSE_MS));
+		else if (wait) this.pauseUntil(now + wait.ms - ROUNDING_MS);
+	}
+
+	/** Multiplicative decrease, at most once a CUT_EVERY_MS, from the pace achieved when none was set. */
+	private cut(sentAt: number, now: number): void {
+		if (sentAt < this.cutAt || now - this.cutAt < CUT_EVERY_MS) return;
+		const achieved = this.answered.filter((at) => at > now - 1000).length;
+		// A refusal with nothing answered before it tells no pace.
+		if (!this.pace && achieved === 0) return;
+		this.pace = { rate: Math.max(MIN_RATE, DECREASE * (this.pace?.rate ?? achieved)), fromWindow: false };
+		this.cutAt = now;
+		this.lastTurn = Math.max(this.lastTurn, now);
+	}
+
+	private accepted(sentAt: number, statusCode: number, limits: RateHeaders, now: number): void {
+		this.answered.push(now);
+		while (this.answered[0] <= now - 1000) this.answered.shift();
+		// Additive increase while the pace holds requests back, faster the longer since the last cut.
+		const pace = this.pace;
+		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += (INCREASE_PER_S * Math.max(1, (now - this.cutAt) / 1000)) / pace.rate;
+
+		const { remaining, limit, resetAtMs, wait } = limits;
+		if (remaining === undefined) return;
+		if (limit !== undefined) this.limit = limit;
+		const fresh = this.observeWindow(remaining, resetAtMs, sentAt, now);
+		// Answers during a pause were counted in the window that was refused.
+		if (now < this.pausedUntil) return;
+		if (fresh || !this.count) {
+			this.closeCount();
+			this.count = { low: remaining, top: remaining, own: 0 };
+		}
+		this.count.low = Math.min(this.count.low, remaining);
+		this.count.top = Math.max(this.count.top, remaining);
+		this.count.own++;
+		const left = this.count.low;
+		const lengthMs = this.windowMs(true);
+		if (lengthMs && (left === 0 || this.pace?.fromWindow)) {
+			const rate = this.windowPace(left, lengthMs, (this.windowEnd(true) ?? now) - now);
+			if (rate !== undefined) {
+				if (!this.pace?.fromWindow) this.heldAt = now;
+				this.pace = { rate: Math.max(MIN_RATE, rate), fromWindow: true };
+			}
+		}
+		// None of what is left is this process's: wait for the window's end when the answer tells it.
+		const noneMine = left === 0 || (this.pace?.fromWindow && left * this.share() < 1);
+		if (!noneMine || statusCode >= 300 || !wait) return;
+		const resumeAt = wait.atMs === undefined ? now + wait.ms : this.windowEnd();
+		if (resumeAt !== undefined && resumeAt > now) this.pauseUntil(resumeAt);
+	}
+
+	/**
+	 * This process's share of what is left, spread over the time left (n requests over n + 1 intervals, the last
+	 * before the window ends); past the window's expected end, the whole window's rate, shared.
+	 */
+	private windowPace(left: number, lengthMs: number, msLeft: number): number | undefined {
+		const mine = left * this.share();
+		if (mine >= 1 && msLeft > 0) return (mine + 1) / (msLeft / 1000);
+		return this.limit === undefined ? undefined : (this.limit * 1000) / lengthMs / this.spenders;
+	}
+
+	/** From this window's count: about (count spent) / (own answers) processes spend it. */
+	private closeCount(): void {
+		const seen = this.count;
+		this.count = undefined;
+		if (!seen || seen.own < MIN_ANSWERS_FOR_SHARE) return;
+		const measured = Math.min(MAX_SPENDERS, Math.max(1, (seen.top - seen.low + 1) / seen.own));
+		// Fewer is taken at once: a process left alone uses the whole window from the next one on.
+		this.spenders = measured < this.spenders ? measured : (this.spenders + measured) / 2;
+	}
+
+	/**
+	 * Follows the ERP's windows and bounds their length. A window opens with the first request to arrive in it:
+	 * after this process's last request of the one before, and by its first answer here. So it lasts at most its
+	 * named reset minus that request; from below, it ended after the whole second before an epoch reset, and was
+	 * not over when a request it refused was sent. Returns whether the answer opened a new window.
+	 */
+	private observeWindow(remaining: number, resetAtMs: number | undefined, sentAt: number, answeredAt: number): boolean {
+		const opened = this.limit !== undefined && remaining === this.limit - 1;
+		if (opened && resetAtMs !== undefined) {
+			if (this.lastOpening !== undefined && sentAt > this.lastOpening) this.longestMs = Math.min(this.longestMs, answeredAt - this.lastOpening);
+			this.lastOpening = sentAt;
+		}
+		const current = this.window;
+		const named = resetAtMs !== undefined && current?.resetAtMs !== undefined;
+		// An answer naming an earlier reset was counted in a window already over.
+		if (named && resetAtMs < (current.resetAtMs ?? 0)) return false;
+		const later = named ? resetAtMs > (current.resetAtMs ?? 0) : remaining > (this.count?.low ?? remaining) + Math.max(1, this.inFlight);
+		if (current && !opened && !later) {
+			current.lastSent = Math.max(current.lastSent, sentAt);
+			return false;
+		}
+		const openedAfter = opened ? sentAt : current?.lastSent;
+		if (resetAtMs !== undefined) {
+			if (openedAfter !== undefined) {
+				this.longestMs = Math.min(this.longestMs, resetAtMs - openedAfter);
+				this.bounded++;
+			}
+			this.shortestMs = Math.max(this.shortestMs, resetAtMs - 1000 - answeredAt);
+		}
+		this.window = { resetAtMs, firstAt: answeredAt, openedAfter: openedAfter ?? answeredAt, lastSent: sentAt };
+		return true;
+	}
+
+	/**
+	 * The window's length: the one whole second its bounds leave (windows of whole seconds are the common choice;
+	 * a refusal that shows it longer drops it), else its upper bound once two windows bounded it (one, `roughly`,
+	 * for pacing: a pace too fast is caught by the count, a hold too short would be refused).
+	 */
+	private windowMs(roughly = false): number | undefined {
+		if (!(this.bounded >= 1 && this.longestMs > 0 && this.longestMs <= MAX_LEARNT_WINDOW_MS)) return undefined;
+		if (this.shortestMs >= this.longestMs) return undefined;
+		const whole = Math.floor(this.longestMs / 1000) * 1000;
+		if (whole > this.shortestMs && whole - 1000 <= this.shortestMs) return whole;
+		return this.bounded >= (roughly ? 1 : 2) ? this.longestMs : undefined;
+	}
+
+	/**
+	 * The latest the window seen now can end (a length after its first answer here); `expected`, when it most likely
+	 * ends, for pacing: a length after it opened (too early is safe: the latest end still holds).
+	 */
+	private windowEnd(expected = false): number | undefined {
+		const length = this.windowMs(expected);
+		if (!this.window?.resetAtMs || length === undefined) return undefined;
+		return Math.min(this.window.resetAtMs, (expected ? this.window.openedAfter : this.window.firstAt) + length);
+	}
+}
+
+const controllers = new Map<string, RateController>();
+
+/** An ERP: its Base URL and a hash of the token, so that no token is held in clear as a key. */
+export function erpKey(baseUrl: string, token: unknown): string {
+	return `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
+}
+
+/**
+ * The controller of an ERP (erpKey). One map serves all three nodes, which n8n loads with one module cache; idle
+ * controllers are dropped at the next lookup.
+ */
+export function rateControllerFor(key: string): RateController {
+	const now = Date.now();
+	for (const [other, controller] of controllers) if (other !== key && controller.idle(now)) controllers.delete(other);
+	let controller = controllers.get(key);
+	if (!controller) {
+		controller = new RateController();
+		controllers.set(key, controller);
+	}
+	return controller;
+}

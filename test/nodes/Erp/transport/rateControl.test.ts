@@ -1,0 +1,632 @@
+// The ERP's rate controller (nodes/Erp/transport/rateControl.ts) through its interface: `admit` before a request,
+// `learn` after it, and through ErpClient for what spans runs. Time is jest's fake time (../fakes).
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import type { Ticket } from '../../../../nodes/Erp/transport/rateControl';
+import { erpKey, RateController, rateControllerFor, readRateHeaders } from '../../../../nodes/Erp/transport/rateControl';
+import type { RawResponse } from '../../../../nodes/Erp/transport/types';
+import { CONCURRENCY_LIMIT } from '../../../../nodes/Erp/transport/types';
+import type { RateHeaderStyle } from '../../../../sandbox/rateLimit';
+import { RateLimiter } from '../../../../sandbox/rateLimit';
+import { fakeContext, fakeTime, flush, freshErp, json, TOKEN } from '../fakes';
+import type { Responder } from '../fakes';
+
+const read = (id: number) => ({ method: 'GET' as const, path: `/contacts/${id}`, doing: { action: `read contact ${id}`, noun: 'contact', id } });
+const SECOND = 1_800_000_000_000;
+
+/** One node run: a client of its own against `erp`, with n8n's cancel signal. */
+async function run(responder: Responder, erp = freshErp(), concurrency = 5) {
+	const cancel = new AbortController();
+	const { ctx, calls } = fakeContext(responder, erp);
+	Object.assign(ctx, { getExecutionCancelSignal: () => cancel.signal });
+	const client = await ErpClient.create(ctx, { concurrency });
+	return { client, calls, cancel };
+}
+
+/** Whether the promise has settled once everything already queued has run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+	let done = false;
+	void promise.then(
+		() => (done = true),
+		() => (done = true),
+	);
+	for (let i = 0; i < 5; i++) await flush();
+	return done;
+}
+
+/** The controller learns an answer with these headers (as n8n hands them over: lower-case names). */
+const learn = (rate: RateController, ticket: Ticket, statusCode: number, headers: Record<string, string> = {}) =>
+	rate.learn(ticket, { statusCode, limits: readRateHeaders(headers, Date.now()) });
+
+/** Header names as n8n's HTTP client hands them over. */
+const lowerCase = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * An ERP answering from the sandbox's own fixed-window limiter, recording each request's arrival (ms after `start`);
+ * its answers take `latencyMs` to come back.
+ */
+function limitedErp(limiter: RateLimiter, start: number, style?: RateHeaderStyle, latencyMs = 0) {
+	const sent: Array<{ at: number; allowed: boolean; who: string }> = [];
+	const answer = (who: string) => async () => {
+		const { allowed, headers } = limiter.hit('full', Date.now(), style);
+		sent.push({ at: Date.now() - start, allowed, who });
+		if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+		return json(allowed ? 200 : 429, { data: {} }, lowerCase(headers));
+	};
+	return { sent, answer };
+}
+
+/** Lanes that each send one request after the other until `end` (fake time, moved a millisecond at a time by `drive`). */
+async function lanes(client: ErpClient, count: number, end: number) {
+	const lane = async () => {
+		for (let i = 1; Date.now() < end; i++) await client.request(read(i));
+	};
+	await Promise.all(Array.from({ length: count }, lane));
+}
+
+async function drive(clock: ReturnType<typeof fakeTime>, until: number, done: Promise<unknown>) {
+	while (Date.now() < until) await clock.advance(1);
+	await done;
+}
+
+/** The answered requests grouped into the windows the ERP opened (each opens with its first request). */
+function windows(sent: Array<{ at: number; allowed: boolean }>, windowMs: number): number[][] {
+	const opened: number[][] = [];
+	for (const { at } of sent.filter((request) => request.allowed)) {
+		const open = opened.at(-1);
+		if (open && at < open[0] + windowMs) open.push(at);
+		else opened.push([at]);
+	}
+	return opened;
+}
+
+describe('one rate controller per ERP, shared by every run in the process', () => {
+	it('makes a run hold for the wait a 429 named to another run against the same ERP', async () => {
+		const clock = fakeTime('manual', 0);
+		const erp = freshErp();
+		const first = await run((_o, call) => (call === 1 ? json(429, {}, { 'retry-after': '5' }) : json(200, { data: {} })), erp);
+		const second = await run(() => json(200, { data: {} }), erp);
+		const refused = first.client.request(read(1));
+		await flush();
+		const held = second.client.request(read(2));
+		await clock.advance(4999);
+		expect(second.calls).toHaveLength(0);
+		await clock.advance(1);
+		await Promise.all([refused, held]);
+		expect(second.calls).toHaveLength(1);
+		expect(first.calls).toHaveLength(2);
+	});
+
+	it('does not make a run against another ERP (another Base URL or another token) wait', async () => {
+		fakeTime('manual', 0);
+		const erp = freshErp();
+		const first = await run(() => json(429, {}, { 'retry-after': '5' }), erp);
+		const otherUrl = await run(() => json(200, { data: {} }), { ...erp, baseUrl: 'https://other.test/api/v1' });
+		const otherToken = await run(() => json(200, { data: {} }), { ...erp, apiToken: 'tok_other' });
+		void first.client.request(read(1)).catch(() => undefined);
+		await flush();
+		await Promise.all([otherUrl.client.request(read(2)), otherToken.client.request(read(3))]);
+		expect([otherUrl.calls.length, otherToken.calls.length]).toEqual([1, 1]);
+		first.cancel.abort();
+	});
+
+	it('drops the controller of an ERP nothing has used for a minute, and keeps one in use', async () => {
+		const clock = fakeTime('manual', 0);
+		const idle = rateControllerFor(erpKey('https://a.test', 'x'));
+		const busy = rateControllerFor(erpKey('https://b.test', 'x'));
+		await busy.admit(0);
+		await clock.advance(60_000);
+		rateControllerFor(erpKey('https://c.test', 'x'));
+		expect(rateControllerFor(erpKey('https://b.test', 'x'))).toBe(busy);
+		expect(rateControllerFor(erpKey('https://a.test', 'x'))).not.toBe(idle);
+	});
+
+	it('keys an ERP by its Base URL and a hash of the token, never the token itself', () => {
+		const key = erpKey('https://erp.test/api/v1', TOKEN);
+		expect(key).not.toContain(TOKEN);
+		expect(key).toContain('https://erp.test/api/v1');
+		expect(erpKey('https://erp.test/api/v1', 'tok_other')).not.toBe(key);
+	});
+});
+
+describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
+	it('lets every request go while the ERP says nothing of its window', async () => {
+		fakeTime('manual', 0);
+		const rate = new RateController();
+		expect(await Promise.all(Array.from({ length: 20 }, () => settled(rate.admit(0))))).toEqual(Array(20).fill(true));
+	});
+
+	it('lets requests go while more are left than are on the wire', async () => {
+		fakeTime('manual', 0);
+		const rate = new RateController();
+		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '3' });
+		const admits = [rate.admit(0), rate.admit(0), rate.admit(0), rate.admit(0)];
+		expect(await Promise.all(admits.map(settled))).toEqual([true, true, true, false]);
+	});
+
+	it('once the window is used up, lets one request alone go when none is on the wire', async () => {
+		fakeTime('manual', 0);
+		const rate = new RateController();
+		const first = await rate.admit(0);
+		const second = await rate.admit(0);
+		learn(rate, first, 200, { 'x-ratelimit-remaining': '0' });
+		const third = rate.admit(0);
+		const fourth = rate.admit(0);
+		expect(await settled(third)).toBe(false);
+		learn(rate, second, 200);
+		expect(await settled(third)).toBe(true);
+		expect(await settled(fourth)).toBe(false);
+	});
+
+	it('lets the held requests go once a 429 named the wait, when it is over', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = new RateController();
+		const asking = await rate.admit(0);
+		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '0' });
+		const held = [rate.admit(10_000), rate.admit(10_000)];
+		expect(await Promise.all(held.map(settled))).toEqual([false, false]);
+		learn(rate, asking, 429, { 'x-ratelimit-remaining': '0', 'retry-after': '1' });
+		await clock.advance(999);
+		expect(await Promise.all(held.map(settled))).toEqual([false, false]);
+		await clock.advance(1);
+		expect(await Promise.all(held.map(settled))).toEqual([true, true]);
+	});
+
+	it('keeps to the lowest count of a window when answers overtake each other, and ignores answers of a window already over', async () => {
+		fakeTime('manual', SECOND);
+		const rate = new RateController();
+		const reset = (s: number) => String(SECOND / 1000 + s);
+		const tickets = await Promise.all([rate.admit(0), rate.admit(0), rate.admit(0), rate.admit(0)]);
+		learn(rate, tickets[0], 200, { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': reset(2) });
+		learn(rate, tickets[1], 200, { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': reset(2) });
+		const waiting = rate.admit(0);
+		expect(await settled(waiting)).toBe(false);
+		learn(rate, tickets[2], 200, { 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': reset(1) });
+		expect(await settled(waiting)).toBe(false);
+		learn(rate, tickets[3], 200, { 'x-ratelimit-remaining': '49', 'x-ratelimit-reset': reset(3) });
+		expect(await settled(waiting)).toBe(true);
+	});
+
+	it('does not take an answer that arrives during a 429 wait for news about the next window', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = new RateController();
+		const [a, b] = [await rate.admit(0), await rate.admit(0)];
+		learn(rate, a, 429, { 'x-ratelimit-remaining': '0', 'retry-after': '1' });
+		// b was sent before the wait; its answer belongs to the refused window.
+		learn(rate, b, 200, { 'x-ratelimit-remaining': '0' });
+		const next = [rate.admit(10_000), rate.admit(10_000)];
+		await clock.advance(1000);
+		expect(await Promise.all(next.map(settled))).toEqual([true, true]);
+	});
+
+	it('sends a burst that fits the window at once, with no pace', async () => {
+		const { sleeps } = fakeTime('auto');
+		const { client, calls } = await run((_o, call) => json(200, { data: {} }, { 'x-ratelimit-remaining': String(50 - call), 'x-ratelimit-limit': '50' }), freshErp(), 10);
+		await Promise.all(Array.from({ length: 40 }, (_, i) => client.request(read(i))));
+		expect(calls).toHaveLength(40);
+		expect(sleeps).toEqual([]);
+	});
+
+	it('holds back the requests of another run until the reset a used-up window names in seconds from now', async () => {
+		const clock = fakeTime('manual', 0);
+		const erp = freshErp();
+		const first = await run(() => json(200, { data: {} }, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' }), erp);
+		const second = await run(() => json(200, { data: {} }), erp);
+		await first.client.request(read(1));
+		const held = second.client.request(read(2));
+		await clock.advance(1999);
+		expect(second.calls).toHaveLength(0);
+		await clock.advance(1);
+		await held;
+		expect(second.calls).toHaveLength(1);
+	});
+
+	it('lets one request ask when the reset is named as an epoch instant, which may be a second late: its 429 names the wait', async () => {
+		const { sleeps } = fakeTime('auto');
+		const erp = freshErp();
+		const epochReset = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil((Date.now() + 2000) / 1000)) };
+		const first = await run(() => json(200, { data: {} }, epochReset), erp);
+		const second = await run(() => json(200, { data: {} }), erp);
+		await first.client.request(read(1));
+		await second.client.request(read(2));
+		expect(second.calls).toHaveLength(1);
+		expect(sleeps).toEqual([]);
+	});
+
+	it('learns when a window ends and paces every run to it, not to the whole second its reset names: none is refused', async () => {
+		const clock = fakeTime('manual', SECOND + 900);
+		// The sandbox's window: it opens with its first request and names its reset in whole epoch seconds.
+		const erp = limitedErp(new RateLimiter({ limit: 2, windowMs: 1000 }), SECOND);
+		const credentials = freshErp();
+		const first = await run(erp.answer('a'), credentials, 1);
+		const other = await run(erp.answer('b'), credentials, 1);
+		const answered = async (request: Promise<unknown>) => {
+			let done = false;
+			void request.then(() => (done = true));
+			while (!done) await clock.advance(1);
+		};
+		// Window 1 opens at .900, named 2.000: at most 1.1 s, over 0.1 s: 1 s, the one whole second between. The
+		// third request waits for 1.900 instead of asking to be refused.
+		await first.client.request(read(1));
+		await first.client.request(read(2));
+		await answered(other.client.request(read(3)));
+		for (let i = 4; i <= 12; i++) await answered((i % 2 ? first : other).client.request(read(i)));
+		expect(erp.sent.filter((request) => !request.allowed)).toEqual([]);
+		// Each later window opens as the one before ends, not at the whole second its reset names, and is used in full.
+		const opened = windows(erp.sent, 1000);
+		expect(opened.map((window) => window.length)).toEqual([2, 2, 2, 2, 2, 2]);
+		for (let i = 2; i < opened.length; i++) expect(opened[i][0] - opened[i - 1][0]).toBeLessThanOrEqual(1005);
+	});
+
+	it('still waits out the whole wait a 429 named when it ends after the learnt end of the window', async () => {
+		const clock = fakeTime('manual', SECOND + 900);
+		const limiter = new RateLimiter({ limit: 2, windowMs: 1000 });
+		const erp = limitedErp(limiter, SECOND);
+		const first = await run(erp.answer('a'), freshErp(), 1);
+		await first.client.request(read(1));
+		await first.client.request(read(2));
+		await clock.advance(1100);
+		await first.client.request(read(3));
+		// Another process spends the rest of window 2 (2.000 to 3.000): this run's request is refused at 2.500,
+		// and the 429 names 1 s, past the window's end at 3.000.
+		limiter.hit('full', SECOND + 2000);
+		await clock.advance(500);
+		const refused = first.client.request(read(4));
+		await flush();
+		await clock.advance(999);
+		expect(erp.sent.map((request) => request.at)).toEqual([900, 900, 2000, 2500]);
+		await clock.advance(1);
+		await refused;
+		expect(erp.sent.map((request) => request.at)).toEqual([900, 900, 2000, 2500, 3500]);
+	});
+
+	it('two processes (no memory shared, as queue-mode workers) keep together under one limit from its headers', async () => {
+		const start = SECOND + 300;
+		const clock = fakeTime('manual', start);
+		const erp = limitedErp(new RateLimiter({ limit: 20, windowMs: 1000 }), start);
+		const end = start + 20_000;
+		// Two controllers, one per process: each process has its own, and both spend one limit.
+		const worker = async (who: string) => lanes((await run(erp.answer(who), freshErp(), 5)).client, 5, end);
+		await drive(clock, end + 2000, Promise.all([worker('a'), worker('b')]));
+		const refused = (from: number) => erp.sent.filter(({ at, allowed }) => at >= from && !allowed).length;
+		// 20 s at 20 a second: at most 420 can be answered (the window opens with its first request).
+		expect(erp.sent.length - refused(0)).toBeGreaterThan(0.9 * 400);
+		// Answers arrive here the instant they are sent: fewer than 1 in 10 refused in all, 1 in 20 once learnt.
+		expect(refused(0) / erp.sent.length).toBeLessThan(0.1);
+		expect(refused(5000) / erp.sent.filter(({ at }) => at >= 5000).length).toBeLessThan(0.05);
+	});
+
+	it('lets a process left alone by the other take the whole window from the next windows on', async () => {
+		const start = SECOND + 300;
+		const clock = fakeTime('manual', start);
+		const erp = limitedErp(new RateLimiter({ limit: 20, windowMs: 1000 }), start);
+		const worker = async (who: string, seconds: number) => lanes((await run(erp.answer(who), freshErp(), 5)).client, 5, start + seconds * 1000);
+		await drive(clock, start + 13_000, Promise.all([worker('a', 12), worker('b', 6)]));
+		// Both spend the windows while b runs; from 3 s after b stopped, a alone gets (nearly) every window in full.
+		const shared = windows(erp.sent.filter(({ at }) => at >= 2000 && at < 5000), 1000);
+		expect(new Set(shared.flat().map((at) => erp.sent.find((r) => r.at === at)?.who))).toEqual(new Set(['a', 'b']));
+		const alone = windows(erp.sent.filter(({ at, who }) => at >= 9000 && at < 12_000 && who === 'a'), 1000);
+		expect(alone.length).toBeGreaterThanOrEqual(2);
+		for (const window of alone.slice(0, -1)) expect(window.length).toBeGreaterThanOrEqual(18);
+	});
+
+	it('falls back from the whole second to the bounds it learnt for a window of 1.5 s: a refusal or two, then none', async () => {
+		const start = SECOND + 300;
+		const clock = fakeTime('manual', start);
+		const erp = limitedErp(new RateLimiter({ limit: 6, windowMs: 1500 }), start);
+		const end = start + 15_000;
+		await drive(clock, end + 3000, lanes((await run(erp.answer('a'), freshErp(), 5)).client, 5, end));
+		const refusedAfter = (from: number) => erp.sent.filter(({ at, allowed }) => at >= from && !allowed).length;
+		expect(refusedAfter(5000)).toBe(0);
+		expect(refusedAfter(0)).toBeLessThanOrEqual(3);
+		// 10 windows of 1.5 s in 15 s, 6 requests each: most of the limit was used.
+		expect(erp.sent.length - refusedAfter(0)).toBeGreaterThan(0.8 * 60);
+	});
+});
+
+describe('a pace learnt from refusals (an ERP that shows no count)', () => {
+	it.each([
+		['a bare 429 (no header at all)', {}],
+		['a 429 that names its wait (Retry-After) and no count', { 'retry-after': '1' }],
+	] as const)('%s paces every run after it', async (_label, refusalHeaders) => {
+		const { sleeps } = fakeTime('auto');
+		const erp = freshErp();
+		const one = await run((_o, call) => (call === 31 ? json(429, {}, refusalHeaders) : json(200, { data: {} })), erp, 1);
+		const other = await run(() => json(200, { data: {} }), erp, 1);
+		for (let i = 0; i < 31; i++) await one.client.request(read(i));
+		const sleptBefore = sleeps.length;
+		for (let i = 0; i < 10; i++) await other.client.request(read(100 + i));
+		const paceWaits = sleeps.slice(sleptBefore);
+		// 30 answered within the last second: 0.85 × 30 = 25.5 a second, one request every 39 ms.
+		expect(paceWaits.length).toBeGreaterThanOrEqual(9);
+		for (const wait of paceWaits) expect(wait).toBeLessThanOrEqual(Math.ceil(1000 / 25.5));
+	});
+
+	it('sets no pace from a 429 of an ERP that counts its window: the count paces', async () => {
+		const { sleeps } = fakeTime('auto');
+		const erp = freshErp();
+		const one = await run((_o, call) => (call === 31 ? json(429, {}, { 'retry-after': '1', 'x-ratelimit-remaining': '0' }) : json(200, { data: {} })), erp, 1);
+		const other = await run(() => json(200, { data: {} }), erp, 1);
+		for (let i = 0; i < 31; i++) await one.client.request(read(i));
+		const sleptBefore = sleeps.length;
+		for (let i = 0; i < 10; i++) await other.client.request(read(100 + i));
+		expect(sleeps.slice(sleptBefore)).toEqual([]);
+	});
+
+	/** A controller that answered 50 requests 10 ms apart, then a refusal: paced at 0.85 × 50 = 42.5 a second. */
+	async function pacedAt42(clock: ReturnType<typeof fakeTime>, refusalHeaders: Record<string, string> = {}) {
+		const rate = new RateController();
+		for (let i = 0; i < 50; i++) {
+			learn(rate, await rate.admit(0), 200);
+			await clock.advance(10);
+		}
+		learn(rate, await rate.admit(0), 429, refusalHeaders);
+		return rate;
+	}
+
+	/** A request admitted, time moving a millisecond at a time until it is. */
+	async function admitted(rate: RateController, clock: ReturnType<typeof fakeTime>): Promise<Ticket> {
+		const admission = rate.admit(60_000);
+		while (!(await settled(admission))) await clock.advance(1);
+		return await admission;
+	}
+
+	/** When each of `count` requests is admitted, answering each at once. */
+	async function admitTimes(rate: RateController, clock: ReturnType<typeof fakeTime>, count: number): Promise<number[]> {
+		const times: number[] = [];
+		for (let i = 0; i < count; i++) {
+			const ticket = await admitted(rate, clock);
+			times.push(ticket.sentAt);
+			learn(rate, ticket, 200);
+		}
+		return times;
+	}
+
+	it('on the first refusal holds all for a second, then paces just under what was answered in the last second', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = await pacedAt42(clock);
+		const cutAt = Date.now();
+		const times = await admitTimes(rate, clock, 20);
+		expect(times[0] - cutAt).toBe(1000);
+		const gaps = times.slice(1).map((at, i) => at - times[i]);
+		// 42.5 a second (and a little more as it grows): 23 or 24 ms apart, in 1 ms steps of time.
+		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(22);
+		for (const gap of gaps) expect(gap).toBeLessThanOrEqual(25);
+	});
+
+	it('takes refusals of requests sent before its last cut, or within a second of it, for the echo of the same one', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = new RateController();
+		for (let i = 0; i < 50; i++) {
+			learn(rate, await rate.admit(0), 200);
+			await clock.advance(10);
+		}
+		const sentBeforeTheCut = await rate.admit(0);
+		await clock.advance(5);
+		learn(rate, await rate.admit(0), 429);
+		await clock.advance(1000);
+		const gap = async () => {
+			const [a, b] = await admitTimes(rate, clock, 2);
+			return b - a;
+		};
+		const paced = await gap();
+		learn(rate, sentBeforeTheCut, 429);
+		expect(await gap()).toBeLessThanOrEqual(paced + 1);
+		await clock.advance(1000);
+		learn(rate, await admitted(rate, clock), 429);
+		const cut = await gap();
+		expect(cut).toBeGreaterThanOrEqual(Math.floor(paced / 0.85));
+		await clock.advance(500);
+		learn(rate, await admitted(rate, clock), 429);
+		expect(await gap()).toBeLessThanOrEqual(cut + 1);
+	});
+
+	it('recovers while none is refused: about 2 a second more in the first second, faster the longer none comes', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = await pacedAt42(clock);
+		await clock.advance(1000);
+		const start = Date.now();
+		const times = await admitTimes(rate, clock, 400);
+		const inSecond = (n: number) => times.filter((at) => at >= start + n * 1000 && at < start + (n + 1) * 1000).length;
+		// 42.5 a second to start with; 2 + 4 + 6 + 8 + 10 a second more over five seconds, about.
+		expect(inSecond(0)).toBeGreaterThanOrEqual(42);
+		expect(inSecond(0)).toBeLessThanOrEqual(46);
+		expect(inSecond(4)).toBeGreaterThan(42.5 + 18);
+	});
+
+	it('does not grow while the requests come slower than the pace', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = await pacedAt42(clock);
+		for (let i = 0; i < 20; i++) {
+			await clock.advance(1000);
+			learn(rate, await rate.admit(0), 200);
+		}
+		const [a, b] = await admitTimes(rate, clock, 2);
+		expect(b - a).toBeGreaterThanOrEqual(23);
+	});
+
+	it('sets no pace from a refusal with nothing answered before it', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = new RateController();
+		learn(rate, await rate.admit(0), 429);
+		await clock.advance(1000);
+		expect(await Promise.all(Array.from({ length: 10 }, () => settled(rate.admit(0))))).toEqual(Array(10).fill(true));
+	});
+
+	it('once paced, does not hold all for a named wait of a second: the pace is cut; a longer wait holds all but its last second', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = await pacedAt42(clock, { 'retry-after': '1' });
+		await clock.advance(1000);
+		const paced = await admitTimes(rate, clock, 3);
+		await clock.advance(1000);
+		learn(rate, await admitted(rate, clock), 429, { 'retry-after': '1' });
+		const [next] = await admitTimes(rate, clock, 1);
+		expect(next - Date.now()).toBeLessThanOrEqual(0);
+		expect(next - paced[2]).toBeLessThan(1100);
+		await clock.advance(1000);
+		learn(rate, await admitted(rate, clock), 429, { 'retry-after': '5' });
+		const refusedAt = Date.now();
+		const [after] = await admitTimes(rate, clock, 1);
+		expect(after - refusedAt).toBe(4000);
+	});
+
+	it('keeps a limit told only by Retry-After (no count, no reset): three runs resume at a pace, not all at once', async () => {
+		const start = SECOND + 300;
+		const clock = fakeTime('manual', start);
+		// 20 a second, answers 50 ms away: three runs of Concurrency 10 have 30 requests on the wire.
+		const erp = limitedErp(new RateLimiter({ limit: 20, windowMs: 1000 }), start, { rateLimitHeaders: 'none', retryAfter: 'seconds' }, 50);
+		const credentials = freshErp();
+		const end = start + 20_000;
+		const runs = [1, 2, 3].map(async () => await lanes((await run(erp.answer('a'), credentials, 10)).client, 10, end));
+		await drive(clock, end + 3000, Promise.all(runs));
+		const refused = erp.sent.filter(({ allowed }) => !allowed).length;
+		// The 30 sent before any answer meet a used-up window; after that second, few are refused (sent all at once
+		// after each wait, most would be, and some items would fail).
+		const later = erp.sent.filter(({ at }) => at >= 1000);
+		expect(later.filter(({ allowed }) => !allowed).length / later.length).toBeLessThan(0.06);
+		expect(erp.sent.length - refused).toBeGreaterThan(0.85 * 400);
+	});
+});
+
+describe('requests on the wire: the ERP cap over all runs, and each run its Concurrency', () => {
+	/** An answer held until the test releases it (or the run is cancelled, as n8n's HTTP client then rejects). */
+	function heldAnswers() {
+		const releases: Array<() => void> = [];
+		const responder = (options: IHttpRequestOptions & { cancelSignal?: AbortSignal }) =>
+			new Promise<RawResponse>((resolve, reject) => {
+				releases.push(() => resolve(json(200, { data: {} })));
+				options.cancelSignal?.addEventListener('abort', () => reject(new Error('aborted')));
+			});
+		return { responder, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+	}
+
+	it('caps the requests on the wire to one ERP over all runs, and frees the slots of a run that ends', async () => {
+		fakeTime('manual', 0);
+		const erp = freshErp();
+		const answers = heldAnswers();
+		const busy = await run(answers.responder, erp, CONCURRENCY_LIMIT);
+		const other = await run(() => json(200, { data: {} }), erp);
+		const all = Promise.all(Array.from({ length: CONCURRENCY_LIMIT }, (_, i) => busy.client.request(read(i))));
+		await flush();
+		expect(busy.calls).toHaveLength(CONCURRENCY_LIMIT);
+		const waiting = other.client.request(read(99));
+		expect(await settled(waiting)).toBe(false);
+		answers.releaseAll();
+		await all;
+		await waiting;
+		expect(other.calls).toHaveLength(1);
+	});
+
+	it('frees the slots of a cancelled run, and ends the wait of a cancelled run at once', async () => {
+		fakeTime('manual', 0);
+		const erp = freshErp();
+		const answers = heldAnswers();
+		const busy = await run(
+			// n8n's HTTP client rejects the requests on the wire when the execution is cancelled.
+			(options) => answers.responder({ ...options, cancelSignal: busy.cancel.signal }),
+			erp,
+			CONCURRENCY_LIMIT,
+		);
+		const cancelledWaiter = await run(() => json(200, { data: {} }), erp);
+		const other = await run(() => json(200, { data: {} }), erp);
+		const onTheWire = Promise.allSettled(Array.from({ length: CONCURRENCY_LIMIT }, (_, i) => busy.client.request(read(i))));
+		await flush();
+		const gaveUp = cancelledWaiter.client.request(read(98)).catch((error: unknown) => error);
+		const waiting = other.client.request(read(99));
+		await flush();
+		cancelledWaiter.cancel.abort();
+		expect(await gaveUp).toBeInstanceOf(NodeOperationError);
+		expect(cancelledWaiter.calls).toHaveLength(0);
+		expect(await settled(waiting)).toBe(false);
+		busy.cancel.abort();
+		await onTheWire;
+		await waiting;
+		expect(other.calls).toHaveLength(1);
+	});
+
+	it('ends at once the wait of a cancelled run held by a wait the ERP named', async () => {
+		fakeTime('manual', 0);
+		const erp = freshErp();
+		const refusing = await run(() => json(429, {}, { 'retry-after': '200' }), erp);
+		const held = await run(() => json(200, { data: {} }), erp);
+		const refused = refusing.client.request(read(1)).catch((error: unknown) => error);
+		await flush();
+		const gaveUp = held.client.request(read(2)).catch((error: unknown) => error);
+		await flush();
+		held.cancel.abort();
+		refusing.cancel.abort();
+		expect(await gaveUp).toBeInstanceOf(NodeOperationError);
+		expect(await refused).toBeInstanceOf(NodeOperationError);
+		expect(held.calls).toHaveLength(0);
+	});
+
+	it('still caps each run at its own Concurrency, in the order the requests came', async () => {
+		fakeTime('manual', 0);
+		const answers = heldAnswers();
+		const one = await run(answers.responder, freshErp(), 2);
+		const all = Promise.all([1, 2, 3, 4].map((id) => one.client.request(read(id))));
+		await flush();
+		expect(one.calls.map((call) => call.url?.split('/').pop())).toEqual(['1', '2']);
+		answers.releaseAll();
+		await flush();
+		expect(one.calls.map((call) => call.url?.split('/').pop())).toEqual(['1', '2', '3', '4']);
+		answers.releaseAll();
+		await all;
+	});
+
+	it('adds no wait to a run against an ERP that sends no rate-limit headers', async () => {
+		const { sleeps } = fakeTime('auto');
+		const one = await run(() => json(200, { data: {} }), freshErp(), 10);
+		await Promise.all(Array.from({ length: 200 }, (_, i) => one.client.request(read(i))));
+		expect(one.calls).toHaveLength(200);
+		expect(sleeps).toEqual([]);
+	});
+
+	it('counts the wait the ERP named toward the request, and fails at once past its budget', async () => {
+		fakeTime('manual', 0);
+		const rate = new RateController();
+		learn(rate, await rate.admit(0), 429, { 'retry-after': '5' });
+		await expect(rate.admit(4999)).rejects.toThrow('the ERP asks to wait 5000 ms');
+		expect(await settled(rate.admit(5000))).toBe(false);
+	});
+});
+
+describe('readRateHeaders (the document names no rate-limit headers: the common ones)', () => {
+	const now = Date.parse('2026-11-22T10:00:00Z');
+	const wait = (headers: Record<string, string | string[]>) => readRateHeaders(headers, now).wait;
+
+	it('reads Retry-After in seconds', () => {
+		expect(wait({ 'retry-after': '3' })).toEqual({ ms: 3000 });
+		expect(wait({ 'retry-after': '0.25' })).toEqual({ ms: 250 });
+	});
+
+	it('reads Retry-After as an HTTP date, keeping the instant it names', () => {
+		expect(wait({ 'retry-after': 'Sun, 22 Nov 2026 10:00:07 GMT' })).toEqual({ ms: 7000, atMs: now + 7000 });
+		expect(wait({ 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' })).toEqual({ ms: 0, atMs: now - 60000 });
+	});
+
+	it('falls back to X-RateLimit-Reset as epoch seconds (an instant) or as seconds from now', () => {
+		expect(wait({ 'x-ratelimit-reset': String(now / 1000 + 4) })).toEqual({ ms: 4000, atMs: now + 4000 });
+		expect(wait({ 'x-ratelimit-reset': '2' })).toEqual({ ms: 2000 });
+	});
+
+	it("falls back to the IETF draft's RateLimit-Reset, seconds from now", () => {
+		expect(wait({ 'ratelimit-reset': '9' })).toEqual({ ms: 9000 });
+		expect(wait({ 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' })).toEqual({ ms: 2000 });
+		expect(wait({ 'retry-after': '1', 'x-ratelimit-reset': '2', 'ratelimit-reset': '9' })).toEqual({ ms: 1000 });
+	});
+
+	it('names no wait when the answer names none', () => {
+		expect(wait({})).toBeUndefined();
+		expect(wait({ 'retry-after': 'soon', 'ratelimit-reset': 'later' })).toBeUndefined();
+	});
+
+	it('reads X-RateLimit-Remaining and -Limit, or the IETF draft names, and ignores a meaningless value', () => {
+		expect(readRateHeaders({ 'x-ratelimit-remaining': '7', 'x-ratelimit-limit': '50' }, now)).toMatchObject({ remaining: 7, limit: 50 });
+		expect(readRateHeaders({ 'ratelimit-remaining': ' 0 ', 'ratelimit-limit': '20' }, now)).toMatchObject({ remaining: 0, limit: 20 });
+		expect(readRateHeaders({ 'x-ratelimit-remaining': ['3', '9'] }, now).remaining).toBe(3);
+		for (const value of ['many', '-1', '']) expect(readRateHeaders({ 'x-ratelimit-remaining': value }, now).remaining).toBeUndefined();
+	});
+});
