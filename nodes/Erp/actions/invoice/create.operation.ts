@@ -4,7 +4,7 @@ import type { ErpClient } from '../../transport/client';
 import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import { buildBody } from '../shared/fields';
 import { readRecordId } from '../shared/locator';
-import { sentUnderAnswer } from '../shared/sent';
+import { writtenItem } from '../shared/version';
 import { invoiceFields, lineFields } from './fields';
 import { linesJsonProperty, readLines } from './lines';
 
@@ -34,7 +34,8 @@ export const description = forOperation('invoice', 'create', [
 
 /**
  * POST /invoices. An invoice has no natural key, so a create whose answer was lost stays an error that says the
- * ERP may have written it: never repeated. The output is what was sent (its lines included) under the ERP's answer.
+ * ERP may have written it: never repeated. From version 1.1 on, the output is what was sent (its lines included)
+ * under the ERP's answer.
  */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = buildBody.call(this, itemIndex, invoiceFields, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, 'additionalFields');
@@ -43,5 +44,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	if (lines.length) body.lines = lines;
 	const doing = { action: 'create the invoice', noun: 'invoice' };
 	const { data } = await client.request({ method: 'POST', path: '/invoices', body, expect: 'record', itemIndex, doing });
-	return [sentUnderAnswer(body, data as IDataObject)];
+	return [writtenItem(this.getNode(), body, data as IDataObject)];
 }

@@ -3,10 +3,11 @@ import { NodeApiError } from 'n8n-workflow';
 
 /**
  * n8n builds an "ERP Tool" variant of the node (its type name ends in "Tool") for AI agents and the MCP Server
- * Trigger; the display condition '@tool' tells the two apart (n8n ≥ 1.x, see NodeHelpers.getPropertyValues).
+ * Trigger; the display condition '@tool' tells the two apart (NodeHelpers.getPropertyValues). An n8n-workflow that
+ * does not know '@tool' (1.83, in n8n 1.85) meets neither condition: what the node shows only outside a tool is
+ * therefore hidden in a tool (`hide: IN_TOOL`) rather than shown outside one, so that such an n8n shows it.
  */
 export const IN_TOOL = { '@tool': [true] };
-export const NOT_IN_TOOL = { '@tool': [false] };
 
 export const isToolNode = (node: INode) => node.type.endsWith('Tool');
 
