@@ -111,7 +111,7 @@ export async function createKeyed(
 /** A created record as an item: marked when it was found after an unclear failure. */
 export const createdItem = ({ record, recovered }: Created): IDataObject => (recovered ? { ...record, recovered } : record);
 
-/** The key of an item that must have one (Create or Update, Create If New), or an error naming the field. */
+/** The key of an item that must have one (Create or Update, Create or Get), or an error naming the field. */
 export function requireKey(this: IExecuteFunctions, lookup: KeyLookup, body: IDataObject, itemIndex: number): string {
 	const key = keyOf(lookup, body);
 	if (key !== undefined) return key;

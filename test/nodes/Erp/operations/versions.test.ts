@@ -134,13 +134,13 @@ describe('the other creates: the ERP answers with part of the record', () => {
 			{ first_name: 'Linus', last_name: 'Torvalds', email: 'linus@example.com' },
 		],
 		[
-			'Employee › Create If New, a new employee',
+			'Employee › Create or Get, a new employee',
 			createWith('employee', { first_name: 'Linus', last_name: 'Torvalds', email: 'linus@example.com' }, {}, 'createIfNew'),
 			'/employees',
 			{ first_name: 'Linus', last_name: 'Torvalds', email: 'linus@example.com' },
 		],
 	])('%s: version 1 outputs the ERP\'s answer, 1.1 what was sent under it', async (name, parameters, path, sent) => {
-		const action = name.includes('If New') ? { action: 'created' } : {};
+		const action = name.includes('or Get') ? { action: 'created' } : {};
 		await answerNext('POST', path, { id: 601, created_at: CREATED_AT });
 		expect(jsonOf(await h.run(parameters, V1))).toEqual([{ id: 601, created_at: CREATED_AT, ...action }]);
 
