@@ -6,8 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { deletedItem } from '../shared/version';
 
 const TOOL_TEXT =
-	'Delete a contact for good. Argument: the contact\'s ID (a whole number; find it with the contact search' +
-	' tool). Returns {deleted: true, id}.';
+	'Delete a contact in the ERP by its ID. Returns {deleted: true, id}.';
 
 export const description = forOperation('contact', 'delete', [recordLocator('contact', 'searchContacts', 'The contact to delete')], TOOL_TEXT);
 

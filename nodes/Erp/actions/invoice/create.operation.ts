@@ -9,12 +9,8 @@ import { invoiceFields, lineFields } from './fields';
 import { linesJsonProperty, readLines } from './lines';
 
 const TOOL_TEXT =
-	'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the ' +
-	'contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number),' +
-	' unit_price (number), tax_rate (optional, percent)}, e.g. [{"description": "Consulting", "quantity": 3, ' +
-	'"unit_price": 120}]. Optional: currency (a code such as EUR), issue_date and due_date (YYYY-MM-DD), ' +
-	'notes. Returns the invoice with its id (a whole number), number, status "draft", lines and totals. It is' +
-	' not sent: send it with the send-invoice tool.';
+	'Create an invoice in the ERP for a contact. Each call creates another invoice, even with the same ' +
+	'content: call it once per invoice. Returns the new invoice with its ID (a whole number).';
 
 export const description = forOperation('invoice', 'create', [
 	recordLocator('contact', 'searchContacts', 'The contact the invoice is addressed to'),
