@@ -89,26 +89,27 @@ describe('Create or Update and Update: the ERP answers a PUT with part of the re
 			updateFields: resource === 'contact' ? { company: 'Initech' } : { unitPrice: 9.5 },
 		});
 
-		it.each([
-			['Create or Update', upsert, { action: 'updated' }],
-			['Update', update, {}],
-		])('%s: version 1 outputs the ERP\'s answer as it came', async (_name, parameters, action) => {
+		/** Runs an existing record's write at `version`, the ERP answering its PUT with only the ID and a time. */
+		async function written(parameters: (record: IDataObject) => INodeParameters, version: typeof V1) {
 			const record = await existing();
 			await answerNext('PUT', `${path}/${String(record.id)}`, { id: record.id, updated_at: UPDATED_AT }, 200);
-			const result = await h.run(parameters(record), V1);
-			expect(jsonOf(result)).toEqual([{ id: record.id, updated_at: UPDATED_AT, ...action }]);
+			return { record, items: jsonOf(await h.run(parameters(record), version)) };
+		}
+		const writes: Array<[string, (record: IDataObject) => INodeParameters, IDataObject]> = [
+			['Create or Update', upsert, { action: 'updated' }],
+			['Update', update, {}],
+		];
+
+		it.each(writes)('%s: version 1 outputs the ERP\'s answer as it came', async (_name, parameters, action) => {
+			const { record, items } = await written(parameters, V1);
+			expect(items).toEqual([{ id: record.id, updated_at: UPDATED_AT, ...action }]);
 		});
 
-		it.each([
-			['Create or Update', upsert, { action: 'updated' }],
-			['Update', update, {}],
-		])('%s: version 1.1 outputs the record sent, with the ERP\'s answer over it', async (_name, parameters, action) => {
-			const record = await existing();
-			await answerNext('PUT', `${path}/${String(record.id)}`, { id: record.id, updated_at: UPDATED_AT }, 200);
-			const result = await h.run(parameters(record), V1_1);
+		it.each(writes)('%s: version 1.1 outputs the record sent, with the ERP\'s answer over it', async (_name, parameters, action) => {
+			const { record, items } = await written(parameters, V1_1);
 			const sent = await sentBody('PUT');
 			expect(sent).toMatchObject(resource === 'contact' ? { company: 'Initech', email: record.email } : { unit_price: 9.5, sku: record.sku });
-			expect(jsonOf(result)).toEqual([{ id: record.id, ...sent, updated_at: UPDATED_AT, ...action }]);
+			expect(items).toEqual([{ id: record.id, ...sent, updated_at: UPDATED_AT, ...action }]);
 		});
 
 		it('Create or Update, a new record: version 1 outputs the ERP\'s answer, 1.1 what was sent under it', async () => {
