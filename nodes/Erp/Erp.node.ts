@@ -8,6 +8,7 @@ import { description as invoice } from './actions/invoice/Invoice.resource';
 import { description as product } from './actions/product/Product.resource';
 import { router } from './actions/router';
 import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
+import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/shared/version';
 import { getContactFields, getEmployeeFields, getProductFields } from './methods/resourceMapping';
 
 export class Erp implements INodeType {
@@ -16,7 +17,8 @@ export class Erp implements INodeType {
 		name: 'erp',
 		icon: { light: 'file:erp.svg', dark: 'file:erp.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_NODE_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with contacts, invoices, products with stock, and employees with payroll in the ERP',
 		defaults: { name: 'ERP' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { WorkflowDefinition, WorkflowNode } from '../host/types';
 import { connect, type Session } from '../host/session';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../host/toolTexts';
 import { ERP_NODE_TYPE, webhookNode } from '../host/workflows';
 
 describe('ERP node as an AI tool, inside a real n8n', () => {
@@ -15,6 +16,21 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 
 		expect(tool).toMatchObject({ displayName: 'ERP Tool', outputs: ['ai_tool'], credentials: [{ name: 'erpApi', required: true }] });
 		expect(tool?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['toolDescription', 'resource', 'operation']));
+	});
+
+	test('each operation\'s prefilled Tool Description, as n8n serves it, is short and names no record field or filter', async () => {
+		const tool = (await session.n8n.nodeTypes()).find((type) => type.name === `${ERP_NODE_TYPE}Tool`);
+		const descriptions = (tool?.properties ?? []).filter((p) => p.name === 'toolDescription');
+		const names = [...(await recordFieldNames(session.sandbox)), ...parameterNames()];
+		const keys: Record<string, string> = { 'contact upsert': 'email', 'product upsert': 'sku', 'employee createIfNew': 'email' };
+
+		expect(descriptions).toHaveLength(22);
+		for (const description of descriptions) {
+			const show = (description.displayOptions?.show ?? {}) as Record<string, unknown[]>;
+			const operation = `${String(show.resource?.[0])} ${String(show.operation?.[0])}`;
+			const text = String(description.default);
+			expect({ operation, length: text.length <= TOOL_TEXT_MAX_LENGTH, named: namedIn(text, names, keys[operation]) }).toEqual({ operation, length: true, named: [] });
+		}
 	});
 
 	test('the tool runs with parameters an agent fills in with $fromAI() and reads the ERP', async () => {

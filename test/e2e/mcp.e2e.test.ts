@@ -7,6 +7,7 @@ import { readExamples, useCredential } from '../host/examples';
 import { mcpCredential, mcpUrl, useMcpCredential, MCP_TRIGGER_TYPE } from '../host/mcp';
 import { connectMcpClient } from '../host/mcpClient';
 import { connect, type Session } from '../host/session';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../host/toolTexts';
 import type { SavedWorkflow, WorkflowDefinition } from '../host/types';
 
 /** What a tools/call answers: text content, and isError when the tool failed. */
@@ -104,8 +105,12 @@ describe('the ERP tools through n8n\'s MCP Server Trigger, used by a real MCP cl
 			.filter((node) => node.type !== MCP_TRIGGER_TYPE)
 			.map((node) => [node.name.replace(/[^a-zA-Z0-9_-]+/g, '_'), node.parameters.toolDescription]);
 		expect(Object.fromEntries(tools.map((t) => [t.name, t.description]))).toEqual(Object.fromEntries(described ?? []));
+		// Each says only what holds for any ERP, naming no record field or filter (the arguments say what they are).
+		const names = [...(await recordFieldNames(session.sandbox)), ...parameterNames()];
 		for (const tool of tools) {
 			expect(tool.description).toMatch(/Costs \d ERP request/);
+			expect(tool.description?.length).toBeLessThanOrEqual(TOOL_TEXT_MAX_LENGTH);
+			expect({ tool: tool.name, named: namedIn(tool.description ?? '', names, tool.name === 'Create_or_update_contact' ? 'email' : undefined) }).toEqual({ tool: tool.name, named: [] });
 			const properties = Object.values((tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>);
 			for (const property of properties) expect(property.description?.length).toBeGreaterThan(10);
 		}

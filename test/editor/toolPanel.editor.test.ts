@@ -22,7 +22,7 @@ describe('the ERP Tool panel', () => {
 		expect(labels).not.toEqual(expect.arrayContaining(['Return All']));
 		expect(labels).not.toContain('Simplify');
 		expect(labels).not.toContain('Fields');
-		expect((await textAreas()).some((text) => text.startsWith('Search contacts. Optional filters: search'))).toBe(true);
+		expect((await textAreas()).some((text) => text.startsWith('Get many contacts in the ERP'))).toBe(true);
 		expect(await errorMarks(editor.page)).toEqual([]);
 	});
 
@@ -35,7 +35,7 @@ describe('the ERP Tool panel', () => {
 		await openNode(editor.page, 'Create invoice');
 		const labels = await visibleLabels(editor.page, ['Lines (JSON)']);
 		expect(labels).toEqual(expect.arrayContaining(['Tool Description', 'Contact', 'Line Items', 'Lines (JSON)', 'Additional Fields']));
-		expect((await textAreas()).some((text) => text.startsWith('Create a draft invoice for a contact'))).toBe(true);
+		expect((await textAreas()).some((text) => text.startsWith('Create an invoice in the ERP'))).toBe(true);
 	});
 });
 

@@ -20,8 +20,11 @@ export const node = (name: string, type: string, typeVersion: number, parameters
 
 const erpCredential = (credential: CredentialRef) => ({ credentials: { erpApi: { id: credential.id, name: credential.name } } });
 
-export const erpNode = (parameters: Record<string, unknown>, credential: CredentialRef, name = 'ERP') =>
-	node(name, ERP_NODE_TYPE, 1, parameters, { position: [240, 0], ...erpCredential(credential) });
+/** The version of the ERP node a user adds now; workflows saved with 0.1.0 hold version 1. */
+export const ERP_NODE_VERSION = 1.1;
+
+export const erpNode = (parameters: Record<string, unknown>, credential: CredentialRef, name = 'ERP', typeVersion = ERP_NODE_VERSION) =>
+	node(name, ERP_NODE_TYPE, typeVersion, parameters, { position: [240, 0], ...erpCredential(credential) });
 
 /** An ERP Polling Trigger with these Poll Times and parameters, reading the ERP through `credential`. */
 export const erpPollingTriggerNode = (pollTimes: Record<string, unknown>, parameters: Record<string, unknown>, credential: CredentialRef) =>

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldSpec, FieldSpecs } from './shared/fields';
 import { outputProperties } from './shared/output';
-import { IN_TOOL, NOT_IN_TOOL, TOOL_LIMIT, toolDescription } from './shared/tool';
+import { IN_TOOL, TOOL_LIMIT, toolDescription } from './shared/tool';
 import { CONCURRENCY_LIMIT } from '../transport/types';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
@@ -72,7 +72,7 @@ export const optionsProperty: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether to read the contact back after creating it (one more request) and output it as the ERP stores it, instead of the fields sent with the ERP's answer (ID, first name, creation time) over them",
+				'Whether to read the contact back after creating it (one more request) and output it as the ERP stores it',
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
 		},
 		maxRetriesOption,
@@ -153,7 +153,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show: NOT_IN_TOOL },
+		displayOptions: { hide: IN_TOOL },
 	},
 	{
 		displayName: 'Limit',
@@ -162,7 +162,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false], ...NOT_IN_TOOL } },
+		displayOptions: { show: { returnAll: [false] }, hide: IN_TOOL },
 	},
 	{
 		// A parameter of its own: n8n's verification wants every `limit` to default to 50, a model reads every record.

@@ -3,8 +3,9 @@ import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n
 import { NodeHelpers } from 'n8n-workflow';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
-import { TOOL_LIMIT } from '../../../nodes/Erp/actions/shared/tool';
 import { Erp } from '../../../nodes/Erp/Erp.node';
+import { useTestSandbox } from '../../harness/sandbox';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../../host/toolTexts';
 import { erpTool, withDefaults } from './toolVariant';
 
 // What a model is given of the "ERP Tool" variant: its description (n8n's getToolDescriptionForNode) and the input
@@ -21,32 +22,46 @@ const fromAi = (key: string, description: string, type: string) => `={{ $fromAI(
 const byIdFromAi = (key: string, description: string) => ({ __rl: true, mode: 'id', value: fromAi(key, description, 'number') });
 
 describe('ERP Tool: what the model is told', () => {
+	const sandbox = useTestSandbox();
+	let fieldNames: string[];
+	beforeAll(async () => {
+		await sandbox.admin.seed({ contacts: 5, invoices: 5, products: 5, employees: 5 });
+		fieldNames = [...(await recordFieldNames(sandbox.admin)), ...parameterNames()];
+	});
+	const textOf = (resource: string, operation: string) => NodeHelpers.getToolDescriptionForNode(withDefaults(tool, { resource, operation }), tool);
+	const actionOf = (resource: string, operation: string) =>
+		((erp.description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === resource)?.options ?? []) as INodePropertyOptions[]).find(
+			(o) => o.value === operation,
+		)?.action;
+
 	it('covers all 22 operations', () => {
 		expect(operations).toHaveLength(22);
 	});
 
-	it.each(operations)('%s › %s has its own description in the model’s terms, what it takes and what it returns', (resource, operation) => {
+	it.each(operations)('%s › %s has its own short description, in n8n\'s words for the operation, saying what it returns', (resource, operation) => {
 		const node = withDefaults(tool, { resource, operation });
 		const text = NodeHelpers.getToolDescriptionForNode(node, tool);
 
 		expect(text).toBe(node.parameters.toolDescription);
-		expect(text.length).toBeGreaterThan(100);
+		expect(text.length).toBeLessThanOrEqual(TOOL_TEXT_MAX_LENGTH);
+		// n8n's own "Set Automatically" text is the operation's action "in ERP": this one starts the same way.
+		expect(text.startsWith(`${String(actionOf(resource, operation))} `)).toBe(true);
 		expect(text).toMatch(/Returns? /);
 		const others = operations.filter(([r, o]) => r !== resource || o !== operation);
-		for (const [r, o] of others) expect(NodeHelpers.getToolDescriptionForNode(withDefaults(tool, { resource: r, operation: o }), tool)).not.toBe(text);
-		// Each parameter a model fills has its form spelled out.
-		const shown = Object.keys(node.parameters);
-		if (shown.some((name) => /^(contact|invoice|product|employee)Id$/.test(name))) expect(text).toMatch(/ID \(a whole number[);]/);
-		if (operation === 'getAll' || operation === 'getPayroll') expect(text).toMatch(new RegExp(`the list stops at ${TOOL_LIMIT} `, 'i'));
+		for (const [r, o] of others) expect(textOf(r, o)).not.toBe(text);
 	});
 
-	it('speaks of dates as YYYY-MM-DD, e-mail as name@example.com, currencies as codes, and invoice lines as one JSON list', () => {
-		const text = (resource: string, operation: string) => NodeHelpers.getToolDescriptionForNode(withDefaults(tool, { resource, operation }), tool);
-		expect(text('contact', 'getAll')).toContain('YYYY-MM-DD');
-		expect(text('contact', 'upsert')).toContain('name@example.com');
-		expect(text('invoice', 'create')).toContain('currency (a code such as EUR)');
-		expect(text('invoice', 'create')).toContain('lines: a JSON list of objects {description (text), quantity (number), unit_price (number)');
-		expect(text('invoice', 'create')).toContain('[{"description": "Consulting", "quantity": 3, "unit_price": 120}]');
+	it.each(operations)('%s › %s names no field of an ERP\'s records and no filter or argument (but the key it finds a record by)', (resource, operation) => {
+		const keys: Record<string, string> = { 'contact upsert': 'email', 'product upsert': 'sku', 'employee createIfNew': 'email' };
+		const key = keys[`${resource} ${operation}`];
+		expect(namedIn(textOf(resource, operation), fieldNames, key)).toEqual([]);
+	});
+
+	it('tells of IDs as whole numbers where a record comes back with one, and that an invoice is created on every call', () => {
+		for (const [resource, operation] of [['contact', 'create'], ['invoice', 'getAll'], ['employee', 'createIfNew']]) {
+			expect(textOf(resource, operation)).toContain('ID (a whole number)');
+		}
+		expect(textOf('invoice', 'create')).toMatch(/Each call creates another invoice/);
 	});
 
 	it('keeps the tool texts out of the ERP node itself, where no model reads them', () => {
@@ -58,7 +73,7 @@ describe('ERP Tool: what the model is told', () => {
 	it("gives a tool saved with n8n's former 'Set Automatically' (descriptionType auto) the operation's text too", () => {
 		const node = withDefaults(tool, { descriptionType: 'auto', resource: 'product', operation: 'getStock' });
 		expect(node.parameters.descriptionType).toBeUndefined();
-		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toMatch(/^Get how many units of a product each warehouse holds\./);
+		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toMatch(/^Get the stock of a product in the ERP /);
 	});
 
 	it('lets a user still write the description: an edited one is what the model gets', () => {

@@ -8,10 +8,8 @@ import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
 const TOOL_TEXT =
-	'Create a new contact in the ERP. Arguments: first_name (required), last_name, email (name@example.com), ' +
-	'phone (international format: + and the country code, e.g. +49 30 1234567), company, notes; leave out ' +
-	'what you do not know. Returns the new contact with its id (a whole number). When the contact may already' +
-	' exist, prefer the create-or-update tool: it matches by email and never makes a duplicate.';
+	'Create a contact in the ERP. Returns the new contact with its ID (a whole number). Calling it twice ' +
+	'can create the same contact twice.';
 
 export const description = forOperation('contact', 'create', columnsDescription('getContactFields', 'contact'), TOOL_TEXT);
 

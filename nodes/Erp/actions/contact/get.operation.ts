@@ -6,8 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
-	'Get one contact by its ID (a whole number; find it with the contact search tool). Returns the ' +
-	'contact: id, first_name, last_name, email, phone, company, notes, created_at, updated_at.';
+	'Get a contact in the ERP by its ID. Returns the contact.';
 
 export const description = forOperation('contact', 'get', [recordLocator('contact', 'searchContacts', 'The contact to get'), ...outputProperties], TOOL_TEXT);
 

@@ -6,10 +6,8 @@ import { getMany } from '../shared/listing';
 import { contactFilters } from './fields';
 
 const TOOL_TEXT =
-	'Search contacts. Optional filters: search (text in the first name, last name, email or company), email ' +
-	'(the exact address), company, created_after and created_before (dates as YYYY-MM-DD). Returns a list of ' +
-	'contacts, each with its id (a whole number), names, email, phone and company; an empty list when none ' +
-	'match. The list stops at 10 contacts (unless the tool is set to more): narrow the filters to find a particular one.';
+	'Get many contacts in the ERP. Returns a list of contacts, each with its ID (a whole number), or an ' +
+	'empty list; it may not hold every match.';
 
 export const description = getManyDescription('contact', contactFilters, TOOL_TEXT);
 

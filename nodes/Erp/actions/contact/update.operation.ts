@@ -7,9 +7,8 @@ import { ASSIGNED_FIELDS, putWhole, readChanges } from '../shared/update';
 import { contactFields } from './fields';
 
 const TOOL_TEXT =
-	'Change fields of an existing contact; fields left out keep their values. Arguments: the contact\'s ID (a' +
-	' whole number) and the fields to change: first_name, last_name, email (name@example.com), phone ' +
-	'(international format: + and the country code), company, notes. Returns the whole updated contact.';
+	'Update a contact in the ERP by its ID; what is not given keeps its value. Returns the contact with ' +
+	'the changes.';
 
 export const description = forOperation('contact', 'update', [
 	recordLocator('contact', 'searchContacts', 'The contact to update'),

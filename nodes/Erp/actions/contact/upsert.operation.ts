@@ -9,11 +9,9 @@ import { contactFields } from './fields';
 import { contactByEmail, withFullRecord } from './lookup';
 
 const TOOL_TEXT =
-	'Create a contact, or update the contact that has the same email (matched case-insensitively), so calling' +
-	' it twice never makes a duplicate. Arguments: email (required, name@example.com), first_name (required ' +
-	'for a new contact), last_name, phone (international format: + and the country code), company, notes. ' +
-	'Fields left out keep their values. Returns the contact with its id (a whole number) and action "created"' +
-	' or "updated".';
+	'Create or update a contact in the ERP: the contact with the same email is updated, otherwise a new ' +
+	'one is created, so calling it twice never makes a duplicate. Returns the contact with its ID (a ' +
+	'whole number) and action "created" or "updated".';
 
 export const description = forOperation('contact', 'upsert', columnsDescription('getContactFields', 'contact'), TOOL_TEXT);
 

@@ -19,10 +19,11 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create', value: 'create', description: 'Add a new hire to the ERP with their job, pay and start date', action: 'Create an employee' },
 			{
-				name: 'Create If New',
+				// Worded as Create or Update (contacts, products); the value stays: saved workflows hold it.
+				name: 'Create or Get',
 				value: 'createIfNew',
-				description: 'Add a new hire unless an employee has the same email; that one is output as it is',
-				action: 'Create an employee if new',
+				description: 'Create a new record, or get the current one if it already exists (by email)',
+				action: 'Create or get an employee',
 			},
 			{ name: 'Get', value: 'get', description: 'Retrieve one employee profile by its ID', action: 'Get an employee' },
 			{

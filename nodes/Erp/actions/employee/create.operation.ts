@@ -8,11 +8,8 @@ import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
 const TOOL_TEXT =
-	'Add a new employee. Arguments: first_name, last_name and email (name@example.com) (required), phone ' +
-	'(international format: + and the country code), job_title, department, employment_type (full_time, ' +
-	'part_time or contractor), hire_date (YYYY-MM-DD), salary (annual gross, a number), currency (a code such' +
-	' as EUR). Returns the new employee with its id (a whole number). When the employee may already exist, ' +
-	'prefer the create-if-new tool.';
+	'Create an employee in the ERP. Returns the new employee with its ID (a whole number). Calling it ' +
+	'twice can create the same employee twice.';
 
 export const description = forOperation('employee', 'create', columnsDescription('getEmployeeFields', 'employee'), TOOL_TEXT);
 

@@ -8,11 +8,9 @@ import { employeeFields } from './fields';
 import { employeeByEmail } from './lookup';
 
 const TOOL_TEXT =
-	'Add a new employee unless one with the same email exists (the ERP cannot update employees): calling it ' +
-	'twice never makes a duplicate. Arguments as for creating an employee: email (required), first_name, ' +
-	'last_name, job_title, department, employment_type (full_time, part_time or contractor), hire_date (YYYY-' +
-	'MM-DD), salary (a number). Returns the employee with its id (a whole number) and action "created" or ' +
-	'"existing".';
+	'Create or get an employee in the ERP: an employee with the same email is returned as it is (the ERP ' +
+	'cannot update employees), otherwise one is created, so calling it twice never makes a duplicate. ' +
+	'Returns the employee with its ID (a whole number) and action "created" or "existing".';
 
 export const description = forOperation('employee', 'createIfNew', [
 	{

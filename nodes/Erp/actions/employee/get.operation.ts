@@ -6,8 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
-	'Get one employee by its ID (a whole number). Returns the employee: id, employee_number, names, email, ' +
-	'job_title, department, employment_type, status and hire_date.';
+	'Get an employee in the ERP by its ID. Returns the employee.';
 
 export const description = forOperation('employee', 'get', [recordLocator('employee', 'searchEmployees', 'The employee to get'), ...outputProperties], TOOL_TEXT);
 

@@ -6,10 +6,8 @@ import { getMany } from '../shared/listing';
 import { employeeFilters } from './fields';
 
 const TOOL_TEXT =
-	'Search employees. Optional filters: search (text in the name or email), department, status (active or ' +
-	'terminated), employment_type (full_time, part_time or contractor). Returns a list of employees with id, ' +
-	'names, email, job_title and department; an empty list when none match. The list stops at 10 employees ' +
-	'(unless the tool is set to more): narrow the filters to find a particular one.';
+	'Get many employees in the ERP. Returns a list of employees, each with its ID (a whole number), or an ' +
+	'empty list; it may not hold every match.';
 
 export const description = getManyDescription('employee', employeeFilters, TOOL_TEXT);
 

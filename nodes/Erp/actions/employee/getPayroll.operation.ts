@@ -6,9 +6,8 @@ import { listItems, readLimit } from '../shared/listing';
 import { readRecordId } from '../shared/locator';
 
 const TOOL_TEXT =
-	'Get what an employee was paid. Argument: the employee\'s ID (a whole number). Returns one entry per pay ' +
-	'run with period, pay_date, gross, deductions, net and currency; the list stops at 10 pay runs unless the ' +
-	'tool is set to more.';
+	'Get the payroll history of an employee in the ERP by the employee\'s ID. Returns its entries as the ' +
+	'ERP sends them; the list may not hold every entry.';
 
 export const description = forOperation('employee', 'getPayroll', [
 	recordLocator('employee', 'searchEmployees', 'The employee whose payroll history to get'),

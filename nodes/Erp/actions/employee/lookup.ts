@@ -1,7 +1,7 @@
 import { paginate } from '../../transport/paginate';
 import type { KeyLookup } from '../shared/keyed';
 
-/** GET /employees?email=…: how Create If New finds an employee, and how a create whose answer was lost is settled. */
+/** GET /employees?email=…: how Create or Get finds an employee, and how a create whose answer was lost is settled. */
 export const employeeByEmail: KeyLookup = {
 	noun: 'employee',
 	key: 'email',

@@ -4,17 +4,13 @@ import type { ErpClient } from '../../transport/client';
 import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import { buildBody } from '../shared/fields';
 import { readRecordId } from '../shared/locator';
-import { sentUnderAnswer } from '../shared/sent';
+import { writtenItem } from '../shared/version';
 import { invoiceFields, lineFields } from './fields';
 import { linesJsonProperty, readLines } from './lines';
 
 const TOOL_TEXT =
-	'Create a draft invoice for a contact; the ERP numbers it and computes the totals. Arguments: the ' +
-	'contact\'s ID (a whole number) and lines: a JSON list of objects {description (text), quantity (number),' +
-	' unit_price (number), tax_rate (optional, percent)}, e.g. [{"description": "Consulting", "quantity": 3, ' +
-	'"unit_price": 120}]. Optional: currency (a code such as EUR), issue_date and due_date (YYYY-MM-DD), ' +
-	'notes. Returns the invoice with its id (a whole number), number, status "draft", lines and totals. It is' +
-	' not sent: send it with the send-invoice tool.';
+	'Create an invoice in the ERP for a contact. Each call creates another invoice, even with the same ' +
+	'content: call it once per invoice. Returns the new invoice with its ID (a whole number).';
 
 export const description = forOperation('invoice', 'create', [
 	recordLocator('contact', 'searchContacts', 'The contact the invoice is addressed to'),
@@ -34,7 +30,8 @@ export const description = forOperation('invoice', 'create', [
 
 /**
  * POST /invoices. An invoice has no natural key, so a create whose answer was lost stays an error that says the
- * ERP may have written it: never repeated. The output is what was sent (its lines included) under the ERP's answer.
+ * ERP may have written it: never repeated. From version 1.1 on, the output is what was sent (its lines included)
+ * under the ERP's answer.
  */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = buildBody.call(this, itemIndex, invoiceFields, this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject, 'additionalFields');
@@ -43,5 +40,5 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	if (lines.length) body.lines = lines;
 	const doing = { action: 'create the invoice', noun: 'invoice' };
 	const { data } = await client.request({ method: 'POST', path: '/invoices', body, expect: 'record', itemIndex, doing });
-	return [sentUnderAnswer(body, data as IDataObject)];
+	return [writtenItem(this.getNode(), body, data as IDataObject)];
 }

@@ -6,8 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
-	'Get one invoice by its ID (a whole number). Returns the invoice: id, number, contact_id, status (draft, ' +
-	'sent, overdue or paid), currency, total, amount_due, issue_date, due_date and paid_at.';
+	'Get an invoice in the ERP by its ID. Returns the invoice.';
 
 export const description = forOperation('invoice', 'get', [recordLocator('invoice', 'searchInvoices', 'The invoice to get'), ...outputProperties], TOOL_TEXT);
 

@@ -6,10 +6,8 @@ import { getMany } from '../shared/listing';
 import { invoiceFilters } from './fields';
 
 const TOOL_TEXT =
-	'Search invoices. Optional filters: status (draft, sent, overdue or paid), the contact\'s ID (a whole ' +
-	'number), currency (a code such as EUR), due_after and due_before (dates as YYYY-MM-DD), and search (the ' +
-	'invoice number or part of it, e.g. INV-000042). Returns a list of invoices with id, number, contact_id, ' +
-	'status, total, amount_due and due_date; an empty list when none match. The list stops at 10 invoices (unless the tool is set to more): narrow the filters to find a particular one.';
+	'Get many invoices in the ERP. Returns a list of invoices, each with its ID (a whole number), or an ' +
+	'empty list; it may not hold every match.';
 
 export const description = getManyDescription('invoice', invoiceFilters, TOOL_TEXT);
 

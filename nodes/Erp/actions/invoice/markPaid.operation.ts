@@ -44,9 +44,8 @@ const payment: FieldSpecs = {
 };
 
 const TOOL_TEXT =
-	'Record that an invoice has been paid. Arguments: the invoice\'s ID (a whole number); optional paid_at ' +
-	'(date and time such as 2026-12-31T14:30:00Z, now when left out), payment_method (bank_transfer, card, ' +
-	'cash or other) and reference (e.g. the bank transaction ID). Returns the invoice with status "paid".';
+	'Mark an invoice as paid in the ERP by its ID. Returns the ERP\'s answer, or {id, paid: true} when it ' +
+	'gives none.';
 
 export const description = forOperation('invoice', 'markPaid', [
 	recordLocator('invoice', 'searchInvoices', 'The invoice that was paid'),

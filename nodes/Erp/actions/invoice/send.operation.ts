@@ -23,8 +23,8 @@ const recipient: FieldSpecs = {
 };
 
 const TOOL_TEXT =
-	'Email an invoice to its contact, or to another address when one is given. Arguments: the invoice\'s ID ' +
-	'(a whole number); optional email (name@example.com). Returns the invoice with status "sent".';
+	'Send an invoice from the ERP by its ID; calling it again may send it again. Returns the ERP\'s ' +
+	'answer, or {id, sent: true} when it gives none.';
 
 export const description = forOperation('invoice', 'send', [
 	recordLocator('invoice', 'searchInvoices', 'The invoice to send'),

@@ -8,10 +8,8 @@ import { productFields } from './fields';
 import { productBySku } from './lookup';
 
 const TOOL_TEXT =
-	'Create a new product. Arguments: sku (its unique code, required), name (required), description, ' +
-	'unit_price (a number), unit (e.g. pcs or hour), low_stock_threshold (a whole number), active (true or ' +
-	'false). Returns the new product with its id (a whole number). When the product may already exist, prefer' +
-	' the create-or-update tool: it matches by sku.';
+	'Create a product in the ERP. Returns the new product with its ID (a whole number). Calling it twice ' +
+	'can create the same product twice.';
 
 export const description = forOperation('product', 'create', columnsDescription('getProductFields', 'product'), TOOL_TEXT);
 

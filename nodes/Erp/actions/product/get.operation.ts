@@ -6,9 +6,7 @@ import { readRecordId } from '../shared/locator';
 import { outputProperties, shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
-	'Get one product by its ID (a whole number; find it with the product search tool). Returns the product: ' +
-	'id, sku, name, unit_price, currency, unit, stock_total (units in stock over all warehouses), ' +
-	'low_stock_threshold, active and description.';
+	'Get a product in the ERP by its ID. Returns the product.';
 
 export const description = forOperation('product', 'get', [recordLocator('product', 'searchProducts', 'The product to get'), ...outputProperties], TOOL_TEXT);
 

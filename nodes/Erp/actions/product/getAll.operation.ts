@@ -6,11 +6,8 @@ import { getMany } from '../shared/listing';
 import { productFilters } from './fields';
 
 const TOOL_TEXT =
-	'Search products. Optional filters: search (text in the name or SKU), sku (the exact product code), ' +
-	'active (true or false), low_stock (true: only products whose stock is at or below their low-stock ' +
-	'threshold). Returns a list of products with id, sku, name, unit_price, stock_total and ' +
-	'low_stock_threshold; an empty list when none match. The list stops at 10 products (unless the tool is ' +
-	'set to more): narrow the filters to find a particular one.';
+	'Get many products in the ERP. Returns a list of products, each with its ID (a whole number), or an ' +
+	'empty list; it may not hold every match.';
 
 export const description = getManyDescription('product', productFilters, TOOL_TEXT);
 

@@ -7,8 +7,8 @@ import { readRecordId } from '../shared/locator';
 
 // One row per warehouse: a single page in practice, so no Limit.
 const TOOL_TEXT =
-	'Get how many units of a product each warehouse holds. Argument: the product\'s ID (a whole number). ' +
-	'Returns one entry per warehouse: warehouse_code, warehouse_name, quantity, reserved and available.';
+	'Get the stock of a product in the ERP by the product\'s ID. Returns one entry per warehouse, as the ' +
+	'ERP sends it.';
 
 export const description = forOperation('product', 'getStock', [
 	recordLocator('product', 'searchProducts', 'The product whose stock to get'),

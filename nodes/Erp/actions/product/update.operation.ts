@@ -7,9 +7,8 @@ import { putWhole, readChanges } from '../shared/update';
 import { NOT_SENT, productFields } from './fields';
 
 const TOOL_TEXT =
-	'Change fields of an existing product; fields left out keep their values. Arguments: the product\'s ID (a' +
-	' whole number) and the fields to change: sku, name, description, unit_price (a number), unit, ' +
-	'low_stock_threshold (a whole number), active (true or false). Returns the whole updated product.';
+	'Update a product in the ERP by its ID; what is not given keeps its value. Returns the product with ' +
+	'the changes.';
 
 export const description = forOperation('product', 'update', [
 	recordLocator('product', 'searchProducts', 'The product to update'),

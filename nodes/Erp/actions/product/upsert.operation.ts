@@ -9,10 +9,9 @@ import { NOT_SENT, productFields } from './fields';
 import { productBySku } from './lookup';
 
 const TOOL_TEXT =
-	'Create a product, or update the product that has the same sku, so calling it twice never makes a ' +
-	'duplicate. Arguments: sku (required), name (required for a new product), description, unit_price (a ' +
-	'number), unit, low_stock_threshold (a whole number), active (true or false). Fields left out keep their ' +
-	'values. Returns the product with its id (a whole number) and action "created" or "updated".';
+	'Create or update a product in the ERP: the product with the same SKU is updated, otherwise a new one ' +
+	'is created, so calling it twice never makes a duplicate. Returns the product with its ID (a whole ' +
+	'number) and action "created" or "updated".';
 
 export const description = forOperation('product', 'upsert', columnsDescription('getProductFields', 'product'), TOOL_TEXT);
 

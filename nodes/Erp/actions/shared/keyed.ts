@@ -4,9 +4,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import type { ErpResponse, UnclearResolution } from '../../transport/types';
 import { isObject } from '../../transport/types';
-import { sentUnderAnswer } from './sent';
 import { argumentLabel, isToolNode } from './tool';
 import { isBlank } from './values';
+import { writtenItem } from './version';
 
 /**
  * How a resource's records are found by their natural key (a contact's or employee's e-mail, a product's SKU):
@@ -84,9 +84,9 @@ function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: string, see
 }
 
 /**
- * Sends a create and returns what was sent with the record it answered with over it. An unclear failure is settled
- * by `recover` (the transport calls it); so is a success without the record, which some ERPs answer (the document
- * shows no answer for most).
+ * Sends a create and returns its item (writtenItem: the record the ERP answered with, and what was sent). An unclear
+ * failure is settled by `recover` (the transport calls it); so is a success without the record, which some ERPs answer
+ * (the document shows no answer for most).
  */
 export async function createKeyed(
 	client: ErpClient,
@@ -97,9 +97,9 @@ export async function createKeyed(
 	recover = recoverByCreationTime(client, lookup, body, itemIndex),
 ): Promise<Created> {
 	const response = await send(recover);
-	if (isObject(response.data)) return { record: sentUnderAnswer(body, response.data), ...(response.recovered ? { recovered: true } : {}) };
+	if (isObject(response.data)) return { record: writtenItem(client.node, body, response.data), ...(response.recovered ? { recovered: true } : {}) };
 	const resolution = recover ? await recover() : undefined;
-	if (resolution && 'found' in resolution) return { record: sentUnderAnswer(body, resolution.found) };
+	if (resolution && 'found' in resolution) return { record: writtenItem(client.node, body, resolution.found) };
 	const message = `The ERP answered that the ${lookup.noun} was created but sent no ${lookup.noun} back`;
 	throw new NodeApiError(client.node, { message }, {
 		message,
@@ -111,7 +111,7 @@ export async function createKeyed(
 /** A created record as an item: marked when it was found after an unclear failure. */
 export const createdItem = ({ record, recovered }: Created): IDataObject => (recovered ? { ...record, recovered } : record);
 
-/** The key of an item that must have one (Create or Update, Create If New), or an error naming the field. */
+/** The key of an item that must have one (Create or Update, Create or Get), or an error naming the field. */
 export function requireKey(this: IExecuteFunctions, lookup: KeyLookup, body: IDataObject, itemIndex: number): string {
 	const key = keyOf(lookup, body);
 	if (key !== undefined) return key;

@@ -3,7 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../transport/types';
 import type { RecordNoun } from '../common.descriptions';
-import { IN_TOOL, NOT_IN_TOOL, argumentLabel } from './tool';
+import { IN_TOOL, argumentLabel } from './tool';
+import { SINCE_1_1 } from './version';
 
 /** n8n's UX guidelines for verified nodes: a simplified record has at most this many fields. */
 export const SIMPLIFIED_MAX_FIELDS = 10;
@@ -21,7 +22,7 @@ export const SIMPLIFIED_FIELDS: Record<RecordNoun, string[]> = {
 
 export type OutputShape = 'raw' | 'simplified' | 'selected';
 
-/** Get and Get Many: Simplify in the node, Output (with Fields) in its Tool variant. */
+/** Get and Get Many: Simplify in the node (from version 1.1 on), Output (with Fields) in its Tool variant. */
 export const outputProperties: INodeProperties[] = [
 	{
 		displayName: 'Simplify',
@@ -30,7 +31,7 @@ export const outputProperties: INodeProperties[] = [
 		default: false,
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 		hint: `At most ${SIMPLIFIED_MAX_FIELDS} fields per record, nested values flattened`,
-		displayOptions: { show: NOT_IN_TOOL },
+		displayOptions: { show: SINCE_1_1, hide: IN_TOOL },
 	},
 	{
 		displayName: 'Output',

@@ -6,8 +6,8 @@ import type { ErpRequest } from '../../transport/types';
 import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
 import { buildBody } from './fields';
-import { sentUnderAnswer } from './sent';
 import { isToolNode } from './tool';
+import { writtenItem } from './version';
 
 /** Fields every record has that the ERP assigns: never sent back. */
 export const ASSIGNED_FIELDS = ['id', 'created_at', 'updated_at'];
@@ -30,7 +30,7 @@ export function readChanges(this: IExecuteFunctions, itemIndex: number, fields: 
  * An update: `read` (GET) the record as the ERP holds it now, then `write` (PUT) it whole with the changes on top.
  * The API document does not say whether PUT merges or replaces: sent whole, the record keeps every field the user
  * did not touch either way (at the cost of one GET). `notSent` fields are left out; custom_fields are merged key by key.
- * The output is what was sent with the ERP's answer over it.
+ * The output is the write's item (version.ts).
  */
 export async function putWhole(
 	client: ErpClient,
@@ -44,5 +44,5 @@ export async function putWhole(
 	if (isObject(current.custom_fields) && isObject(changes.custom_fields)) body.custom_fields = { ...current.custom_fields, ...changes.custom_fields };
 	const { data } = await client.request({ ...requests.write, body });
 	// The document shows no answer to an update: without the record, what was sent is what the ERP now holds.
-	return sentUnderAnswer(body, isObject(data) ? data : { id: requests.write.doing.id });
+	return writtenItem(client.node, body, isObject(data) ? data : { id: requests.write.doing.id, ...body });
 }

@@ -6,7 +6,7 @@ const contactsFrom = (rows: Array<{ first: string; email: string }>) => rows.map
 const people = (count: number, suffix = '') =>
 	Array.from({ length: count }, (_, i) => ({ first: `Person${i}${suffix}`, email: `person${i}@example.com` }));
 
-describe('Create or Update (contact by e-mail, product by SKU) and Create If New (employee by e-mail)', () => {
+describe('Create or Update (contact by e-mail, product by SKU) and Create or Get (employee by e-mail)', () => {
 	const upsertContacts = (extra = {}) => createFromInput('contact', { options: { concurrency: 10 }, ...extra }, 'upsert');
 
 	it('an import of 1,000 contacts run twice: 1,000 contacts, the second run 1,000 updated, no POST for a key that existed', async () => {

@@ -57,6 +57,8 @@ export interface RunOptions {
 	baseUrl?: string;
 	/** Runs n8n's "ERP Tool" variant, as an AI agent or the MCP Server Trigger does (see ../toolVariant). */
 	asTool?: boolean;
+	/** The node's version as the workflow saved it; default the newest, as for a node the user adds. */
+	typeVersion?: number;
 }
 
 /** The ERP node inside n8n-core's WorkflowExecute, with its real credential, against an in-process sandbox. */
@@ -82,6 +84,7 @@ export async function erpHarness(): Promise<ErpHarness> {
 				parameters,
 				input: options.input,
 				continueOnFail: options.continueOnFail,
+				typeVersion: options.typeVersion,
 			}),
 		requests: async () => await sandbox.admin.requests(since),
 		mark: async () => {
