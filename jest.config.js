@@ -3,7 +3,7 @@
  * - unit (`npm test`): units, the sandbox against the API document, and the nodes inside n8n-core (in-process);
  * - e2e (`npm run test:e2e`): a real n8n with this package installed, one n8n for the run (its globalSetup);
  * - reliability (`npm run test:reliability`): a real n8n under faults and hostile input, at scale;
- * - queue (`npm run test:queue`, `test:queue:smoke`): n8n main, two workers and a webhook processor;
+ * - queue (`npm run test:queue`): n8n main, two workers and a webhook processor;
  * - editor (`npm run test:editor`): the n8n editor in headless Chromium, with a screenshot of each failure.
  * The real-n8n suites start their processes through test/host and run their files one after the other
  * (--runInBand). Each script sets its suite's --testTimeout (booting n8n happens in globalSetup, untimed); a flag

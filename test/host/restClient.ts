@@ -36,6 +36,20 @@ export interface WebhookResponse {
 }
 
 /**
+ * fetch(), sent once more when n8n closed the kept-alive connection it took (undici: "other side closed"): n8n
+ * closes one idle for 5 s, and a test process that was busy (jest compiling a test file) may take it before it has
+ * read that close. Webhook calls are not sent again: each starts an execution.
+ */
+async function fetchOnOpenConnection(url: string, init: RequestInit): Promise<Response> {
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+		return await fetch(url, init);
+	}
+}
+
+/**
  * A small client for n8n's REST API (what the editor uses, authenticated by the `n8n-auth` cookie) and its
  * public API (`/api/v1`, authenticated by an API key), plus production webhook calls. Where n8n's lines differ,
  * it asks `line`, the line of N8N_VERSION (the n8n this run uses).
@@ -57,7 +71,7 @@ export class N8nClient {
 
 	/** Raw JSON call to the editor REST API; answers its `data`. */
 	async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${path}`, {
+		const response = await fetchOnOpenConnection(`${this.baseUrl}${path}`, {
 			method,
 			headers: {
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -96,7 +110,7 @@ export class N8nClient {
 	/** A call to the public API (`/api/v1`), which answers plain JSON. */
 	async publicApi<T>(path: string, method = 'GET'): Promise<T> {
 		if (!this.apiKey) throw new Error('createApiKey() first');
-		const response = await fetch(`${this.baseUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': this.apiKey } });
+		const response = await fetchOnOpenConnection(`${this.baseUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': this.apiKey } });
 		const text = await response.text();
 		if (!response.ok) throw new N8nRequestError(method, `/api/v1${path}`, response.status, text);
 		return JSON.parse(text) as T;

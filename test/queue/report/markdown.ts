@@ -19,7 +19,7 @@ function importRow(label: string, f: ImportFigures): unknown[] {
 		f.erp.missing,
 		f.erp.duplicates,
 		f.requests,
-		f.refused429,
+		`${f.refused429} (${f.requests > 0 ? ((100 * f.refused429) / f.requests).toFixed(1) : '0.0'}%)`,
 		`${f.seconds.toFixed(2)} s`,
 		f.minimumSeconds === null ? '—' : `${f.minimumSeconds.toFixed(0)} s (${(f.seconds / f.minimumSeconds).toFixed(2)}×)`,
 	];
@@ -97,21 +97,26 @@ const mainDown = ({ mainDown: m }: QueueResults) =>
 		`Main started again in ${s(m.mainRestartBootMs)} and listed those executions from the shared database.`,
 	);
 
-const polling = ({ polling: p }: QueueResults) =>
-	paragraphs(
+function polling({ polling: p }: QueueResults): string {
+	const { publish } = p;
+	const ranOn = publish.ranOn.map((name, i) => `${name} (its log; queued by ${publish.queuedBy[i]})`).join(', ');
+	return paragraphs(
 		table(
 			['step', 'contacts created', 'executions', 'per worker'],
-			p.steps.map((step) => [step.label, step.contactsCreated, step.executions, counts(step.perWorker)]),
+			[
+				["published: main's activation poll, the baseline", '—', `${publish.executions} (${publish.items} items; node run: ${publish.nodesRun.join(', ')})`, ranOn],
+				...p.steps.map((step) => [step.label, step.contactsCreated, step.executions, counts(step.perWorker)]),
+			],
 		),
 		table(
-			['contacts', 'reported', 'lost', 'twice', 'executions', 'per worker', 'queued in Redis by', 'looked up once by their execution', "list scans / main's polls", 'scans while main was down'],
+			['contacts', 'reported', 'lost', 'twice', 'executions', "per worker (the steps' executions)", 'queued in Redis by', 'looked up once by their execution', "list scans / main's polls", 'scans while main was down'],
 			[
 				[
 					p.contactsCreated,
 					p.reports,
 					p.lost,
 					p.twice,
-					`${p.executions} (${p.succeeded} succeeded)`,
+					`${p.executions} (${p.succeeded} succeeded; ${publish.executions} at publishing, ${p.emptyAfterPublish} more with no items)`,
 					counts(p.perWorker),
 					counts(p.enqueuedBy),
 					`${p.lookedUpOnce} (twice: ${p.lookedUpTwice})`,
@@ -123,6 +128,7 @@ const polling = ({ polling: p }: QueueResults) =>
 		`Main's scans came ${p.scanGapsS.min.toFixed(1)}–${p.scanGapsS.max.toFixed(1)} s apart. Main was down ${s(p.mainDownMs)} and back in ${s(p.mainRestartBootMs)}; ` +
 			`the killed worker was started again in ${s(p.workerRestartBootMs)}, before the next step.`,
 	);
+}
 
 function comparison(r: QueueResults): string {
 	const { date, bulkCreate, rateLimited } = r.singleProcess;
@@ -156,5 +162,13 @@ export function queueMarkdown(r: QueueResults, doc: string): string {
 	return withBlocks(doc, Object.fromEntries(Object.entries(blocks).map(([name, block]) => [`queue:${name}`, block(r).trimEnd()])));
 }
 
-/** test/queue/results.json (every figure) and docs/queue-mode.md (for people), written after a full run only. */
-export const queueReport: Report<QueueResults> = { json: 'test/queue/results.json', doc: 'docs/queue-mode.md', markdown: queueMarkdown };
+/**
+ * test/queue/results.json (every figure) and docs/queue-mode.md (for people), written after a full run that passed
+ * only; a partial run (jest -t) or a failed one writes results.partial.json.
+ */
+export const queueReport: Report<QueueResults> = {
+	json: 'test/queue/results.json',
+	partialJson: 'test/queue/results.partial.json',
+	doc: 'docs/queue-mode.md',
+	markdown: queueMarkdown,
+};

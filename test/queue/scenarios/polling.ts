@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createContact } from '../../../bench/contacts';
 import { sleep } from '../../host/processes';
 import type { Credential, Execution, WorkflowDefinition } from '../../host/types';
-import { allExecutions, nodeOutput, waitForExecutions } from '../../host/executions';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { killN8n, stopN8n } from '../../host/n8nProcess';
@@ -37,6 +37,22 @@ export interface PollingStep {
 	perWorker: Record<string, number>;
 }
 
+/**
+ * The executions publishing started, before any contact was created: main's activation poll takes the baseline,
+ * reports nothing, and starts one execution with no items so that n8n keeps that baseline.
+ */
+export interface PublishFigures {
+	executions: number;
+	succeeded: number;
+	/** Items the trigger output in them. */
+	items: number;
+	/** Nodes that ran (have run data) in any of them. */
+	nodesRun: string[];
+	/** For each, the process whose log says it put its job in Redis, and the worker whose log says it started it. */
+	queuedBy: string[];
+	ranOn: string[];
+}
+
 export interface PollingFigures {
 	contactsCreated: number;
 	/** Items the trigger output over all executions, and the created contacts among them with none, or more than one. */
@@ -45,10 +61,15 @@ export interface PollingFigures {
 	twice: number;
 	/** Trigger items for contacts not created by the scenario (the baseline's, had it reported them). */
 	unexpected: number;
+	/** Every execution of the workflow: publish's, then the steps'. */
 	executions: number;
 	succeeded: number;
+	/** The steps' executions per worker, by their Worker node. */
 	perWorker: Record<string, number>;
-	/** Executions whose Worker node and the workers' logs disagree, or that ran on no worker. */
+	publish: PublishFigures;
+	/** Executions after publish's whose trigger output no item. */
+	emptyAfterPublish: number;
+	/** Executions after publish's whose Worker node and the workers' logs disagree, or that ran on no worker. */
 	workerMismatches: number;
 	/** Per process, the executions whose job it put in Redis (its log: "Enqueued execution N"). */
 	enqueuedBy: Record<string, number>;
@@ -96,11 +117,12 @@ function logMatches(logFile: string, pattern: RegExp): string[] {
 const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
 
 /**
- * An active ERP Polling Trigger workflow in the cluster. Contacts are created through the ERP's API in four
- * steps: with everything up; with `victimName` killed (SIGKILL) after the previous poll; with it started again;
- * and while main is stopped (longer than a poll interval), then started again. After each step, waits for the
- * executions that report the step's contacts; at the end, for one more poll that must report nothing. Answers
- * what n8n, the processes' logs and the ERP's request log recorded.
+ * An active ERP Polling Trigger workflow in the cluster. Publishing it starts an execution (PublishFigures), awaited
+ * first. Then contacts are created through the ERP's API in four steps: with everything up; with `victimName`
+ * killed (SIGKILL) after the previous poll; with it started again; and while main is stopped (longer than a poll
+ * interval), then started again. After each step, waits for the executions that report the step's contacts; at the
+ * end, for one more poll that must report nothing. Answers what n8n, the processes' logs and the ERP's request log
+ * recorded.
  */
 export async function pollingInTheCluster(session: QueueSession, victimName: string): Promise<PollingFigures> {
 	const main = session.ctx.processes.find((p) => p.spec.role === 'main');
@@ -112,10 +134,11 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	// Activation is synchronous here (no publication service): its poll, the baseline, is done and logged.
 	const afterBaseline = await session.sandbox.lastRequestSeq();
 	const pollsAtBaseline = pollLines();
+	const published = await waitForExecutions(session.n8n, workflow.id, atLeast(1));
 
 	const steps: PollingStep[] = [];
 	const created: number[] = [];
-	let counted = 0;
+	let counted = published.length;
 	const step = async (label: string, ids: number[]) => {
 		created.push(...ids);
 		const reportsAll = (executions: Execution[]) => created.every((id) => reportedIds(executions).includes(id));
@@ -178,6 +201,9 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	for (const { spec, logFile } of session.ctx.processes) {
 		for (const id of logMatches(logFile, /Enqueued execution (\d+) \(job/g)) enqueuers.set(id, spec.name);
 	}
+	const queuedBy = (executions: Execution[]) => executions.map((e) => enqueuers.get(e.id) ?? 'none found');
+	const publish = final.slice(0, published.length);
+	const reporting = final.slice(published.length);
 	return {
 		contactsCreated: created.length,
 		reports: reported.length,
@@ -186,9 +212,18 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 		unexpected: reported.filter((id) => !createdSet.has(String(id))).length,
 		executions: final.length,
 		succeeded: final.filter((e) => e.status === 'success').length,
-		perWorker: perWorker(final),
-		workerMismatches: final.filter((e) => !recordedWorker(e)?.startsWith('worker-') || startedBy.get(e.id) !== recordedWorker(e)).length,
-		enqueuedBy: countBy(final.map((e) => enqueuers.get(e.id) ?? 'none found')),
+		perWorker: perWorker(reporting),
+		publish: {
+			executions: publish.length,
+			succeeded: publish.filter((e) => e.status === 'success').length,
+			items: reportedIds(publish).length,
+			nodesRun: [...new Set(publish.flatMap((e) => Object.keys(e.data?.resultData.runData ?? {})))],
+			queuedBy: queuedBy(publish),
+			ranOn: publish.map((e) => startedBy.get(e.id) ?? 'none found'),
+		},
+		emptyAfterPublish: reporting.filter((e) => nodeOutput(e, POLLING_TRIGGER).length === 0).length,
+		workerMismatches: reporting.filter((e) => !recordedWorker(e)?.startsWith('worker-') || startedBy.get(e.id) !== recordedWorker(e)).length,
+		enqueuedBy: countBy(queuedBy(final)),
 		lookedUpOnce: created.filter((id) => lookUps[String(id)] === 1).length,
 		lookedUpTwice: created.filter((id) => (lookUps[String(id)] ?? 0) > 1).length,
 		scans: scanTimes.length,
