@@ -75,7 +75,7 @@ function filters(query: URLSearchParams): Array<Filter<Order>> {
 	return tests;
 }
 
-export const orderWithReference = (store: Store, reference: string): Order | undefined =>
+const orderWithReference = (store: Store, reference: string): Order | undefined =>
 	store.orders.all().find((order) => order.reference === reference);
 
 function findOrder(ctx: ApiContext): Order {

@@ -3,16 +3,18 @@ import { CATALOG } from '../seed/names';
 import { company, country } from '../seed/people';
 import { laterThan, spreadTimestamps, type Timeline } from '../seed/timeline';
 import type { Store } from '../store';
-import { orderWithReference, type Order, type OrderLine } from './orders';
+import type { Order, OrderLine } from './orders';
 
 /** Orders of the last year from companies, for catalog items, in every state; ids follow creation time. */
 export function seedOrders(store: Store, t: Timeline, count: number): void {
 	const { rng } = t;
 	const created = spreadTimestamps(t, count, 365);
+	const taken = new Set(store.orders.all().map((order) => order.reference));
 	for (let i = 0; i < count; i++) {
 		const id = store.orders.nextId();
 		let reference = `SO-${String(id).padStart(6, '0')}`;
-		while (orderWithReference(store, reference)) reference += 'X';
+		while (taken.has(reference)) reference += 'X';
+		taken.add(reference);
 		const lines = Array.from({ length: rng.int(1, 4) }, (_, n): OrderLine => {
 			const category = rng.pick(CATALOG);
 			const [minPrice, maxPrice] = category.price;
