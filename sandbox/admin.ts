@@ -40,6 +40,7 @@ const seedSchema: Schema = {
 	invoices: count,
 	products: count,
 	employees: count,
+	orders: count,
 	seed: { type: 'number', integer: true, min: 0 },
 	today: { type: 'string', format: 'date' },
 };
@@ -62,7 +63,7 @@ const rateLimitSchema: Schema = {
 };
 
 const matchSchema: Schema = {
-	method: { type: 'string', oneOf: ['GET', 'POST', 'PUT', 'DELETE'] },
+	method: { type: 'string', oneOf: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
 	path: { type: 'string' },
 };
 
@@ -96,7 +97,8 @@ function faultsView(state: SandboxState): FaultSettings & { rateLimit: RateLimit
 	return { rateLimit: state.limiter.current, ...state.faults.settings, queue: state.faults.queued() };
 }
 
-const seed: AdminHandler = ({ state, body }) => seedStore(state.store, read(body, seedSchema) as SeedOptions, todayUtc());
+const seed: AdminHandler = ({ state, body }) =>
+	seedStore(state.store, read(body, seedSchema) as SeedOptions, todayUtc(), state.config.extensions);
 
 const putFaults: AdminHandler = ({ state, body }) => {
 	const values = read(body, faultSchema) as FaultChanges;
@@ -182,21 +184,24 @@ const sweep: AdminHandler = ({ state, body }) => {
 	return { overdue: sweepOverdue(state, (today as string | undefined) ?? todayUtc()) };
 };
 
-const records: AdminHandler = ({ state, params }) => {
+const records: AdminHandler = ({ state, params: { resource } }) => {
 	const { store } = state;
-	switch (params.resource) {
-		case 'contacts':
-		case 'invoices':
-		case 'products':
-		case 'employees':
-			return store[params.resource].all();
-		case 'stock':
-			return [...store.stock].flatMap(([productId, rows]) => rows.map((row) => ({ product_id: productId, ...row })));
-		case 'payroll':
-			return [...store.payroll.values()].flat();
-		default:
-			throw notFound(`Unknown resource ${params.resource}: contacts, invoices, products, employees, stock or payroll`);
+	const served = ['contacts', 'invoices', 'products', 'employees', 'stock', 'payroll', ...state.config.extensions];
+	if (served.includes(resource)) {
+		switch (resource) {
+			case 'contacts':
+			case 'invoices':
+			case 'products':
+			case 'employees':
+			case 'orders':
+				return store[resource].all();
+			case 'stock':
+				return [...store.stock].flatMap(([productId, rows]) => rows.map((row) => ({ product_id: productId, ...row })));
+			case 'payroll':
+				return [...store.payroll.values()].flat();
+		}
 	}
+	throw notFound(`Unknown resource ${resource}: one of ${served.join(', ')}`);
 };
 
 const restart: AdminHandler = ({ body, lifecycle, res }) => {

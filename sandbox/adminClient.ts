@@ -1,4 +1,5 @@
 import type { EventName } from './events';
+import type { Order } from './extensions/orders';
 import type { FaultSettings, FaultSpec, QueuedFault } from './faults';
 import type { RateLimitConfig } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
@@ -16,9 +17,11 @@ export interface RecordTypes {
 	employees: Employee;
 	stock: StockRow & { product_id: number };
 	payroll: PayrollRecord;
+	/** Only from a sandbox serving the orders extension. */
+	orders: Order;
 }
 
-type RecordResource = 'contacts' | 'invoices' | 'products' | 'employees';
+type RecordResource = 'contacts' | 'invoices' | 'products' | 'employees' | 'orders';
 
 /**
  * The sandbox's admin routes (/__sandbox, see README.md) over HTTP: its own view of its data, requests and

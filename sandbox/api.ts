@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * answer (see variants.ts).
  */
 export function createApi(state: SandboxState) {
-	const router = apiRouter();
+	const router = apiRouter(state.config.extensions);
 
 	function answer(
 		method: string,
@@ -48,7 +48,7 @@ export function createApi(state: SandboxState) {
 				variant,
 				id: Number(match.params.id ?? 0),
 				query,
-				body: method === 'POST' || method === 'PUT' ? bodyObject(body) : {},
+				body: ['POST', 'PUT', 'PATCH'].includes(method) ? bodyObject(body) : {},
 			});
 			const ok = successAnswer(result, variant);
 			return { ...ok, headers: { ...ok.headers, ...rate.headers } };

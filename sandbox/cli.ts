@@ -1,4 +1,5 @@
 import { DEFAULT_READONLY_TOKEN, DEFAULT_TOKEN, startSandbox, type SandboxOptions } from './server';
+import { EXTENSION_NAMES, resolveExtensions } from './extensions';
 import { resolveVariants, VARIANT_NAMES } from './variants';
 
 const USAGE = `Usage: npm run sandbox -- [options]
@@ -7,12 +8,15 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --token T                 full-access API token (default ${DEFAULT_TOKEN})
   --readonly-token T        read-only API token (default ${DEFAULT_READONLY_TOKEN})
   --seed N                  PRNG seed for seeding (default 1)
-  --seed-contacts N         seed N contacts at start (also --seed-invoices, --seed-products, --seed-employees)
+  --seed-contacts N         seed N contacts at start (also --seed-invoices, --seed-products, --seed-employees,
+                            and --seed-orders with the orders extension)
   --rate-limit LIMIT/MS     e.g. 600/60000 (the default), or "off"
   --overdue-sweep-ms MS     overdue check period, 0 = off (default 1000)
   --webhook-retry-delays L  comma-separated ms before each retry (default 1000,2000,4000)
   --variant A,B             behave like another ERP (see sandbox/README.md); one of:
-                            ${VARIANT_NAMES.join(', ')}`;
+                            ${VARIANT_NAMES.join(', ')}
+  --extension A,B           also serve endpoints the API document does not list, as an ERP's extension
+                            would: ${EXTENSION_NAMES.join(', ')}`;
 
 const integer = (flag: string, value: string | undefined): number => {
 	const n = Number(value);
@@ -47,7 +51,8 @@ export function parseArgs(argv: string[]): SandboxOptions & { port: number } {
 			case '--seed-invoices':
 			case '--seed-products':
 			case '--seed-employees':
-				seed[flag.slice('--seed-'.length) as 'contacts' | 'invoices' | 'products' | 'employees'] = integer(flag, value);
+			case '--seed-orders':
+				seed[flag.slice('--seed-'.length) as 'contacts' | 'invoices' | 'products' | 'employees' | 'orders'] = integer(flag, value);
 				break;
 			case '--rate-limit': {
 				const match = /^(\d+)\/(\d+)$/.exec(value ?? '');
@@ -66,6 +71,12 @@ export function parseArgs(argv: string[]): SandboxOptions & { port: number } {
 				if (names.length === 0) throw new Error('--variant needs one or more names, comma-separated');
 				// Unknown names and variants that cannot be combined are refused here, with the usage.
 				options.variants = resolveVariants(names).variants;
+				break;
+			}
+			case '--extension': {
+				const names = [...(options.extensions ?? []), ...(value ?? '').split(',').filter(Boolean)];
+				if (names.length === 0) throw new Error('--extension needs one or more names, comma-separated');
+				options.extensions = resolveExtensions(names);
 				break;
 			}
 			default:
@@ -98,6 +109,7 @@ async function main(): Promise<void> {
 	console.log(`  admin: ${sandbox.url}/__sandbox (see sandbox/README.md)`);
 	if (seeded.length > 0) console.log(`  seeded: ${seeded.map(([name, n]) => `${n} ${name}`).join(', ')}`);
 	if (options.variants) console.log(`  variants: ${options.variants.join(', ')}`);
+	if (options.extensions) console.log(`  extensions (not in the API document): ${options.extensions.join(', ')}`);
 }
 
 if (require.main === module) {

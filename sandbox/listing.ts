@@ -28,6 +28,14 @@ export type SortKey = string | number | null;
 /** Sortable fields and the key each sorts by; `id` needs none (the table is already in id order). */
 export type Sorts<T> = Record<string, ((row: T) => SortKey) | null>;
 
+/** A list's sorts: by id, created_at and updated_at, as every list sorts, then by the list's own fields. */
+export const listSorts = <T extends Row & { created_at: string; updated_at: string }>(own: Sorts<T>): Sorts<T> => ({
+	id: null,
+	created_at: (row) => row.created_at,
+	updated_at: (row) => row.updated_at,
+	...own,
+});
+
 /** The page asked for and the page size really used (by default capped to 100, 25 when none is asked). */
 export function readPage({ query, variant }: ListRequest): { page: number; perPage: number } {
 	const page = integerParam(query, 'page') ?? 1;

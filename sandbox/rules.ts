@@ -48,6 +48,13 @@ const LENIENT = {
 		salary: { type: 'number', nullable: true, min: 0 },
 		currency: { type: 'string', format: 'currencyCode' },
 	},
+	order: {
+		reference: { type: 'string', required: true, max: 255 },
+		customer: text(1000, true),
+		status: { type: 'string', max: 50 },
+		currency: { type: 'string', format: 'currencyCode' },
+		total: { type: 'number', required: true, min: 0 },
+	},
 } satisfies Record<string, Overrides>;
 
 const TIGHT: Partial<Record<SchemaName, Overrides>> = {
@@ -60,6 +67,7 @@ const TIGHT: Partial<Record<SchemaName, Overrides>> = {
 	invoiceLine: { description: text(100, true) },
 	markPaid: { reference: { type: 'string', max: 35 } },
 	employee: { first_name: text(20, true), last_name: text(20, true), job_title: text(40), department: text(40) },
+	order: { reference: { type: 'string', required: true, max: 20 }, customer: text(40, true) },
 };
 
 export type SchemaName = keyof typeof LENIENT;

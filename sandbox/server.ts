@@ -6,6 +6,7 @@ import { createApi } from './api';
 import { readBody, sendJson } from './body';
 import { todayUtc } from './dates';
 import { ApiError, errorBody } from './errors';
+import { resolveExtensions, type ExtensionName } from './extensions';
 import { sweepOverdue } from './overdue';
 import type { RateLimitConfig } from './rateLimit';
 import { seedStore, type SeedOptions, type SeedResult } from './seed';
@@ -28,6 +29,8 @@ export interface SandboxOptions {
 	seed?: SeedOptions;
 	/** Variants in force from the start (and again after a reset); default none. See variants.ts. */
 	variants?: VariantName[];
+	/** Endpoints beyond the API document to serve, as an ERP's extension adds them (`orders`); default none. */
+	extensions?: ExtensionName[];
 }
 
 export interface Sandbox {
@@ -61,11 +64,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
 		rateLimit: options.rateLimit === undefined ? { limit: 600, windowMs: 60_000 } : options.rateLimit,
 		variant: resolveVariants(options.variants ?? []),
+		extensions: resolveExtensions(options.extensions ?? []),
 	};
 	if (config.token === config.readOnlyToken) throw new Error('token and readOnlyToken must differ');
 	const host = options.host ?? '127.0.0.1';
 	const state = new SandboxState(config);
-	if (options.seed) seedStore(state.store, options.seed, todayUtc());
+	if (options.seed) seedStore(state.store, options.seed, todayUtc(), config.extensions);
 
 	let closed = false;
 	/** While down after a restart: ends the downtime early (used by close). */
@@ -139,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		readOnlyToken: config.readOnlyToken,
 		port,
 		state,
-		seed: (seedOptions) => seedStore(state.store, seedOptions, todayUtc()),
+		seed: (seedOptions) => seedStore(state.store, seedOptions, todayUtc(), config.extensions),
 		reset: () => state.reset(),
 		restart: (downMs) => restart(downMs),
 		async close() {

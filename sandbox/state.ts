@@ -1,4 +1,5 @@
 import type { Tokens } from './auth';
+import type { ExtensionName } from './extensions';
 import { Faults } from './faults';
 import { Gateway } from './gateway';
 import { RateLimiter, type RateLimitConfig } from './rateLimit';
@@ -15,6 +16,8 @@ export interface SandboxConfig extends Tokens {
 	rateLimit: RateLimitConfig | null;
 	/** The variants at start, restored by a reset. */
 	variant: VariantChoice;
+	/** Endpoints beyond the API document that this sandbox serves (fixed for its life). */
+	extensions: readonly ExtensionName[];
 }
 
 /** Everything a request can read or change: the data, and the sandbox's own knobs and logs. */

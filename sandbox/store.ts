@@ -1,3 +1,4 @@
+import type { Order } from './extensions/orders';
 import { Table } from './table';
 import type { Contact, Employee, Invoice, InvoiceStatus, PayrollRecord, Product, StockRow } from './types';
 
@@ -10,6 +11,9 @@ export class Store {
 	readonly products = new Table<Product>();
 
 	readonly employees = new Table<Employee>();
+
+	/** The orders extension's records (empty unless the sandbox serves it). */
+	readonly orders = new Table<Order>();
 
 	/** Per product, one row per warehouse. */
 	readonly stock = new Map<number, StockRow[]>();
@@ -34,6 +38,7 @@ export class Store {
 		this.invoices.clear();
 		this.products.clear();
 		this.employees.clear();
+		this.orders.clear();
 		this.stock.clear();
 		this.payroll.clear();
 		this.sentInvoices.clear();

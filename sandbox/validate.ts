@@ -67,6 +67,22 @@ export function readFields(
 	return values;
 }
 
+/**
+ * A list of objects under `field` (e.g. an invoice's `lines`), each read with `schema` like a create; messages name
+ * the item (`lines[0].unit_price`). Whether the list may be absent or empty is the caller's rule.
+ */
+export function readList(raw: unknown, field: string, schema: Schema, errors: FieldErrors): Values[] {
+	if (!Array.isArray(raw)) {
+		errors.add(field, `must be a list of ${field}`);
+		return [];
+	}
+	return raw.map((item: unknown, i) => {
+		if (isPlainObject(item)) return readFields(item, schema, 'create', errors, `${field}[${i}].`);
+		errors.add(`${field}[${i}]`, 'must be an object');
+		return {};
+	});
+}
+
 function check(value: unknown, spec: FieldSpec): string | undefined {
 	switch (spec.type) {
 		case 'string':

@@ -1,7 +1,7 @@
 import { nowIso } from '../dates';
 import { ApiError, notFound } from '../errors';
 import { contactUpdatedData } from '../events';
-import { containsText, listTable, type Filter, type Sorts } from '../listing';
+import { containsText, listSorts, listTable, type Filter } from '../listing';
 import { stringParam, timestampParam } from '../query';
 import type { Router } from '../router';
 import { ruleSchemas } from '../rules';
@@ -21,12 +21,7 @@ const schemaFor = ruleSchemas('contact', {
 	custom_fields: { type: 'custom_fields' },
 });
 
-const sorts: Sorts<Contact> = {
-	id: null,
-	created_at: (c) => c.created_at,
-	updated_at: (c) => c.updated_at,
-	name: (c) => `${c.last_name ?? ''}\u0000${c.first_name}`.toLowerCase(),
-};
+const sorts = listSorts<Contact>({ name: (c) => `${c.last_name ?? ''}\u0000${c.first_name}`.toLowerCase() });
 
 function filters(query: URLSearchParams): Array<Filter<Contact>> {
 	const tests: Array<Filter<Contact>> = [];

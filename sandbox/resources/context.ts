@@ -6,7 +6,7 @@ export interface ApiContext extends ListRequest {
 	state: SandboxState;
 	/** The `:id` of the path, 0 when the route has none. */
 	id: number;
-	/** The JSON body of a POST/PUT (an empty body reads as {}); {} for other methods. */
+	/** The JSON body of a POST/PUT/PATCH (an empty body reads as {}); {} for other methods. */
 	body: JsonObject;
 }
 

@@ -1,7 +1,7 @@
 import { nowIso, todayUtc } from '../dates';
 import { notFound } from '../errors';
 import { employeeNumber } from '../numbering';
-import { containsText, listTable, pageOf, type Filter, type Sorts } from '../listing';
+import { containsText, listSorts, listTable, pageOf, type Filter } from '../listing';
 import { stringParam } from '../query';
 import type { Router } from '../router';
 import { ruleSchemas } from '../rules';
@@ -23,12 +23,7 @@ const schemaFor = ruleSchemas('employee', {
 	custom_fields: { type: 'custom_fields' },
 });
 
-const sorts: Sorts<Employee> = {
-	id: null,
-	created_at: (e) => e.created_at,
-	updated_at: (e) => e.updated_at,
-	hire_date: (e) => e.hire_date,
-};
+const sorts = listSorts<Employee>({ hire_date: (e) => e.hire_date });
 
 function filters(query: URLSearchParams): Array<Filter<Employee>> {
 	const tests: Array<Filter<Employee>> = [];

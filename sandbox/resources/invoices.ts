@@ -2,13 +2,13 @@ import { addDays, nowIso, parseTimestamp, todayUtc } from '../dates';
 import { ApiError, notFound } from '../errors';
 import { invoicePaidData } from '../events';
 import { invoiceTotals } from '../invoiceMath';
-import { listTable, type Filter, type Sorts } from '../listing';
+import { listSorts, listTable, type Filter } from '../listing';
 import { invoiceNumber } from '../numbering';
 import { dateParam, integerParam, stringParam } from '../query';
 import type { Router } from '../router';
 import { ruleSchemas } from '../rules';
 import { PAYMENT_METHODS, type CustomFields, type Invoice, type InvoiceLine } from '../types';
-import { FieldErrors, isPlainObject, readFields, type Schema } from '../validate';
+import { FieldErrors, readFields, readList, type Schema } from '../validate';
 import type { ApiContext, ApiHandler } from './context';
 
 const schemaFor = ruleSchemas('invoice', {
@@ -35,12 +35,7 @@ const markPaidSchemaFor = ruleSchemas('markPaid', {
 	reference: { type: 'string', max: 200 },
 });
 
-const sorts: Sorts<Invoice> = {
-	id: null,
-	created_at: (i) => i.created_at,
-	updated_at: (i) => i.updated_at,
-	due_date: (i) => i.due_date,
-};
+const sorts = listSorts<Invoice>({ due_date: (i) => i.due_date });
 
 function filters(query: URLSearchParams): Array<Filter<Invoice>> {
 	const tests: Array<Filter<Invoice>> = [];
@@ -70,24 +65,13 @@ function readLines(raw: unknown, lineSchema: Schema, errors: FieldErrors): Invoi
 		errors.add('lines', 'is required');
 		return [];
 	}
-	if (!Array.isArray(raw)) {
-		errors.add('lines', 'must be a list of lines');
-		return [];
-	}
-	if (raw.length === 0) errors.add('lines', 'must contain at least one line');
-	return raw.map((item: unknown, i) => {
-		if (!isPlainObject(item)) {
-			errors.add(`lines[${i}]`, 'must be an object');
-			return { description: '', quantity: 0, unit_price: 0, tax_rate: 0 };
-		}
-		const v = readFields(item, lineSchema, 'create', errors, `lines[${i}].`);
-		return {
-			description: v.description as string,
-			quantity: (v.quantity as number | undefined) ?? 1,
-			unit_price: v.unit_price as number,
-			tax_rate: (v.tax_rate as number | undefined) ?? 0,
-		};
-	});
+	if (Array.isArray(raw) && raw.length === 0) errors.add('lines', 'must contain at least one line');
+	return readList(raw, 'lines', lineSchema, errors).map((v) => ({
+		description: v.description as string,
+		quantity: (v.quantity as number | undefined) ?? 1,
+		unit_price: v.unit_price as number,
+		tax_rate: (v.tax_rate as number | undefined) ?? 0,
+	}));
 }
 
 const create: ApiHandler = ({ state, body, variant }) => {

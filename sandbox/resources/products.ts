@@ -1,6 +1,6 @@
 import { nowIso } from '../dates';
 import { notFound } from '../errors';
-import { containsText, listTable, pageOf, type Filter, type Sorts } from '../listing';
+import { containsText, listSorts, listTable, pageOf, type Filter } from '../listing';
 import { booleanParam, stringParam } from '../query';
 import type { Router } from '../router';
 import { ruleSchemas } from '../rules';
@@ -22,12 +22,7 @@ const schemaFor = ruleSchemas('product', {
 	custom_fields: { type: 'custom_fields' },
 });
 
-const sorts: Sorts<Product> = {
-	id: null,
-	created_at: (p) => p.created_at,
-	updated_at: (p) => p.updated_at,
-	sku: (p) => p.sku,
-};
+const sorts = listSorts<Product>({ sku: (p) => p.sku });
 
 function filters(query: URLSearchParams): Array<Filter<Product>> {
 	const tests: Array<Filter<Product>> = [];

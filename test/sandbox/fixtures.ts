@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 
+import type { Order } from '../../sandbox/extensions/orders';
 import type { Contact, Employee, Invoice, Product } from '../../sandbox/types';
 
 /** Creating records through the real API; each asserts the create succeeded. */
@@ -34,6 +35,10 @@ export const createProduct = (api: AxiosInstance, fields: Partial<Product> = {})
 
 export const createEmployee = (api: AxiosInstance, fields: Partial<Employee> = {}): Promise<Employee> =>
 	post<Employee>(api, '/employees', { first_name: 'Lukas', last_name: 'Weber', email: 'lukas.weber@example.com', ...fields });
+
+/** Needs a sandbox serving the orders extension (`extensions: ['orders']`). */
+export const createOrder = (api: AxiosInstance, fields: Partial<Order> = {}): Promise<Order> =>
+	post<Order>(api, '/orders', { reference: 'SO-1001', customer: 'Nordwind GmbH', total: 249.9, ...fields });
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 

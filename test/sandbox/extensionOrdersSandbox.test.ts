@@ -1,0 +1,242 @@
+import axios, { AxiosError } from 'axios';
+
+import { parseArgs } from '../../sandbox/cli';
+import type { Order } from '../../sandbox/extensions/orders';
+import { startTestSandbox, useTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { createOrder } from './fixtures';
+
+// The orders extension takes part in all the sandbox does around the API: auth, rate limit, faults, the request
+// log, the admin routes and the variants. A sandbox started without it is the API document alone.
+
+const ORDER = { reference: 'SO-1001', customer: 'Nordwind GmbH', total: 249.9 };
+
+describe('a sandbox without the extension', () => {
+	const plain = useTestSandbox();
+
+	it('answers every orders route 404, as the API document has none', async () => {
+		const answers = await Promise.all([
+			plain.api.get('/orders'),
+			plain.api.post('/orders', ORDER),
+			plain.api.get('/orders/1'),
+			plain.api.patch('/orders/1', { notes: 'x' }),
+			plain.api.get('/orders/1/lines'),
+		]);
+		for (const response of answers) expect(response.data).toEqual({ success: false, error: { code: 'not_found', message: expect.stringMatching(/^No route /) } });
+		expect(answers.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+	});
+
+	it('refuses to seed orders (seeding nothing) and has no orders records', async () => {
+		const seed = await axios.post(`${plain.url}/__sandbox/seed`, { contacts: 2, orders: 5 }, { validateStatus: () => true });
+		expect(seed.status).toBe(422);
+		expect(seed.data.error.fields).toEqual({ orders: [expect.stringContaining('extension')] });
+		expect(await plain.admin.records('contacts')).toEqual([]);
+		const records = await axios.get(`${plain.url}/__sandbox/records/orders`, { validateStatus: () => true });
+		expect(records.status).toBe(404);
+		expect(records.data.error.message).toBe('Unknown resource orders: one of contacts, invoices, products, employees, stock, payroll');
+	});
+
+	it('cannot start with an unknown extension', async () => {
+		await expect(startTestSandbox({ extensions: ['suppliers' as never] })).rejects.toThrow('unknown extension suppliers: one of orders');
+	});
+});
+
+describe('a sandbox with the orders extension', () => {
+	const sandbox = useTestSandbox({ extensions: ['orders'] });
+	const as = (token?: string) =>
+		axios.create({ baseURL: sandbox.baseUrl, headers: token ? { Authorization: `Bearer ${token}` } : {}, validateStatus: () => true });
+
+	describe('tokens', () => {
+		it('answers 401 without a valid token, lets the read-only token read and refuses it every write with 403', async () => {
+			const order = await createOrder(sandbox.api);
+			for (const client of [as(), as('not-the-token')]) {
+				const response = await client.get('/orders');
+				expect(response.status).toBe(401);
+				expect(response.headers['www-authenticate']).toBe('Bearer');
+			}
+			const readOnly = as(sandbox.readOnlyToken);
+			expect((await readOnly.get(`/orders/${order.id}`)).data.data).toEqual(order);
+			const writes = await Promise.all([
+				readOnly.post('/orders', { ...ORDER, reference: 'SO-2' }),
+				readOnly.put(`/orders/${order.id}`, { notes: 'x' }),
+				readOnly.patch(`/orders/${order.id}`, { notes: 'x' }),
+				readOnly.delete(`/orders/${order.id}`),
+			]);
+			expect(writes.map((r) => [r.status, r.data.error.code])).toEqual(Array(4).fill([403, 'forbidden']));
+			expect(await sandbox.admin.records('orders')).toEqual([order]);
+			expect((await sandbox.admin.requests()).map((r) => r.auth)).toEqual(['full', 'none', 'invalid', 'readonly', 'readonly', 'readonly', 'readonly', 'readonly']);
+		});
+	});
+
+	describe('the request log', () => {
+		it('logs each orders request with its path, query, body and status', async () => {
+			await sandbox.api.post('/orders', ORDER);
+			await sandbox.api.get('/orders?reference=SO-1001&per_page=5');
+			await sandbox.api.patch('/orders/1', { status: 'confirmed' });
+			await sandbox.api.delete('/orders/1');
+			const log = await sandbox.admin.requests();
+			expect(log.map(({ method, path, query, body, status }) => ({ method, path, query, body, status }))).toEqual([
+				{ method: 'POST', path: '/orders', query: {}, body: ORDER, status: 201 },
+				{ method: 'GET', path: '/orders', query: { reference: 'SO-1001', per_page: '5' }, body: null, status: 200 },
+				{ method: 'PATCH', path: '/orders/1', query: {}, body: { status: 'confirmed' }, status: 200 },
+				{ method: 'DELETE', path: '/orders/1', query: {}, body: null, status: 200 },
+			]);
+		});
+	});
+
+	describe('faults', () => {
+		it('a queued 429 on POST /orders refuses without writing; the POST sent again creates one order', async () => {
+			await sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'rateLimit', retryAfter: 1 } });
+			const refused = await sandbox.api.post('/orders', ORDER);
+			expect([refused.status, refused.headers['retry-after'], refused.data.error.code]).toEqual([429, '1', 'rate_limited']);
+			expect(await sandbox.admin.records('orders')).toEqual([]);
+			const created = await sandbox.api.post('/orders', ORDER);
+			expect(created.status).toBe(201);
+			expect(await sandbox.admin.records('orders')).toEqual([created.data.data]);
+		});
+
+		it('a dropped answer to POST /orders comes after the write: the order is stored, and found by its reference', async () => {
+			await sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop' } });
+			const error = await sandbox.api.post('/orders', ORDER).then(() => undefined, (e: AxiosError) => e.code);
+			expect(error).toBe('ECONNRESET');
+			const [entry] = await sandbox.admin.requests();
+			expect(entry).toMatchObject({ method: 'POST', path: '/orders', status: null, fault: { kind: 'drop', source: 'queue', afterCommit: true, appStatus: 201 } });
+			const found = await sandbox.api.get('/orders?reference=SO-1001');
+			expect(found.data.data).toEqual(await sandbox.admin.records('orders'));
+			expect(found.data.data).toHaveLength(1);
+			// Sent again without looking first, the same order is refused by its reference: no second order.
+			expect((await sandbox.api.post('/orders', ORDER)).data.error.fields).toEqual({ reference: ['is already taken by order 1'] });
+		});
+
+		it('a 5xx on PATCH or DELETE is after the write by default; a match by path covers the order below it', async () => {
+			const order = await createOrder(sandbox.api);
+			await sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'status', status: 503 } });
+			expect((await sandbox.api.patch(`/orders/${order.id}`, { status: 'shipped' })).status).toBe(503);
+			expect((await sandbox.api.get(`/orders/${order.id}`)).data.data.status).toBe('shipped');
+			await sandbox.admin.setFaults({ errorRate: 1 });
+			expect((await sandbox.api.get('/orders')).status).toBe(500);
+			expect((await sandbox.api.delete(`/orders/${order.id}`)).status).toBe(500);
+			await sandbox.admin.clearFaults();
+			expect(await sandbox.admin.records('orders')).toEqual([]);
+			const faults = (await sandbox.admin.requests()).filter((r) => r.fault).map((r) => [r.method, r.status, r.fault?.afterCommit, r.fault?.appStatus]);
+			expect(faults).toEqual([['PATCH', 503, true, 200], ['GET', 500, false, undefined], ['DELETE', 500, true, 200]]);
+		});
+	});
+
+	describe('the admin routes', () => {
+		it('seed orders beside the other resources, show them all in id order, and reset empties them with ids from 1', async () => {
+			expect(await sandbox.admin.seed({ contacts: 2, orders: 40 })).toEqual({ contacts: 2, invoices: 0, products: 0, employees: 0, orders: 40 });
+			const state = await sandbox.admin.records('orders');
+			const pages: Order[] = [];
+			for (let page = 1; page <= 3; page++) pages.push(...(await sandbox.api.get(`/orders?page=${page}&per_page=15`)).data.data);
+			expect(pages).toEqual(state);
+			expect(await sandbox.admin.record('orders', 40)).toEqual(state[39]);
+			await sandbox.admin.reset();
+			expect(await sandbox.admin.records('orders')).toEqual([]);
+			expect((await createOrder(sandbox.api)).id).toBe(1);
+		});
+
+		it('seed orders at start (an option, or --extension orders --seed-orders N on the command line)', async () => {
+			expect(parseArgs(['--extension', 'orders', '--seed-orders', '12'])).toEqual({ port: 4010, extensions: ['orders'], seed: { orders: 12 } });
+			expect(() => parseArgs(['--extension', 'suppliers'])).toThrow('unknown extension suppliers');
+			const started = await startTestSandbox({ extensions: ['orders'], seed: { orders: 12 } });
+			try {
+				expect(await started.admin.records('orders')).toHaveLength(12);
+			} finally {
+				await started.close();
+			}
+		});
+	});
+
+	describe('variants', () => {
+		beforeEach(() => sandbox.admin.seed({ orders: 45 }));
+		const meta = async (query: string) => {
+			const response = await sandbox.api.get(`/orders?${query}`);
+			return response.status === 200 ? response.data.meta : response.data.error;
+		};
+
+		it('page-size policies: capped (small-pages), refused (strict-paging, -400), fixed pages, no total', async () => {
+			await sandbox.admin.setVariants(['small-pages']);
+			expect(await meta('per_page=100')).toEqual({ page: 1, per_page: 20, total: 45 });
+			expect(await meta('')).toEqual({ page: 1, per_page: 10, total: 45 });
+			await sandbox.admin.setVariants(['strict-paging']);
+			expect(await meta('per_page=51')).toMatchObject({ fields: { per_page: ['must be at most 50'] } });
+			await sandbox.admin.setVariants(['strict-paging-400']);
+			expect(await meta('per_page=51')).toEqual({ code: 'bad_request', message: 'per_page must be between 1 and 50' });
+			await sandbox.admin.setVariants(['fixed-pages', 'no-total']);
+			expect(await meta('per_page=5&page=2')).toEqual({ page: 2, per_page: 25 });
+			expect((await sandbox.api.get('/orders?page=2')).data.data).toHaveLength(20);
+		});
+
+		it('page-ignored, newest-first and ignored-filters shape the list as for the document\'s lists', async () => {
+			const state = await sandbox.admin.records('orders');
+			await sandbox.admin.setVariants(['page-ignored']);
+			const ignored = (await sandbox.api.get('/orders?page=3&per_page=10')).data;
+			expect([ignored.meta, ignored.data]).toEqual([{ page: 3, per_page: 10, total: 45 }, state.slice(0, 10)]);
+			await sandbox.admin.setVariants(['newest-first', 'ignored-filters']);
+			const newest = (await sandbox.api.get(`/orders?per_page=3&reference=${state[0].reference}`)).data.data as Order[];
+			expect(newest.map((o) => o.id)).toEqual([45, 44, 43]);
+		});
+
+		it('writes: replace-put on PUT only (PATCH stays partial), bare-create, created-200, delete-204 and soft-delete', async () => {
+			await sandbox.admin.reset();
+			await sandbox.admin.setVariants(['replace-put', 'bare-create', 'created-200']);
+			const bare = await sandbox.api.post('/orders', { ...ORDER, notes: 'Gate 4' });
+			expect([bare.status, bare.data, bare.headers.location]).toEqual([200, { success: true }, '/api/v1/orders/1']);
+			expect((await sandbox.api.patch('/orders/1', { status: 'confirmed' })).data.data).toMatchObject({ notes: 'Gate 4', status: 'confirmed' });
+			expect((await sandbox.api.put('/orders/1', { notes: 'x' })).data.error.fields).toEqual({ reference: ['is required'], customer: ['is required'], total: ['is required'] });
+			expect((await sandbox.api.put('/orders/1', ORDER)).data.data).toMatchObject({ ...ORDER, notes: null, status: 'open', lines: [] });
+			await sandbox.admin.setVariants(['delete-204']);
+			const gone = await sandbox.api.delete('/orders/1', { responseType: 'text' });
+			expect([gone.status, gone.data]).toEqual([204, '']);
+			await createOrder(sandbox.api, { reference: 'SO-2' });
+			await sandbox.admin.setVariants(['soft-delete']);
+			expect((await sandbox.api.delete('/orders/2')).data.data).toMatchObject({ id: 2, reference: 'SO-2', deleted_at: expect.any(String) });
+			expect((await sandbox.api.get('/orders/2')).status).toBe(404);
+		});
+
+		it('error formats, rule sets and timestamp forms apply to orders', async () => {
+			await sandbox.admin.setVariants(['problem-json']);
+			const problem = await sandbox.api.post('/orders', {});
+			expect(problem.headers['content-type']).toMatch(/^application\/problem\+json/);
+			expect(problem.data.errors).toEqual(expect.arrayContaining([{ field: 'reference', message: 'is required' }]));
+			await sandbox.admin.setVariants(['success-false-200']);
+			const refused = await sandbox.api.post('/orders', { ...ORDER, reference: 'SO-000001' });
+			expect([refused.status, refused.data.error.fields]).toEqual([200, { reference: ['is already taken by order 1'] }]);
+			await sandbox.admin.setVariants(['tight-rules']);
+			expect((await sandbox.api.post('/orders', { ...ORDER, reference: 'R'.repeat(21) })).data.error.fields).toEqual({ reference: ['must be at most 20 characters'] });
+			await sandbox.admin.setVariants(['lenient-rules']);
+			const lenient = await sandbox.api.post('/orders', { ...ORDER, status: 'on_hold', currency: 'usdt', total: 0.125 });
+			expect(lenient.data.data).toMatchObject({ status: 'on_hold', currency: 'usdt', total: 0.125 });
+			await sandbox.admin.setVariants(['offset-timestamps']);
+			const offset = (await sandbox.api.get(`/orders/${lenient.data.data.id}`)).data.data;
+			expect([offset.created_at, offset.updated_at]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/), expect.stringMatching(/\+00:00$/)]);
+		});
+	});
+});
+
+describe('the rate limit with the orders extension', () => {
+	let sandbox: TestSandbox;
+	beforeEach(async () => {
+		sandbox = await startTestSandbox({ extensions: ['orders'], rateLimit: { limit: 3, windowMs: 60_000 } });
+	});
+	afterEach(() => sandbox.close());
+
+	it("counts orders requests in the token's one window with the document's resources, and refuses with 429 unprocessed", async () => {
+		const answers = [await sandbox.api.get('/contacts'), await sandbox.api.get('/orders'), await sandbox.api.post('/orders', ORDER)];
+		expect(answers.map((r) => [r.status, r.headers['x-ratelimit-remaining']])).toEqual([[200, '2'], [200, '1'], [201, '0']]);
+		const refused = await sandbox.api.post('/orders', { ...ORDER, reference: 'SO-2' });
+		expect([refused.status, refused.data.error.code]).toEqual([429, 'rate_limited']);
+		expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+		expect((await sandbox.admin.records('orders')).map((o) => o.reference)).toEqual(['SO-1001']);
+	});
+
+	it('names the limit in the variant\'s headers (IETF RateLimit-*, an HTTP-date Retry-After)', async () => {
+		await sandbox.admin.setVariants(['ietf-ratelimit']);
+		for (let i = 0; i < 3; i++) await sandbox.api.get('/orders');
+		const refused = await sandbox.api.get('/orders');
+		expect(refused.status).toBe(429);
+		expect(refused.headers['ratelimit-limit']).toBe('3');
+		expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+		expect(Number.isNaN(Date.parse(refused.headers['retry-after']))).toBe(false);
+	});
+});
