@@ -118,6 +118,23 @@ describe('silent-rate-limit', () => {
 	});
 });
 
+describe('retry-after-only', () => {
+	beforeEach(async () => {
+		await sandbox.admin.setVariants(['retry-after-only']);
+		await sandbox.admin.setFaults({ rateLimit: { limit: 1, windowMs: 30_000 } });
+	});
+
+	it('names nothing but the wait of its 429, in Retry-After (whole seconds up to the reset): no count or reset header', async () => {
+		const allowed = await sandbox.api.get('/contacts');
+		const refused = await sandbox.api.get('/contacts');
+		expect([allowed.status, refused.status]).toEqual([200, 429]);
+		expect(Object.keys(allowed.headers).filter((name) => /ratelimit|retry-after/.test(name))).toEqual([]);
+		expect(Object.keys(refused.headers).filter((name) => /ratelimit|retry-after/.test(name))).toEqual(['retry-after']);
+		expect(Number(header(refused, 'Retry-After'))).toBeGreaterThanOrEqual(29);
+		expect(Number(header(refused, 'Retry-After'))).toBeLessThanOrEqual(30);
+	});
+});
+
 describe('no-retry-after', () => {
 	beforeEach(() => sandbox.admin.setVariants(['no-retry-after']));
 

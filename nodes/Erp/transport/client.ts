@@ -63,21 +63,16 @@ function isAbort(error: unknown): boolean {
 	return [cause?.code, code].includes('ERR_CANCELED') || [cause?.name, name].some((n) => n === 'AbortError' || n === 'CanceledError');
 }
 
-/** One attempt: the answer (or how it failed on the way), what it said of the rate limit, and how long the ERP held it. */
-type Attempt = { answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number };
-
 /**
  * Every HTTP call of the nodes goes through one ErpClient per node run. A request waits at three points: a slot of
  * the run's Concurrency, the ERP's rate controller (rateControl.ts, shared by every run against the ERP), and its
  * own retry back-off. The client sends, opens the envelope, retries by retryPolicy.ts and words errors (errors.ts).
  */
 export class ErpClient {
+	/** The run's requests holding a slot of its Concurrency, those waiting for one, and those in their back-off. */
 	private running = 0;
-
 	private readonly queue: Array<{ go: () => void; stop: () => void }> = [];
-
 	private readonly sleepers = new Set<AbortController>();
-
 	private readonly erp: string;
 
 	private constructor(
@@ -90,15 +85,7 @@ export class ErpClient {
 	) {
 		this.erp = erpKey(baseUrl, credentials.apiToken);
 		// One listener for the run: a cancelled execution ends every wait at once.
-		signal?.addEventListener(
-			'abort',
-			() => {
-				for (const waiter of this.queue.splice(0)) waiter.stop();
-				for (const sleeper of this.sleepers) sleeper.abort();
-				this.rate().wake();
-			},
-			{ once: true },
-		);
+		signal?.addEventListener('abort', () => this.endWaits(), { once: true });
 	}
 
 	static async create(ctx: RequestContext, options: Partial<TransportOptions> = {}): Promise<ErpClient> {
@@ -137,7 +124,11 @@ export class ErpClient {
 			}
 			let provenNotWritten = false;
 			if (request.method === 'POST' && isUnclear(failure) && request.resolveUnclear) {
-				const verdict = await this.resolve(request.resolveUnclear, request);
+				// A lookup that fails cannot tell.
+				const verdict = await request.resolveUnclear().catch((error: unknown) => {
+					if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
+					return { unknown: true } as const;
+				});
 				if ('found' in verdict) return { statusCode: 200, data: verdict.found, recovered: true };
 				// After a timeout the ERP may still be working on the POST: finding nothing yet proves nothing.
 				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
@@ -156,13 +147,22 @@ export class ErpClient {
 		}
 	}
 
+	private endWaits(): void {
+		for (const waiter of this.queue.splice(0)) waiter.stop();
+		for (const sleeper of this.sleepers) sleeper.abort();
+		this.rate().wake();
+	}
+
 	/** This ERP's rate controller, looked up for each use: one left idle may have been dropped meanwhile. */
 	private rate() {
 		return rateControllerFor(this.erp);
 	}
 
-	/** Sends once, holding a slot of the run from its admission by the ERP's rate controller to its answer. */
-	private async attempt(request: ErpRequest, maxPauseMs: number): Promise<Attempt> {
+	/**
+	 * Sends once, holding a slot of the run from its admission by the ERP's rate controller to its answer: the answer
+	 * (or how it failed on the way), what it said of the rate limit, and how long a wait the ERP named held it.
+	 */
+	private async attempt(request: ErpRequest, maxPauseMs: number): Promise<{ answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number }> {
 		const release = await this.slot(request);
 		try {
 			const rate = this.rate();
@@ -206,16 +206,6 @@ export class ErpClient {
 			(request.expect === 'record' && !isObject(data)) || (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
 		if (wrongShape) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, statusCode, request.expect as 'record' | 'list');
 		return { statusCode, data: request.expect === 'list' ? (data ?? []) : data, meta };
-	}
-
-	/** Asks the request's lookup what became of an unclear POST; a lookup that fails cannot tell. */
-	private async resolve(lookup: NonNullable<ErpRequest['resolveUnclear']>, request: ErpRequest) {
-		try {
-			return await lookup();
-		} catch (error) {
-			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
-			return { unknown: true } as const;
-		}
 	}
 
 	/** The retry back-off; a cancelled run ends it at once. */

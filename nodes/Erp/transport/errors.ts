@@ -6,12 +6,11 @@ import { isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
 import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
 
-/**
+/*
  * Every failure the user sees, worded once: what went wrong, and what to do about it. What the request was doing
  * is in the operation's own words (`request.doing`); the ERP's are read from its answer whatever shape it has.
  * The API token never appears in any of it.
  */
-
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
@@ -24,8 +23,7 @@ export function shownUrl(text: string): string {
 
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	if (!Array.isArray(value)) return undefined;
-	const parts = value.map(text).filter((part) => part !== undefined);
+	const parts = Array.isArray(value) ? value.map(text).filter((part) => part !== undefined) : [];
 	return parts.length ? parts.join(', ') : undefined;
 }
 
@@ -81,8 +79,7 @@ const codeNote = (body: unknown) => (errorCode(body) ? ` (error code ${errorCode
 
 function said(body: unknown): string {
 	const message = serverMessage(body);
-	if (message) return ` The ERP said: ${message}${codeNote(body)}`;
-	return errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
+	return message ? ` The ERP said: ${message}${codeNote(body)}` : errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
 }
 
 const afterRetries = (retries: number) => (retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '');
@@ -112,6 +109,7 @@ export interface FailureContext {
 }
 
 type Explained = { message: string; description: string };
+const say = (message: string, description: string): Explained => ({ message, description });
 
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
 	if (request.method !== 'POST' || !isUnclear(failure)) return '';
@@ -126,62 +124,56 @@ function explainRefusal(code: number, body: unknown, action: string): Explained 
 	const fields = fieldMessages(body);
 	const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
 	if (code < 300) {
-		return {
-			message: `The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
-			description: `It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`,
-		};
+		return say(
+			`The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
+			`It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`,
+		);
 	}
-	return {
-		message: `The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
-		description: list
+	return say(
+		`The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
+		list
 			? `Nothing was saved. Fix ${fields.length === 1 ? 'this field' : 'these fields'} and try again: ${list}${codeNote(body)}.`
 			: `Nothing was saved: the values were not accepted.${said(body)}`,
-	};
+	);
 }
 
 function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: FailureContext): Explained {
 	const { action, noun, id } = ctx.request.doing;
 	const { statusCode: code, body } = failure;
 	if (code < 300 || code === 422) return explainRefusal(code, body, action);
-	if (code === 400) return { message: `The ERP could not process the request to ${action} (400)`, description: `Check the values and filters sent.${said(body)}` };
+	if (code === 400) return say(`The ERP could not process the request to ${action} (400)`, `Check the values and filters sent.${said(body)}`);
 	if (code === 401) {
-		return {
-			message: 'The ERP rejected the API token (401)',
-			description: `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`,
-		};
+		return say('The ERP rejected the API token (401)', `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`);
 	}
 	if (code === 403) {
-		return {
-			message: `The API token is not allowed to ${action} (403)`,
-			description: `Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`,
-		};
+		return say(
+			`The API token is not allowed to ${action} (403)`,
+			`Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`,
+		);
 	}
 	if (code === 404 && id !== undefined) {
 		const urlHint = /\/api\/v1$/.test(shownUrl(ctx.baseUrl)) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
-		return {
-			message: `${capitalize(noun)} ${id} was not found (404)`,
-			description: `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`,
-		};
+		return say(
+			`${capitalize(noun)} ${id} was not found (404)`,
+			`Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`,
+		);
 	}
 	if (code === 404) {
-		return {
-			message: `Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`,
-			description: `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`,
-		};
+		return say(
+			`Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`,
+			`Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`,
+		);
 	}
 	if (code === 429) {
-		return {
-			message: `The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`,
-			description: `Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`,
-		};
+		return say(
+			`The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`,
+			`Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`,
+		);
 	}
 	if (code >= 500) {
-		return {
-			message: `The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`,
-			description: `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`,
-		};
+		return say(`The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`, `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`);
 	}
-	return { message: `The ERP answered ${code} to the request to ${action}`, description: said(body).trim() };
+	return say(`The ERP answered ${code} to the request to ${action}`, said(body).trim());
 }
 
 function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: FailureContext): Explained {
@@ -190,27 +182,19 @@ function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: Fai
 	const host = URL.canParse(ctx.baseUrl) ? new URL(ctx.baseUrl).host : ctx.baseUrl;
 	const detail = failure.detail ?? failure.code;
 	if (failure.timedOut) {
-		return {
-			message: `The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`,
-			description: `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`,
-		};
+		return say(`The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`, `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`);
 	}
 	if (failure.code === 'ECONNREFUSED') {
-		return {
-			message: `Could not connect to the ERP at ${host}${retried}: connection refused`,
-			description: 'Check the Base URL in the ERP API credential and that the ERP is running.',
-		};
+		return say(`Could not connect to the ERP at ${host}${retried}: connection refused`, 'Check the Base URL in the ERP API credential and that the ERP is running.');
 	}
-	if (failure.code === 'ENOTFOUND') {
-		return { message: `The ERP host "${host}" was not found`, description: 'Check the Base URL in the ERP API credential for a typo.' };
-	}
+	if (failure.code === 'ENOTFOUND') return say(`The ERP host "${host}" was not found`, 'Check the Base URL in the ERP API credential for a typo.');
 	if (neverReachedService(failure)) {
-		return {
-			message: `Could not reach the ERP at ${host}${retried}`,
-			description: `${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`,
-		};
+		return say(
+			`Could not reach the ERP at ${host}${retried}`,
+			`${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`,
+		);
 	}
-	return { message: `The connection to the ERP broke before it answered${retried}`, description: `${detail}.${maybeDone}` };
+	return say(`The connection to the ERP broke before it answered${retried}`, `${detail}.${maybeDone}`);
 }
 
 /*
@@ -284,11 +268,11 @@ export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, 
 	const checkUrl = 'Check that the Base URL points at the ERP API (it must end with /api/v1).';
 	const noRecord = `The ERP answered success but sent no ${doing.noun}`;
 	let explained: Explained;
-	if (wanted === 'list') explained = { message: `The ERP answered ${path} with something that is not a list`, description: checkUrl };
-	else if (method !== 'POST') explained = { message: noRecord, description: `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}` };
+	if (wanted === 'list') explained = say(`The ERP answered ${path} with something that is not a list`, checkUrl);
+	else if (method !== 'POST') explained = say(noRecord, `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}`);
 	else {
 		const done = doing.id === undefined ? `The ${doing.noun} was probably created` : `The ERP probably did ${doing.action}`;
-		explained = { message: noRecord, description: `${done}: check in the ERP before running this item again, so that nothing is done twice.` };
+		explained = say(noRecord, `${done}: check in the ERP before running this item again, so that nothing is done twice.`);
 	}
 	// A read answered with something else (an HTML page, another service's JSON): the Base URL is not the API. A
 	// create or action answered so probably happened: nothing there points at the configuration.
@@ -307,14 +291,11 @@ export function pageIgnoredError(
 		walk.answeredPage !== undefined && walk.answeredPage !== walk.page
 			? `answered page ${walk.answeredPage} when asked for page ${walk.page}`
 			: `sent ${nouns} already read when asked for page ${walk.page}`;
-	const explained = {
-		message: `The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`,
-		description:
-			`${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ` +
-			'ask the ERP vendor how its lists are paged (the node sends page and per_page).',
-	};
-	// No wait makes the ERP page its lists, and someone has to act (set Limit, or ask the vendor): the node is
-	// configured against a service it cannot read in full.
+	const explained = say(
+		`The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`,
+		`${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ask the ERP vendor how its lists are paged (the node sends page and per_page).`,
+	);
+	// No wait makes the ERP page its lists: the node is configured against a service it cannot read in full.
 	return apiError(node, explained, (value) => value, { itemIndex: request.itemIndex, failure: { cause: 'configuration-invalid' } });
 }
 

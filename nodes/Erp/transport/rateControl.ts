@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
-import type { RawResponse } from './types';
+import type { NamedWait, RawResponse } from './types';
 import { CONCURRENCY_LIMIT } from './types';
 
 /*
@@ -15,19 +15,10 @@ import { CONCURRENCY_LIMIT } from './types';
  */
 
 /** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */
-export interface RateHeaders {
-	remaining?: number;
-	limit?: number;
-	resetAtMs?: number;
-	/** From now; `atMs` when the ERP named an instant (an HTTP date, an epoch reset). */
-	wait?: { ms: number; atMs?: number };
-}
+export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: number; wait?: NamedWait };
 
-export interface Ticket {
-	sentAt: number;
-	/** How long the request was held by a wait the ERP named (it counts toward the request's wait budget). */
-	pausedMs: number;
-}
+/** An admitted request: when it went, and how long a wait the ERP named held it (it counts toward its wait budget). */
+export type Ticket = { sentAt: number; pausedMs: number };
 
 /** Thrown by `admit` when a wait the ERP named is longer than the request may still wait. */
 export class WaitTooLong extends Error {
@@ -36,27 +27,26 @@ export class WaitTooLong extends Error {
 	}
 }
 
-/** Without a named wait, a refusal holds every request this long (a second is the usual window). */
+// Without a named wait a refusal holds every request a second (the usual window); a wait named in whole seconds may be
+// rounded up by almost a second, so once paced only what is beyond that holds everyone.
 const UNNAMED_PAUSE_MS = 1_000;
-/** A wait named in whole seconds may be rounded up by almost a second: once paced, only the rest holds everyone. */
 const ROUNDING_MS = 1_000;
-const MIN_RATE = 1;
+// The pace from refusals: cut to 0.85 at most once a second (later refusals are the same overshoot's echo), grown by
+// about 2 a second more in the first second after a cut, n times that n seconds after it.
 const DECREASE = 0.85;
-/** About this many requests a second more in the first second after a cut; n seconds after it, n times as many. */
-const INCREASE_PER_S = 2;
-/** Refusals within this of a cut are its echo: a used-up window refuses all until it ends. */
 const CUT_EVERY_MS = 1_000;
-/** A window's pace that held nothing back this long is dropped: the burst it was for is over. */
+const INCREASE_PER_S = 2;
+const MIN_RATE = 1;
+// A window's pace that held nothing back for 2 s is dropped: the burst it was for is over.
 const WINDOW_PACE_IDLE_MS = 2_000;
-/** How much more than its last share of a window a process plans to spend: the pull toward fair shares. */
+// Each process plans a little more than its last share of a window: the pull toward fair shares.
 const FAIR_GROWTH = 0.05;
 const MIN_ANSWERS_FOR_SHARE = 5;
 const MAX_SPENDERS = 16;
-/** A longer window is left to the 429 that names its wait. */
+// A longer window is left to the 429 that names its wait; a controller idle this long is dropped.
 const MAX_LEARNT_WINDOW_MS = 60_000;
-/** A controller nothing has used this long, with nothing in flight or held, is dropped. */
 const IDLE_MS = 60_000;
-/** A request waiting for an answer to free its turn looks again after this long at most. */
+// A request waiting for an answer to free room looks again after this long at most.
 const RECHECK_MS = 1_000;
 
 const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined =>
@@ -85,13 +75,9 @@ export function readRateHeaders(headers: RawResponse['headers'], now: number): R
 	};
 }
 
-interface Window {
-	resetAtMs?: number;
-	firstAt: number;
-	/** It opened after this (this process's last request of the window before, or the request that opened it). */
-	openedAfter: number;
-	lastSent: number;
-}
+/** A window: its reset, its first answer here, the request it opened after (this process's last of the window before,
+ * or the one that opened it) and this process's last request in it. */
+type Window = { resetAtMs?: number; firstAt: number; openedAfter: number; lastSent: number };
 
 export class RateController {
 	private inFlight = 0;

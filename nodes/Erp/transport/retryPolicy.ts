@@ -14,7 +14,7 @@ export type Failure =
 	| { kind: 'status'; statusCode: number; namedWait?: NamedWait }
 	| { kind: 'network'; code: string; timedOut: boolean };
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number; rateLimited: boolean; namedByErp: boolean };
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number; namedByErp: boolean };
 
 export interface RetryContext {
 	method: HttpMethod;
@@ -60,20 +60,11 @@ export function backoffDelay(retryIndex: number, baseMs: number, random: () => n
 export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision {
 	if (ctx.retriesSoFar >= ctx.maxRetries) return { retry: false };
 	const resendable = IDEMPOTENT.has(ctx.method) || ctx.provenNotWritten === true;
-	const onServerSchedule = {
-		retry: true as const,
-		delayMs: backoffDelay(ctx.retriesSoFar, SERVER_ERROR_BASE_MS, ctx.random),
-		rateLimited: false,
-		namedByErp: false,
-	};
-
+	const onServerSchedule = { retry: true as const, delayMs: backoffDelay(ctx.retriesSoFar, SERVER_ERROR_BASE_MS, ctx.random), namedByErp: false };
 	if (failure.kind === 'status') {
-		if (failure.statusCode === 429) {
-			const named = failure.namedWait !== undefined;
-			const delayMs = failure.namedWait?.ms ?? backoffDelay(ctx.retriesSoFar, RATE_LIMIT_BASE_MS, ctx.random);
-			return { retry: true, delayMs, rateLimited: true, namedByErp: named };
-		}
-		return failure.statusCode >= 500 && resendable ? onServerSchedule : { retry: false };
+		if (failure.statusCode !== 429) return failure.statusCode >= 500 && resendable ? onServerSchedule : { retry: false };
+		const delayMs = failure.namedWait?.ms ?? backoffDelay(ctx.retriesSoFar, RATE_LIMIT_BASE_MS, ctx.random);
+		return { retry: true, delayMs, namedByErp: failure.namedWait !== undefined };
 	}
 	if (neverReachedService(failure)) return retryCannotCure(failure) ? { retry: false } : onServerSchedule;
 	return resendable ? onServerSchedule : { retry: false };

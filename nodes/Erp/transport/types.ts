@@ -25,7 +25,10 @@ export interface Doing {
 	id?: number | string;
 }
 
-/** What a lookup after an unclear POST failure found out: the record, proof that nothing was written, or neither. */
+/**
+ * What a lookup after an unclear POST failure found out: the record (the POST succeeds with it), proof that nothing
+ * was written (it may be sent again, but not after a timeout), or neither (it fails: "the ERP may have done it").
+ */
 export type UnclearResolution = { found: IDataObject } | { absent: true } | { unknown: true };
 
 export interface ErpRequest {
@@ -38,10 +41,7 @@ export interface ErpRequest {
 	itemIndex?: number;
 	/** What a success must carry: an object (never an item with null json), a list (missing = empty), or anything. */
 	expect?: 'record' | 'list' | 'any';
-	/**
-	 * For a POST that failed unclearly (the ERP may have done it): `found` succeeds with that record, `absent` lets
-	 * it be sent again (not after a timeout), `unknown` (or no resolver) fails with "the ERP may have done it".
-	 */
+	/** For a POST that failed unclearly (the ERP may have done it): what a lookup finds (UnclearResolution). */
 	resolveUnclear?: () => Promise<UnclearResolution>;
 	/** For a request the ERP refused (400 or 422): a changed request to send instead (paging's smaller page size). */
 	amendRefused?: (refusal: { statusCode: number; body: unknown }) => ErpRequest | undefined;
@@ -62,16 +62,16 @@ export interface ErpResponse {
 	recovered?: boolean;
 }
 
+/**
+ * A run's settings: each request's time limit, its retries (after a 429, or a 5xx/network failure of an idempotent
+ * request), all its waits together at most (ms), the requests on the wire at once (items side by side, or the pages
+ * a Return All reads ahead), and the records asked per page (the user's Page Size; undefined: the node chooses).
+ */
 export interface TransportOptions {
-	/** Per-request time limit (ms). */
 	timeoutMs: number;
-	/** Retries after a 429, or after a 5xx/network failure of an idempotent request. */
 	maxRetries: number;
-	/** Upper bound for all waits of one request together (ms). */
 	maxTotalWaitMs: number;
-	/** Requests on the wire at once: items side by side, or the pages a Return All reads ahead. */
 	concurrency: number;
-	/** Records asked per page of a list (the user's Page Size); undefined = the node chooses. */
 	pageSize?: number;
 }
 
@@ -79,6 +79,6 @@ export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {
 	timeoutMs: 30_000,
 	maxRetries: 5,
 	maxTotalWaitMs: 300_000,
-	// Chosen from bench/README.md's remote sweeps: at 100 ms, 5 at once read ~4× faster than 1 and wrote ~50 records/s.
+	// Chosen from the remote sweeps in bench/README.md.
 	concurrency: 5,
 };

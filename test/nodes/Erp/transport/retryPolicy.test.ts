@@ -27,19 +27,19 @@ describe('decideRetry', () => {
 	const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 	it.each(methods)('retries a 429 for %s, waiting what the ERP named', (method) => {
-		expect(decideRetry(status(429, 2000), attempt(method))).toEqual({ retry: true, delayMs: 2000, rateLimited: true, namedByErp: true });
+		expect(decideRetry(status(429, 2000), attempt(method))).toEqual({ retry: true, delayMs: 2000, namedByErp: true });
 	});
 
 	it.each(['GET', 'PUT', 'DELETE'] as HttpMethod[])('retries a 5xx for idempotent %s', (method) => {
 		for (const code of [500, 502, 503, 504]) {
-			expect(decideRetry(status(code), attempt(method))).toMatchObject({ retry: true, rateLimited: false });
+			expect(decideRetry(status(code), attempt(method))).toMatchObject({ retry: true, namedByErp: false });
 		}
 	});
 
 	it('retries a 5xx on the server-error schedule, whatever wait its headers name', () => {
 		const anHourAway = 3_600_000;
-		expect(decideRetry(status(503, anHourAway), attempt('GET'))).toEqual({ retry: true, delayMs: 375, rateLimited: false, namedByErp: false });
-		expect(decideRetry(status(503, anHourAway), attempt('GET', 3))).toEqual({ retry: true, delayMs: 3000, rateLimited: false, namedByErp: false });
+		expect(decideRetry(status(503, anHourAway), attempt('GET'))).toEqual({ retry: true, delayMs: 375, namedByErp: false });
+		expect(decideRetry(status(503, anHourAway), attempt('GET', 3))).toEqual({ retry: true, delayMs: 3000, namedByErp: false });
 	});
 
 	it('never retries a POST after a 5xx, a timeout or a dropped connection', () => {
@@ -50,7 +50,7 @@ describe('decideRetry', () => {
 
 	it('sends a POST again after an unclear failure once a lookup proved nothing was written', () => {
 		for (const failure of [status(500), network('ECONNRESET'), network('ECONNABORTED', true)]) {
-			expect(decideRetry(failure, attempt('POST', 0, { provenNotWritten: true }))).toMatchObject({ retry: true, rateLimited: false });
+			expect(decideRetry(failure, attempt('POST', 0, { provenNotWritten: true }))).toMatchObject({ retry: true, namedByErp: false });
 			expect(decideRetry(failure, attempt('POST', 5, { provenNotWritten: true }))).toEqual({ retry: false });
 		}
 	});
@@ -87,8 +87,8 @@ describe('decideRetry', () => {
 	});
 
 	it('backs off exponentially with jitter when a 429 names no wait', () => {
-		expect(decideRetry(status(429), attempt('GET'))).toEqual({ retry: true, delayMs: 750, rateLimited: true, namedByErp: false });
-		expect(decideRetry(status(429), attempt('GET', 2))).toEqual({ retry: true, delayMs: 3000, rateLimited: true, namedByErp: false });
+		expect(decideRetry(status(429), attempt('GET'))).toEqual({ retry: true, delayMs: 750, namedByErp: false });
+		expect(decideRetry(status(429), attempt('GET', 2))).toEqual({ retry: true, delayMs: 3000, namedByErp: false });
 	});
 });
 

@@ -1,4 +1,4 @@
-import { byId, jsonOf, useErpHarness } from '../setup';
+import { byId, createWith, jsonOf, useErpHarness } from '../setup';
 
 // ERPs that report their rate limit (or a gateway's) in other ways. A wrong wait would exceed the test's time limit.
 const h = useErpHarness({ contacts: 2 });
@@ -32,10 +32,25 @@ describe('rate limits and waits on ERPs that report them otherwise', () => {
 		expect(Date.parse(log[1].at) - Date.parse(log[0].at)).toBeGreaterThanOrEqual(1500);
 	});
 
+	it('retry-after-only: a limit told only by the 429\'s Retry-After paces the run after the first refusals; every contact is created once', async () => {
+		await h.sandbox.admin.setVariants(['retry-after-only']);
+		await h.sandbox.admin.setFaults({ rateLimit: { limit: 10, windowMs: 1000 } });
+		const input = Array.from({ length: 60 }, (_, i) => ({ first: `P${i}`, email: `paced${i}@example.com` }));
+		const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' }, { options: { concurrency: 10 } });
+		const result = await h.run(create, { input });
+		expect(result.error).toBeUndefined();
+		const emails = (await h.sandbox.admin.records('contacts')).map((contact) => contact.email).filter((email) => String(email).startsWith('paced'));
+		expect(emails.sort()).toEqual(input.map((row) => row.email).sort());
+		// Sent all at once after each named wait, most of each window's requests would be refused again.
+		const log = (await h.requests()).filter((r) => r.method === 'POST');
+		expect(log.filter((r) => r.status === 429).length / log.length).toBeLessThan(0.25);
+	});
+
 	it('a 429 that names a wait beyond the node\'s wait budget fails at once, saying when to try again', async () => {
 		const [contact] = await h.sandbox.admin.records('contacts');
 		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		// The read-only token: an ERP of its own, so that the hour this 429 names holds no other test's requests.
+		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) }, { token: h.sandbox.readOnlyToken });
 		expect(`${result.error?.message} ${(result.error as { description?: string }).description}`).toMatch(/wait 1 h .*Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/s);
 		expect((await h.requests()).map((r) => r.status)).toEqual([429]);
 	});
