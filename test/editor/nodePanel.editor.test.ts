@@ -13,17 +13,17 @@ import { screenshotFile } from './support/screenshots';
 /** Every watch of the polling trigger, each its own entry (n8n shows each Trigger On option's `action`). */
 /** The polling trigger's entries, in the order n8n lists them (its Trigger On's options, by name: resource, then watch). */
 const POLLING_WATCHES = [
-	'On new contact',
+	'On contact added',
 	'On contact added or updated',
 	'On contact field becomes a value',
 	'On contact updated',
-	'On new employee',
+	'On employee added',
 	'On employee field becomes a value',
-	'On new invoice',
+	'On invoice added',
 	'On invoice added or updated',
 	'On invoice field becomes a value',
 	'On invoice updated',
-	'On new product',
+	'On product added',
 	'On product added or updated',
 	'On product field becomes a value',
 	'On product stock below threshold',
@@ -80,7 +80,7 @@ describe('the node panel, searching "ERP"', () => {
 		const { page } = editor;
 		await openEntry(page, 'ERP Polling');
 		await pickAction(page, 'On product stock below threshold');
-		// Version 1.1: Trigger On names the resource too, so there is no Resource.
+		// Trigger On names the resource too, so there is no Resource.
 		const labels = ['Trigger On', 'Products', 'Threshold'];
 		const shown = await visibleLabels(page, labels);
 		expect(shown).toEqual(expect.arrayContaining(labels));

@@ -4,6 +4,8 @@ import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTr
 import codex from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node.json';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import packageJson from '../../../package.json';
+import { ensureExpressionEngine } from '../../harness/environment';
+import { buildWorkflow } from '../../harness/workflow';
 
 const { description } = new ErpPollingTrigger();
 const properties = (name: string) => description.properties.filter((p) => p.name === name);
@@ -24,50 +26,63 @@ describe('ERP Polling Trigger description', () => {
 		expect(new ErpTrigger().description.description).toMatch(/the ERP must reach this n8n; otherwise use ERP Polling/);
 	});
 
-	it('offers per resource only what it can watch: stock for products, updates not for employees', () => {
-		const byResource = Object.fromEntries(
-			properties('triggerOn')
-				.filter((p) => p.displayOptions?.show?.resource)
-				.map((p) => [(p.displayOptions?.show?.resource as string[])[0], optionValues(p)]),
-		);
+	it('is one version, its first release', () => {
+		expect(description.version).toBe(1);
+		expect(description).not.toHaveProperty('defaultVersion');
+		expect(properties('resource')).toEqual([]);
+		expect(JSON.stringify(description.properties)).not.toContain('@version');
+	});
+
+	it('offers per resource only what it can watch in one Trigger On: stock for products, updates not for employees', () => {
+		const [triggerOn, ...others] = properties('triggerOn');
+		expect(others).toEqual([]);
+		const byResource: Record<string, string[]> = {};
+		for (const value of optionValues(triggerOn)) {
+			const [resource, watch] = String(value).split(':');
+			(byResource[resource] ??= []).push(watch);
+		}
+		for (const watches of Object.values(byResource)) watches.sort();
 		expect(byResource).toEqual({
 			contact: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			invoice: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
-			product: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'],
+			product: ['fieldValue', 'lowStock', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			employee: ['fieldValue', 'recordAdded'],
 		});
-		for (const p of properties('triggerOn')) {
-			const names = (p.options as INodePropertyOptions[]).map((o) => o.name);
-			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		}
+		const names = (triggerOn.options as INodePropertyOptions[]).map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
-	it('version 1.1: every watch is its own entry in the node panel (the first Trigger On), named by resource and watch', () => {
-		expect(description.version).toEqual([1, 1.1]);
-		const [first] = description.properties.filter((p) => p.displayName === 'Trigger On');
-		expect(first.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 1.1 } }]);
-		const entries = (first.options as INodePropertyOptions[]).map((o) => `${o.action} = ${String(o.value)}`);
+	it("lists every watch as its own node panel entry, named as in Trigger On: 'On contact added' for Contact Added", () => {
+		const [triggerOn] = properties('triggerOn');
+		const entries = (triggerOn.options as INodePropertyOptions[]).map((o) => `${o.action} | ${o.name} | ${String(o.value)}`);
 		expect(entries.sort()).toEqual(
 			[
-				'On new contact = contact:recordAdded',
-				'On contact updated = contact:recordUpdated',
-				'On contact added or updated = contact:recordAddedOrUpdated',
-				'On contact field becomes a value = contact:fieldValue',
-				'On new employee = employee:recordAdded',
-				'On employee field becomes a value = employee:fieldValue',
-				'On new invoice = invoice:recordAdded',
-				'On invoice updated = invoice:recordUpdated',
-				'On invoice added or updated = invoice:recordAddedOrUpdated',
-				'On invoice field becomes a value = invoice:fieldValue',
-				'On new product = product:recordAdded',
-				'On product updated = product:recordUpdated',
-				'On product added or updated = product:recordAddedOrUpdated',
-				'On product field becomes a value = product:fieldValue',
-				'On product stock below threshold = product:lowStock',
+				'On contact added | Contact Added | contact:recordAdded',
+				'On contact updated | Contact Updated | contact:recordUpdated',
+				'On contact added or updated | Contact Added or Updated | contact:recordAddedOrUpdated',
+				'On contact field becomes a value | Contact Field Becomes a Value | contact:fieldValue',
+				'On employee added | Employee Added | employee:recordAdded',
+				'On employee field becomes a value | Employee Field Becomes a Value | employee:fieldValue',
+				'On invoice added | Invoice Added | invoice:recordAdded',
+				'On invoice updated | Invoice Updated | invoice:recordUpdated',
+				'On invoice added or updated | Invoice Added or Updated | invoice:recordAddedOrUpdated',
+				'On invoice field becomes a value | Invoice Field Becomes a Value | invoice:fieldValue',
+				'On product added | Product Added | product:recordAdded',
+				'On product updated | Product Updated | product:recordUpdated',
+				'On product added or updated | Product Added or Updated | product:recordAddedOrUpdated',
+				'On product field becomes a value | Product Field Becomes a Value | product:fieldValue',
+				'On product stock below threshold | Product Stock Below Threshold | product:lowStock',
 			].sort(),
 		);
-		// Resource belongs to version 1 only.
-		expect(properties('resource')[0].displayOptions?.show?.['@version']).toEqual([1]);
+	});
+
+	it("describes each watch in its resource's words: an invoice example only for invoices", () => {
+		const descriptions = Object.fromEntries((properties('triggerOn')[0].options as INodePropertyOptions[]).map((o) => [o.value, o.description]));
+		expect(descriptions['invoice:fieldValue']).toBe("An invoice's Field takes the Value, e.g. its status becomes paid");
+		for (const resource of ['contact', 'employee', 'product']) {
+			expect(descriptions[`${resource}:fieldValue`]).toBe(`A ${resource}'s Field takes the Value`);
+			expect(descriptions[`${resource}:recordAdded`]).toBe(`A ${resource} with an ID not seen before`);
+		}
 	});
 
 	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {
@@ -87,5 +102,20 @@ describe('ERP Polling Trigger description', () => {
 	it('describes its booleans the n8n way', () => {
 		const options = properties('options')[0].options as INodeProperties[];
 		for (const option of options.filter((o) => o.type === 'boolean')) expect(option.description).toMatch(/^Whether /);
+	});
+});
+
+describe('ERP Polling Trigger subtitle, as the editor evaluates it', () => {
+	beforeAll(async () => {
+		await ensureExpressionEngine();
+	});
+
+	it("is the Trigger On choice's name, for every choice", () => {
+		const choices = properties('triggerOn')[0].options as INodePropertyOptions[];
+		const shown = choices.map(({ value }) => {
+			const { workflow, node } = buildWorkflow({ nodeType: new ErpPollingTrigger(), parameters: { triggerOn: value } });
+			return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+		});
+		expect(shown).toEqual(choices.map((c) => c.name));
 	});
 });

@@ -10,11 +10,8 @@ export { createContact, createEmployee, createInvoice, createProduct } from '../
 export interface PollingHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/**
-	 * An ERP Polling Trigger with these parameters, as an active workflow holds it (classic scheduler by default), at
-	 * version 1 (Resource and Trigger On) unless another is given: 1.1 names both in Trigger On (`product:lowStock`).
-	 */
-	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler, typeVersion?: number): Poller;
+	/** An ERP Polling Trigger with these parameters, as an active workflow holds it (classic scheduler by default). */
+	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler): Poller;
 }
 
 /** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox over HTTP. */
@@ -22,10 +19,9 @@ export function usePollingHarness(): PollingHarness {
 	const sandbox = useTestSandbox();
 	return {
 		sandbox,
-		poller: (parameters, staticData, scheduler, typeVersion = 1) =>
+		poller: (parameters, staticData, scheduler) =>
 			createPoller({
 				scheduler,
-				typeVersion,
 				nodeType: new ErpPollingTrigger(),
 				parameters,
 				credentialType: new ErpApi(),

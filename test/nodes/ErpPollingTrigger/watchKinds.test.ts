@@ -8,7 +8,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Added: reports each new contact once, with the webhook event name, and nothing for the ones already there', async () => {
 		const old = await createContact(sandbox.api, { email: 'old@example.com' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		// The baseline: nothing reported, an empty execution so that n8n saves it under any scheduler.
 		expect(await pollOk(trigger)).toEqual([]);
 
@@ -23,8 +23,8 @@ describe('ERP Polling Trigger: what it watches', () => {
 	});
 
 	it('Record Added for employees is employee.hired; for invoices and products <resource>.created', async () => {
-		const hired = poller({ resource: 'employee', triggerOn: 'recordAdded' });
-		const products = poller({ resource: 'product', triggerOn: 'recordAdded' });
+		const hired = poller({ triggerOn: 'employee:recordAdded' });
+		const products = poller({ triggerOn: 'product:recordAdded' });
 		await pollOk(hired);
 		await pollOk(products);
 		const employee = await createEmployee(sandbox.api);
@@ -36,7 +36,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 	it('Record Updated on every field: reports a changed contact once, naming the fields that changed', async () => {
 		const contact = await createContact(sandbox.api, { email: 'anna@example.com' });
 		const untouched = await createContact(sandbox.api, { email: 'other@example.com' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated' });
+		const trigger = poller({ triggerOn: 'contact:recordUpdated' });
 		await pollOk(trigger);
 
 		expect((await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Ostwind AG' })).status).toBe(200);
@@ -51,7 +51,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Updated with Fields to Watch: only those fields count, and each change shows the previous value', async () => {
 		const contact = await createContact(sandbox.api, { email: 'anna@example.com', phone: '+49 30 1111111' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email, phone' });
+		const trigger = poller({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email, phone' });
 		await pollOk(trigger);
 
 		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH' });
@@ -65,7 +65,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Added or Updated: a new record is created, a changed one updated, each once', async () => {
 		const existing = await createProduct(sandbox.api, { sku: 'DESK-1', name: 'Desk' });
-		const trigger = poller({ resource: 'product', triggerOn: 'recordAddedOrUpdated', fieldsToWatch: 'name' });
+		const trigger = poller({ triggerOn: 'product:recordAddedOrUpdated', fieldsToWatch: 'name' });
 		await pollOk(trigger);
 		const added = await createProduct(sandbox.api, { sku: 'LAMP-1', name: 'Lamp' });
 		await sandbox.api.put(`/products/${existing.id}`, { name: 'Standing Desk' });
@@ -79,7 +79,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		await sandbox.api.post(`/invoices/${paidBefore.id}/send`);
 		await sandbox.api.post(`/invoices/${paidBefore.id}/mark-paid`);
 		const invoice = await createInvoice(sandbox.api, contact.id);
-		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' });
+		const trigger = poller({ triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' });
 		await pollOk(trigger);
 
 		await sandbox.api.post(`/invoices/${invoice.id}/send`);
@@ -95,7 +95,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const contact = await createContact(sandbox.api);
 		const invoice = await createInvoice(sandbox.api, contact.id, { issue_date: '2020-01-01', due_date: '2020-01-31' } as IDataObject);
 		await sandbox.api.post(`/invoices/${invoice.id}/send`);
-		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: '={{ "over" + "due" }}' });
+		const trigger = poller({ triggerOn: 'invoice:fieldValue', field: 'status', value: '={{ "over" + "due" }}' });
 		await pollOk(trigger);
 		const { overdue } = await sandbox.admin.sweep();
 		expect(overdue).toContain(invoice.id);
@@ -106,7 +106,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 8 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 7 });
-		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
+		const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
 		await pollOk(trigger);
 
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
@@ -127,7 +127,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const watched = await createProduct(sandbox.api, { sku: 'A-1' });
 		const other = await createProduct(sandbox.api, { sku: 'B-1' });
 		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: `${watched.id}`, thresholdType: 'number', threshold: 20 });
+		const trigger = poller({ triggerOn: 'product:lowStock', products: 'chosen', productIds: `${watched.id}`, thresholdType: 'number', threshold: 20 });
 		await pollOk(trigger);
 		await sandbox.admin.clearRequests();
 		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 5 });
@@ -141,8 +141,8 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 	const { sandbox, poller } = usePollingHarness();
 
 	it('have event, timestamp, deliveryKey and data like the ERP Trigger, one key per report; or the data at the top level', async () => {
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
-		const top = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { dataAtTopLevel: true } });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
+		const top = poller({ triggerOn: 'contact:recordAdded', options: { dataAtTopLevel: true } });
 		await pollOk(trigger);
 		await pollOk(top);
 		const a = await createContact(sandbox.api, { email: 'a@example.com' });
@@ -159,26 +159,20 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 	});
 });
 
-describe('ERP Polling Trigger 1.1: Trigger On names the resource and the watch', () => {
+describe('ERP Polling Trigger: Trigger On names the resource and the watch', () => {
 	const { sandbox, poller } = usePollingHarness();
 
-	it('product:lowStock reports a product falling below its threshold once', async () => {
-		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field' }, undefined, undefined, 1.1);
-		expect(await pollOk(trigger)).toEqual([]);
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
-		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
-		expect(await pollOk(trigger)).toBeNull();
-	});
-
-	it('contact:fieldValue watches the field given, and a resource it does not know is an error naming the choices', async () => {
+	it('contact:fieldValue watches the field given on contacts', async () => {
 		const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
-		const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' }, undefined, undefined, 1.1);
+		const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' });
 		await pollOk(trigger);
 		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
 		expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
-		const unknown = poller({ triggerOn: 'order:recordAdded' }, undefined, undefined, 1.1);
-		expect((await unknown.poll()).error?.message).toBe('Resource "order" is not one the trigger watches: choose Contact, Employee, Invoice or Product');
+	});
+
+	it.each(['order:recordAdded', 'employee:lowStock', 'contact', 'lowStock'])('"%s", not one of its choices, is an error naming Trigger On', async (triggerOn) => {
+		const { items, error } = await poller({ triggerOn }).poll();
+		expect(items).toBeNull();
+		expect(error?.message).toBe(`Trigger On "${triggerOn}" is not one of its choices: choose one of them, e.g. Contact Added`);
 	});
 });
