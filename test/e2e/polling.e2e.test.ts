@@ -36,9 +36,14 @@ const SCHEDULERS = {
 const line = n8nLine(N8N_VERSION);
 const schedulers = (line.name === '2.x' ? ['classic', 'durable'] : ['classic']) as Array<keyof typeof SCHEDULERS>;
 
-/** `event id` of every item the trigger output in these executions, oldest first. */
+/** `event id` of every item the trigger output in these executions, oldest first (a product.low_stock's is product_id). */
 const events = (executions: Execution[]) =>
-	executions.flatMap((e) => nodeOutput(e, TRIGGER).map((json) => `${String(json.event)} ${String((json.data as { id: unknown }).id)}`));
+	executions.flatMap((e) =>
+		nodeOutput(e, TRIGGER).map((json) => {
+			const data = json.data as { id?: unknown; product_id?: unknown };
+			return `${String(json.event)} ${String(json.event === 'product.low_stock' ? data.product_id : data.id)}`;
+		}),
+	);
 
 /** A poll's wait, with room for a slow poll on a busy machine. */
 const pollWaitMs = line.shortestPoll.intervalMs + 20_000;

@@ -31,9 +31,12 @@ export function usePollingHarness(): PollingHarness {
 	};
 }
 
-/** The poll's items as `event id` lines, in order: what a test compares. */
+/** The poll's items as `event id` lines, in order (a product.low_stock names its product product_id): what a test compares. */
 export function reported(items: INodeExecutionData[] | null): string[] {
-	return (items ?? []).map(({ json }) => `${String(json.event)} ${String((json.data as IDataObject).id)}`);
+	return (items ?? []).map(({ json }) => {
+		const data = json.data as IDataObject;
+		return `${String(json.event)} ${String(json.event === 'product.low_stock' ? data.product_id : data.id)}`;
+	});
 }
 
 /** The trigger's memory as the running n8n holds it now (PollState, in the node's static data). */

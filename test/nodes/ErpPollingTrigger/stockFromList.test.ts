@@ -44,7 +44,7 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 		await setTotal(third, 5);
 		const crossing = await pollCounting(trigger);
 		expect(reported(crossing.items)).toEqual([`product.low_stock ${third}`]);
-		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, threshold: 10 });
+		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, low_stock_threshold: 10 });
 		expect(crossing.stockReads).toBeLessThanOrEqual(1);
 		expect(crossing.requests).toBe(1 + crossing.stockReads);
 

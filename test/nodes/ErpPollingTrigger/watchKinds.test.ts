@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { waitFor } from '../../harness/sandbox';
+import { startReceiver } from '../../sandbox/receiver';
 import { createContact, createEmployee, createInvoice, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /** Each Trigger On, against the sandbox: what the first poll remembers, and what later polls report once. */
@@ -112,7 +114,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
 		const items = await pollOk(trigger);
 		expect(reported(items)).toEqual([`product.low_stock ${product.id}`]);
-		expect(items?.[0].json.data).toMatchObject({ product_id: product.id, stock_total: 8, threshold: 10 });
+		expect(items?.[0].json.data).toMatchObject({ product_id: product.id, stock_total: 8, low_stock_threshold: 10 });
 
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 0 });
 		expect(await pollOk(trigger)).toBeNull(); // still low: no second report
@@ -156,6 +158,30 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 		expect(flat.json).toMatchObject({ event: 'contact.created', id: a.id, email: 'a@example.com' });
 		expect(flat.json.deliveryKey).toMatch(/^[0-9a-f]{64}$/);
 		expect(b.id).toBeGreaterThan(a.id);
+	});
+
+	it("Stock Below Threshold: a poll and Fetch Test Event give the data of the webhook's product.low_stock, each field under one name", async () => {
+		const receiver = await startReceiver();
+		try {
+			await sandbox.admin.addWebhook({ url: receiver.url });
+			const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+			const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
+			await pollOk(trigger);
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+			const delivered = await waitFor(() => receiver.received.find((r) => r.body.event === 'product.low_stock')?.body.data);
+
+			const [polled] = (await pollOk(trigger)) ?? [];
+			const [fetched] = (await trigger.testStep()).items ?? [];
+			for (const { json } of [polled, fetched]) {
+				expect(json.event).toBe('product.low_stock');
+				expect(json.data).toMatchObject(delivered);
+				expect(json.data).not.toHaveProperty('id');
+				expect(json.data).not.toHaveProperty('threshold');
+			}
+		} finally {
+			await receiver.close();
+		}
 	});
 });
 
