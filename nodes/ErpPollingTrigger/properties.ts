@@ -1,20 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption, maxRetriesOption } from '../Erp/actions/common.descriptions';
+import { DEFAULT_PAGE_SIZE } from '../Erp/transport/paginate';
 import { DEFAULT_STOCK_READS_PER_POLL } from './config';
 import { on, RESOURCES, WATCHES, type TriggerOn, type WatchedResource } from './watches';
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** "a contact", "an invoice". */
+const aOrAn = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+/** Where the README explains what a notice can only name. */
+const README = 'https://github.com/n8n-nodes-erp/n8n-nodes-erp';
+
 /** Each watch's name after the resource's ("Contact Added") and what it reports, for a resource. */
 const WATCH_TEXTS: Record<TriggerOn, { name: string; description: (resource: WatchedResource) => string }> = {
 	fieldValue: {
 		name: 'Field Becomes a Value',
-		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `A ${r}'s Field takes the Value`),
+		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `${capitalized(aOrAn(r))}'s Field takes the Value`),
 	},
-	recordAdded: { name: 'Added', description: (r) => `A ${r} with an ID not seen before` },
+	recordAdded: { name: 'Added', description: (r) => `${capitalized(aOrAn(r))} with an ID not seen before` },
 	recordAddedOrUpdated: { name: 'Added or Updated', description: (r) => `A new ${r}, or a change to one already seen` },
-	recordUpdated: { name: 'Updated', description: (r) => `A change to a ${r} already seen` },
+	recordUpdated: { name: 'Updated', description: (r) => `A change to ${aOrAn(r)} already seen` },
 	lowStock: { name: 'Stock Below Threshold', description: () => "A product's total stock over its warehouses falls below a threshold" },
 };
 
@@ -45,7 +52,7 @@ const watchProperty: INodeProperties = {
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'This trigger asks the ERP for changes at each poll time, so it works wherever n8n runs (no public URL needed) and catches up after n8n was down. For instant events, and when the ERP can reach n8n, use the ERP Trigger instead.',
+			'Asks the ERP for changes at each poll time: no public URL needed, and it catches up after n8n was down. For instant events, when the ERP can reach n8n, use the ERP Trigger.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -115,8 +122,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'All Products',
 				value: 'all',
-				description:
-					"Each poll reads the product list. When the list carries each product's total stock, that is all (one request per 100 products); otherwise it also reads the stock of at most Stock Reads per Poll products (500 unless set), one request each, in turn, so each product is checked at least every ceil(products ÷ 500) polls.",
+				description: "Each poll reads the product list, with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products, in turn",
 			},
 			{
 				name: 'Chosen Products',
@@ -128,8 +134,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { triggerOn: on(['lowStock']) } },
 	},
 	{
-		displayName:
-			"How the stock is read: when the ERP's product list carries each product's total stock (the Stock Field named under Options, or one the node finds by comparing the list with the stock of a few products), one scan of the product list a poll. Otherwise at most K products' stock per poll, one request per product (K is Stock Reads per Poll, 500 unless set), in turn, so each product is checked at least every ceil(products ÷ K) polls: 2,000 products every 4 polls. The first poll reads as many as its time allows; a product it could not read is taken as it is when first read, not reported. Choose products, or poll less often, when the ERP limits requests.",
+		displayName: `Each poll reads the products (one request per ${DEFAULT_PAGE_SIZE}, or one per chosen product) and, when they carry no stock total, the stock of up to Stock Reads per Poll products. What that costs: <a href="${README}#cost-per-poll" target="_blank">README</a>.`,
 		name: 'stockCostNotice',
 		type: 'notice',
 		default: '',
@@ -235,7 +240,7 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_STOCK_READS_PER_POLL,
 				description:
-					"When the product list does not carry the stock: at most this many products' stock read per poll, in turn, so each product is checked at least every ceil(products ÷ this) polls. 500 takes about 10 s against an ERP 100 ms away at Concurrency 5.",
+					"When the product list carries no stock total: how many products' stock to read per poll, in turn. With 2,000 products and 500, each is read every 4th poll.",
 				displayOptions: { show: { '/triggerOn': on(['lowStock']) } },
 			},
 		],

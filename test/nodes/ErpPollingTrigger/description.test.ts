@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
@@ -22,7 +25,7 @@ describe('ERP Polling Trigger description', () => {
 	it('says when to pick it and when the webhook trigger, in both nodes', () => {
 		expect(description.description).toMatch(/without a public URL.*catches up after downtime/);
 		expect(description.properties[0]).toMatchObject({ type: 'notice' });
-		expect(description.properties[0].displayName).toMatch(/works wherever n8n runs.*For instant events.*use the ERP Trigger/);
+		expect(description.properties[0].displayName).toMatch(/no public URL needed.*For instant events.*use the ERP Trigger/);
 		expect(new ErpTrigger().description.description).toMatch(/the ERP must reach this n8n; otherwise use ERP Polling/);
 	});
 
@@ -79,10 +82,11 @@ describe('ERP Polling Trigger description', () => {
 	it("describes each watch in its resource's words: an invoice example only for invoices", () => {
 		const descriptions = Object.fromEntries((properties('triggerOn')[0].options as INodePropertyOptions[]).map((o) => [o.value, o.description]));
 		expect(descriptions['invoice:fieldValue']).toBe("An invoice's Field takes the Value, e.g. its status becomes paid");
-		for (const resource of ['contact', 'employee', 'product']) {
-			expect(descriptions[`${resource}:fieldValue`]).toBe(`A ${resource}'s Field takes the Value`);
-			expect(descriptions[`${resource}:recordAdded`]).toBe(`A ${resource} with an ID not seen before`);
-		}
+		expect(descriptions['contact:fieldValue']).toBe("A contact's Field takes the Value");
+		expect(descriptions['employee:fieldValue']).toBe("An employee's Field takes the Value");
+		expect(descriptions['product:fieldValue']).toBe("A product's Field takes the Value");
+		expect(descriptions['employee:recordAdded']).toBe('An employee with an ID not seen before');
+		expect(descriptions['invoice:recordUpdated']).toBe('A change to an invoice already seen');
 	});
 
 	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {
@@ -91,12 +95,18 @@ describe('ERP Polling Trigger description', () => {
 		expect(invoiceValue.description).toMatch(/switch to Expression and type it/);
 	});
 
-	it('says what Stock Below Threshold costs in requests: one list scan, else at most K products a poll, each every ceil(n/K) polls', () => {
+	it('says in two sentences what Stock Below Threshold reads, and links the README for what that costs', () => {
 		const notice = description.properties.find((p) => p.name === 'stockCostNotice');
-		expect(notice?.displayName).toMatch(/one scan of the product list a poll/);
-		expect(notice?.displayName).toMatch(/at most K products' stock per poll.*each product is checked at least every ceil\(products ÷ K\) polls/);
+		expect(notice?.displayName).toMatch(/^Each poll reads the products \(one request per 100, or one per chosen product\)/);
+		expect(notice?.displayName).toMatch(/the stock of up to Stock Reads per Poll products/);
+		expect(notice?.displayName).toMatch(/<a href="https:\/\/github\.com\/n8n-nodes-erp\/n8n-nodes-erp#cost-per-poll" target="_blank">README<\/a>\.$/);
 		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
-		expect(all?.description).toMatch(/at most Stock Reads per Poll products.*at least every ceil\(products ÷ 500\) polls/);
+		expect(all?.description).toMatch(/with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products/);
+	});
+
+	it("links a README section that exists: the notice's #cost-per-poll", () => {
+		const readme = readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
+		expect(readme).toMatch(/^#### Cost per poll$/m);
 	});
 
 	it('describes its booleans the n8n way', () => {
