@@ -10,7 +10,6 @@ import { screenshotFile } from './support/screenshots';
 // `erpTrigger` into one entry "ERP" (described by the trigger's description), and lists the polling trigger as
 // "ERP Polling" (its display name without "Trigger").
 
-/** Every watch of the polling trigger, each its own entry (n8n shows each Trigger On option's `action`). */
 /** The polling trigger's entries, in the order n8n lists them (its Trigger On's options, by name: resource, then watch). */
 const POLLING_WATCHES = [
 	'On contact added',
@@ -74,6 +73,19 @@ describe('the node panel, searching "ERP"', () => {
 		// animations disabled: the entry's page slides in, and the picture must show it in place.
 		await editor.page.screenshot({ path: screenshotFile('node panel ERP Polling'), animations: 'disabled' });
 		expect(await listedActions(editor.page, 'erpPollingTrigger')).toEqual(POLLING_WATCHES);
+	});
+
+	it('"ERP Polling" names each entry as Trigger On names its watch ("On contact added" for Contact Added)', async () => {
+		const { page } = editor;
+		await openEntry(page, 'ERP Polling');
+		const entries = await listedActions(page, 'erpPollingTrigger');
+		await pickAction(page, 'On contact added');
+		await page.getByTestId('ndv').locator('[data-test-id^="parameter-input-triggerOn"]').first().click();
+		const choices = page.locator('.el-select-dropdown__item').filter({ visible: true });
+		await choices.first().waitFor();
+		const names = (await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		expect(entries).toEqual(names.map((name) => `On ${name.toLowerCase()}`));
+		expect(names).toContain('Contact Added');
 	});
 
 	it('"On product stock below threshold" opens the polling trigger on that watch, its stock parameters shown', async () => {
