@@ -7,8 +7,8 @@ import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import { isWatch, type TriggerOn, type WatchedResource } from './watches';
 
 /**
- * Stock Reads per Poll unless set: at Concurrency 5 against an ERP 100 ms away, 500 reads take about 10 s, well
- * inside the 36 s n8n 2.41's durable scheduler gives a poll by default, with room for the list scan and a rate limit.
+ * Stock Reads per Poll unless set: small enough to fit, with the list scan and a rate limit, inside the 36 s n8n
+ * 2.41's durable scheduler gives a poll by default (bench/README.md has the timings).
  */
 export const DEFAULT_STOCK_READS_PER_POLL = 500;
 
