@@ -26,10 +26,10 @@ export interface PollCost {
 }
 
 const WATCHES: Array<[string, INodeParameters]> = [
-	['Record Added', { resource: 'contact', triggerOn: 'recordAdded' }],
-	['Record Updated, every field', { resource: 'contact', triggerOn: 'recordUpdated' }],
-	['Record Updated, Fields to Watch: email', { resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email' }],
-	['Field Becomes a Value', { resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' }],
+	['Record Added', { triggerOn: 'contact:recordAdded' }],
+	['Record Updated, every field', { triggerOn: 'contact:recordUpdated' }],
+	['Record Updated, Fields to Watch: email', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email' }],
+	['Field Becomes a Value', { triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' }],
 ];
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {

@@ -36,11 +36,11 @@ interface Case {
 	readsEveryProduct?: boolean;
 }
 
-const LOW_STOCK = { resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' };
+const LOW_STOCK = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' };
 
 function cases(contacts: number, productSizes: number[]): Case[] {
 	return [
-		{ name: 'Record Added', seed: { contacts }, variants: [], parameters: { resource: 'contact', triggerOn: 'recordAdded' }, laterPolls: 2 },
+		{ name: 'Record Added', seed: { contacts }, variants: [], parameters: { triggerOn: 'contact:recordAdded' }, laterPolls: 2 },
 		...productSizes.flatMap((products): Case[] => [
 			{ name: 'Stock Below Threshold, the list carries stock_total', seed: { products }, variants: [], parameters: LOW_STOCK, laterPolls: 2 },
 			{

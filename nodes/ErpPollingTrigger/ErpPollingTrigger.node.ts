@@ -10,7 +10,7 @@ import type { Detected, Observed } from './detect';
 import { compare, hasValue } from './detect';
 import { toItemJson } from './items';
 import { observe } from './observe';
-import { properties } from './properties';
+import { properties, SUBTITLE } from './properties';
 import { newestMemory, handOver } from './handedOver';
 import { changeTokens, loadState, saveState, type PollState } from './state';
 
@@ -51,11 +51,8 @@ export class ErpPollingTrigger implements INodeType {
 		name: 'erpPollingTrigger',
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
-		// Version 1.1's Trigger On is `resource:watch`; version 1's is the watch, with Resource beside it.
-		subtitle:
-			'={{ (([r, w]) => ({ recordAdded: "Record Added", recordUpdated: "Record Updated", recordAddedOrUpdated: "Record Added or Updated", fieldValue: "Field Becomes a Value", lowStock: "Stock Below Threshold" })[w] + ": " + r)($parameter["triggerOn"].includes(":") ? $parameter["triggerOn"].split(":") : [$parameter["resource"], $parameter["triggerOn"]]) }}',
+		version: 1,
+		subtitle: SUBTITLE,
 		description:
 			'Starts the workflow when records change in the ERP, by asking the ERP at each poll time: works without a public URL and catches up after downtime',
 		defaults: { name: 'ERP Polling Trigger' },

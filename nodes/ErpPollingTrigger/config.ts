@@ -4,11 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
 import { toNumber } from '../Erp/actions/shared/values';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
-import type { TriggerOn, WatchedResource } from './properties';
+import { isWatch, type TriggerOn, type WatchedResource } from './watches';
 
 /**
- * Stock Reads per Poll unless set: at Concurrency 5 against an ERP 100 ms away, 500 reads take about 10 s, well
- * inside the 36 s n8n 2.41's durable scheduler gives a poll by default, with room for the list scan and a rate limit.
+ * Stock Reads per Poll unless set: small enough to fit, with the list scan and a rate limit, inside the 36 s n8n
+ * 2.41's durable scheduler gives a poll by default (bench/README.md has the timings).
  */
 export const DEFAULT_STOCK_READS_PER_POLL = 500;
 
@@ -56,10 +56,10 @@ function names(raw: unknown): string[] {
 export function readConfig(this: IPollFunctions): WatchConfig {
 	const node = this.getNode();
 	const fail = (message: string) => new NodeOperationError(node, message);
-	// Version 1.1 names the resource and the watch in one Trigger On (`product:lowStock`); version 1 has Resource too.
+	// Trigger On names the resource and the watch: `product:lowStock`.
 	const watch = String(this.getNodeParameter('triggerOn'));
-	const [resource, triggerOn] = (watch.includes(':') ? watch.split(':', 2) : [this.getNodeParameter('resource'), watch]) as [WatchedResource, TriggerOn];
-	if (!(resource in PATHS)) throw fail(`Resource "${String(resource)}" is not one the trigger watches: choose Contact, Employee, Invoice or Product`);
+	if (!isWatch(watch)) throw fail(`Trigger On "${watch}" is not one of its choices: choose one of them, e.g. Contact Added`);
+	const [resource, triggerOn] = watch.split(':') as [WatchedResource, TriggerOn];
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 
 	const text = (name: string, label: string, example: string): string => {
@@ -100,8 +100,6 @@ export function readConfig(this: IPollFunctions): WatchConfig {
 		const stockField = String(options.stockField ?? '').trim();
 		if (stockField !== '') config.stockField = stockField;
 		if (options.stockReadsPerPoll !== undefined) config.stockReadsPerPoll = wholeNumber(options.stockReadsPerPoll, 'Stock Reads per Poll', 1, 100_000, fail);
-	} else if (triggerOn !== 'recordAdded') {
-		throw fail(`Trigger On "${String(triggerOn)}" is not known: choose one of the listed choices`);
 	}
 	return config;
 }

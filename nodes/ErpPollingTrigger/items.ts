@@ -36,8 +36,11 @@ function eventData(config: WatchConfig, detected: Detected): IDataObject {
 	switch (detected.kind) {
 		case 'updated':
 			return { ...record, changed_fields: Object.keys(changes ?? {}) };
-		case 'lowStock':
-			return { ...record, product_id: id, stock_total: stock?.total, threshold: stock?.threshold };
+		case 'lowStock': {
+			// Named as in the ERP Trigger's product.low_stock: the ID as product_id, the threshold crossed as low_stock_threshold.
+			const { id: product_id, ...fields } = record;
+			return { ...fields, product_id, stock_total: stock?.total, low_stock_threshold: stock?.threshold };
+		}
 		default:
 			// The document's invoice.paid carries invoice_id, amount and currency.
 			return config.resource === 'invoice'

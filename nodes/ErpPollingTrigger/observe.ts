@@ -34,8 +34,8 @@ function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Recor
  * lasts; the rest stay remembered for the next poll), and for Stock Below Threshold the products' stock (see
  * readStock). `previous` undefined = first look, or a manual test.
  *
- * A list scan is never cut short: 10,000 contacts at 100 records a page are 100 requests, about 2 to 3 s at
- * Concurrency 5 against an ERP 100 ms away (bench/README.md), far inside any budget.
+ * A list scan is never cut short: 10,000 contacts at 100 records a page are 100 requests, far inside any budget
+ * (bench/README.md has the timings).
  */
 export async function observe(client: ErpClient, config: WatchConfig, previous: PollState | undefined, firstLook: boolean, budget: PollBudget): Promise<Observed> {
 	let now: Records;

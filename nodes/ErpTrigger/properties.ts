@@ -10,7 +10,7 @@ const signed = { show: { verification: ['hmacSha256'] } };
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			"Copy the Production URL above into the ERP's webhook settings and publish this workflow (n8n 1.x: activate it). While you build it, paste the Test URL instead and click 'Listen for test event'.",
+			"Enter the Production URL (under Webhook URLs) in the ERP's webhook settings: the ERP API cannot register it. While you build the workflow, use the Test URL instead.",
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -99,7 +99,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each item has a deliveryKey, the same when the ERP sends a delivery again. To act once per delivery, add a Remove Duplicates node after this trigger: Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.deliveryKey }}.',
+			"Each item's deliveryKey is the same when the ERP sends a delivery again. A Remove Duplicates step on {{ $json.deliveryKey }} (Remove Items Processed in Previous Executions) lets each delivery through once.",
 		name: 'deliveryKeyNotice',
 		type: 'notice',
 		default: '',

@@ -36,9 +36,14 @@ const SCHEDULERS = {
 const line = n8nLine(N8N_VERSION);
 const schedulers = (line.name === '2.x' ? ['classic', 'durable'] : ['classic']) as Array<keyof typeof SCHEDULERS>;
 
-/** `event id` of every item the trigger output in these executions, oldest first. */
+/** `event id` of every item the trigger output in these executions, oldest first (a product.low_stock's is product_id). */
 const events = (executions: Execution[]) =>
-	executions.flatMap((e) => nodeOutput(e, TRIGGER).map((json) => `${String(json.event)} ${String((json.data as { id: unknown }).id)}`));
+	executions.flatMap((e) =>
+		nodeOutput(e, TRIGGER).map((json) => {
+			const data = json.data as { id?: unknown; product_id?: unknown };
+			return `${String(json.event)} ${String(json.event === 'product.low_stock' ? data.product_id : data.id)}`;
+		}),
+	);
 
 /** A poll's wait, with room for a slow poll on a busy machine. */
 const pollWaitMs = line.shortestPoll.intervalMs + 20_000;
@@ -94,15 +99,15 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		const newContact = async (email: string) => (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Poll', last_name: 'Test', email })).id;
 		const markPaid = (id: number) => erpApi(ctx, 'POST', `/invoices/${id}/mark-paid`);
 
-		const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { resource: 'contact', triggerOn: 'recordAdded' }));
+		const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { triggerOn: 'contact:recordAdded' }));
 		const invoices = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled paid invoices', { resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' }),
+			pollingWorkflow('Polled paid invoices', { triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' }),
 		);
 		const stock = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled stock', { resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' }),
+			pollingWorkflow('Polled stock', { triggerOn: 'product:lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' }),
 		);
 		const companies = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled company changes', { resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' }),
+			pollingWorkflow('Polled company changes', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' }),
 		);
 
 		// Publishing takes a baseline: nothing reported, an empty execution that makes n8n keep it under either scheduler.
@@ -155,7 +160,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	it('a poll past its deadline changes nothing: n8n abandons it, and a later poll reports the change once', async () => {
 		const { ctx, sandbox } = session;
 		const workflow = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts past the deadline', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+			pollingWorkflow('Polled contacts past the deadline', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
 		);
 		await executionsOf(workflow, 1);
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Slow', last_name: 'Poll', email: 'poll-deadline@example.com' })).id;
@@ -173,7 +178,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	it("n8n's back-off honours the wait a 429 named: no poll until it has passed, then the change is reported once", async () => {
 		const { ctx, sandbox } = session;
 		const workflow = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts under a rate limit', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+			pollingWorkflow('Polled contacts under a rate limit', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
 		);
 		await executionsOf(workflow, 1);
 		const waitSeconds = 45;
@@ -199,7 +204,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	it('a token refused (401) backs polling off until the workflow is published again; then it resumes and misses nothing', async () => {
 		const { ctx, sandbox } = session;
 		const saved = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts with a revoked token', { resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } }),
+			pollingWorkflow('Polled contacts with a revoked token', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
 		);
 		await executionsOf(saved, 1);
 		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });

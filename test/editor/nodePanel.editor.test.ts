@@ -10,20 +10,19 @@ import { screenshotFile } from './support/screenshots';
 // `erpTrigger` into one entry "ERP" (described by the trigger's description), and lists the polling trigger as
 // "ERP Polling" (its display name without "Trigger").
 
-/** Every watch of the polling trigger, each its own entry (n8n shows each Trigger On option's `action`). */
 /** The polling trigger's entries, in the order n8n lists them (its Trigger On's options, by name: resource, then watch). */
 const POLLING_WATCHES = [
-	'On new contact',
+	'On contact added',
 	'On contact added or updated',
 	'On contact field becomes a value',
 	'On contact updated',
-	'On new employee',
+	'On employee added',
 	'On employee field becomes a value',
-	'On new invoice',
+	'On invoice added',
 	'On invoice added or updated',
 	'On invoice field becomes a value',
 	'On invoice updated',
-	'On new product',
+	'On product added',
 	'On product added or updated',
 	'On product field becomes a value',
 	'On product stock below threshold',
@@ -76,11 +75,24 @@ describe('the node panel, searching "ERP"', () => {
 		expect(await listedActions(editor.page, 'erpPollingTrigger')).toEqual(POLLING_WATCHES);
 	});
 
+	it('"ERP Polling" names each entry as Trigger On names its watch ("On contact added" for Contact Added)', async () => {
+		const { page } = editor;
+		await openEntry(page, 'ERP Polling');
+		const entries = await listedActions(page, 'erpPollingTrigger');
+		await pickAction(page, 'On contact added');
+		await page.getByTestId('ndv').locator('[data-test-id^="parameter-input-triggerOn"]').first().click();
+		const choices = page.locator('.el-select-dropdown__item').filter({ visible: true });
+		await choices.first().waitFor();
+		const names = (await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		expect(entries).toEqual(names.map((name) => `On ${name.toLowerCase()}`));
+		expect(names).toContain('Contact Added');
+	});
+
 	it('"On product stock below threshold" opens the polling trigger on that watch, its stock parameters shown', async () => {
 		const { page } = editor;
 		await openEntry(page, 'ERP Polling');
 		await pickAction(page, 'On product stock below threshold');
-		// Version 1.1: Trigger On names the resource too, so there is no Resource.
+		// Trigger On names the resource too, so there is no Resource.
 		const labels = ['Trigger On', 'Products', 'Threshold'];
 		const shown = await visibleLabels(page, labels);
 		expect(shown).toEqual(expect.arrayContaining(labels));

@@ -37,7 +37,7 @@ export const createEmployee = (api: AxiosInstance, fields: Partial<Employee> = {
 	post<Employee>(api, '/employees', { first_name: 'Lukas', last_name: 'Weber', email: 'lukas.weber@example.com', ...fields });
 
 /** Needs a sandbox serving the orders extension (`extensions: ['orders']`). */
-export const createOrder = (api: AxiosInstance, fields: Partial<Order> = {}): Promise<Order> =>
+export const createOrder = (api: AxiosInstance, fields: Record<string, unknown> = {}): Promise<Order> =>
 	post<Order>(api, '/orders', { reference: 'SO-1001', customer: 'Nordwind GmbH', total: 249.9, ...fields });
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

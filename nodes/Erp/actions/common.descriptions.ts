@@ -43,7 +43,7 @@ export const concurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
 	default: 5,
 	description:
-		'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 reads pages about 4× faster than one at a time from an ERP 100 ms away and writes some 50 records a second there, within common rate limits.',
+		'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 is several times faster than one at a time.',
 };
 
 /** Options › Max Retries, shared with the ERP Polling Trigger. */

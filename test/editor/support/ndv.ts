@@ -73,3 +73,11 @@ async function errorMarksNow(page: Page): Promise<string[]> {
 	const text = await ndv(page).innerText();
 	return [...marks, ...ERROR_TEXTS.filter((pattern) => pattern.test(text)).map(String)];
 }
+
+/** What the open panel shows for parameter `name` (its first input): its text and its inputs' values. */
+export async function shownValue(page: Page, name: string): Promise<string> {
+	return await parameters(page)
+		.locator(`[data-test-id^="parameter-input-${name}"]`)
+		.first()
+		.evaluate((input) => `${input.textContent ?? ''} ${[...input.querySelectorAll('input')].map((i) => i.value).join(' ')}`.trim());
+}

@@ -15,34 +15,34 @@ describe('ERP Polling Trigger: bad input', () => {
 	const cases: Array<[string, INodeParameters, RegExp]> = [
 		[
 			'a field to watch the ERP does not have',
-			{ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email, mobile' },
+			{ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email, mobile' },
 			/^Fields to Watch: the ERP's contact records have no field "mobile"; use one of .*company.*email/,
 		],
-		['a field the ERP does not have', { resource: 'contact', triggerOn: 'fieldValue', field: 'state', value: 'x' }, /^Field: .*no field "state"/],
-		['an empty field', { resource: 'contact', triggerOn: 'fieldValue', field: ' ', value: 'x' }, /^Field is empty: enter the name of the field/],
+		['a field the ERP does not have', { triggerOn: 'contact:fieldValue', field: 'state', value: 'x' }, /^Field: .*no field "state"/],
+		['an empty field', { triggerOn: 'contact:fieldValue', field: ' ', value: 'x' }, /^Field is empty: enter the name of the field/],
 		[
 			'a threshold that is not a number',
-			{ resource: 'product', triggerOn: 'lowStock', thresholdType: 'number', threshold: '={{ "ten" }}' },
+			{ triggerOn: 'product:lowStock', thresholdType: 'number', threshold: '={{ "ten" }}' },
 			/^Threshold Value must be a number, e.g. 10, not "ten"/,
 		],
 		[
 			'a threshold field the products do not have as a number',
-			{ resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'name' },
+			{ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'name' },
 			/^Threshold Field: product 1 has no number in "name"/,
 		],
 		[
 			'a product ID that does not exist',
-			{ resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: '1, 999' },
+			{ triggerOn: 'product:lowStock', products: 'chosen', productIds: '1, 999' },
 			/^Product IDs: no product with ID 999 in the ERP/,
 		],
 		[
 			'a product ID that is not a number',
-			{ resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: '1, CHAIR-1' },
+			{ triggerOn: 'product:lowStock', products: 'chosen', productIds: '1, CHAIR-1' },
 			/^Product IDs: "CHAIR-1" is not a product ID/,
 		],
 		[
 			'a quantity field the stock records do not have',
-			{ resource: 'product', triggerOn: 'lowStock', options: { quantityField: 'qty' } },
+			{ triggerOn: 'product:lowStock', options: { quantityField: 'qty' } },
 			/^Quantity Field: the stock of product 1 has no number in "qty" \(its stock records have .*quantity/,
 		],
 	];

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
 import codex from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node.json';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import packageJson from '../../../package.json';
+import { ensureExpressionEngine } from '../../harness/environment';
+import { buildWorkflow } from '../../harness/workflow';
 
 const { description } = new ErpPollingTrigger();
 const properties = (name: string) => description.properties.filter((p) => p.name === name);
@@ -20,54 +25,68 @@ describe('ERP Polling Trigger description', () => {
 	it('says when to pick it and when the webhook trigger, in both nodes', () => {
 		expect(description.description).toMatch(/without a public URL.*catches up after downtime/);
 		expect(description.properties[0]).toMatchObject({ type: 'notice' });
-		expect(description.properties[0].displayName).toMatch(/works wherever n8n runs.*For instant events.*use the ERP Trigger/);
+		expect(description.properties[0].displayName).toMatch(/no public URL needed.*For instant events.*use the ERP Trigger/);
 		expect(new ErpTrigger().description.description).toMatch(/the ERP must reach this n8n; otherwise use ERP Polling/);
 	});
 
-	it('offers per resource only what it can watch: stock for products, updates not for employees', () => {
-		const byResource = Object.fromEntries(
-			properties('triggerOn')
-				.filter((p) => p.displayOptions?.show?.resource)
-				.map((p) => [(p.displayOptions?.show?.resource as string[])[0], optionValues(p)]),
-		);
+	it('is one version, its first release', () => {
+		expect(description.version).toBe(1);
+		expect(description).not.toHaveProperty('defaultVersion');
+		expect(properties('resource')).toEqual([]);
+		expect(JSON.stringify(description.properties)).not.toContain('@version');
+	});
+
+	it('offers per resource only what it can watch in one Trigger On: stock for products, updates not for employees', () => {
+		const [triggerOn, ...others] = properties('triggerOn');
+		expect(others).toEqual([]);
+		const byResource: Record<string, string[]> = {};
+		for (const value of optionValues(triggerOn)) {
+			const [resource, watch] = String(value).split(':');
+			(byResource[resource] ??= []).push(watch);
+		}
+		for (const watches of Object.values(byResource)) watches.sort();
 		expect(byResource).toEqual({
 			contact: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			invoice: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
-			product: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'],
+			product: ['fieldValue', 'lowStock', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			employee: ['fieldValue', 'recordAdded'],
 		});
-		for (const p of properties('triggerOn')) {
-			const names = (p.options as INodePropertyOptions[]).map((o) => o.name);
-			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		}
+		const names = (triggerOn.options as INodePropertyOptions[]).map((o) => o.name);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
-	it('version 1.1: every watch is its own entry in the node panel (the first Trigger On), named by resource and watch', () => {
-		expect(description.version).toEqual([1, 1.1]);
-		const [first] = description.properties.filter((p) => p.displayName === 'Trigger On');
-		expect(first.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 1.1 } }]);
-		const entries = (first.options as INodePropertyOptions[]).map((o) => `${o.action} = ${String(o.value)}`);
+	it("lists every watch as its own node panel entry, named as in Trigger On: 'On contact added' for Contact Added", () => {
+		const [triggerOn] = properties('triggerOn');
+		const entries = (triggerOn.options as INodePropertyOptions[]).map((o) => `${o.action} | ${o.name} | ${String(o.value)}`);
 		expect(entries.sort()).toEqual(
 			[
-				'On new contact = contact:recordAdded',
-				'On contact updated = contact:recordUpdated',
-				'On contact added or updated = contact:recordAddedOrUpdated',
-				'On contact field becomes a value = contact:fieldValue',
-				'On new employee = employee:recordAdded',
-				'On employee field becomes a value = employee:fieldValue',
-				'On new invoice = invoice:recordAdded',
-				'On invoice updated = invoice:recordUpdated',
-				'On invoice added or updated = invoice:recordAddedOrUpdated',
-				'On invoice field becomes a value = invoice:fieldValue',
-				'On new product = product:recordAdded',
-				'On product updated = product:recordUpdated',
-				'On product added or updated = product:recordAddedOrUpdated',
-				'On product field becomes a value = product:fieldValue',
-				'On product stock below threshold = product:lowStock',
+				'On contact added | Contact Added | contact:recordAdded',
+				'On contact updated | Contact Updated | contact:recordUpdated',
+				'On contact added or updated | Contact Added or Updated | contact:recordAddedOrUpdated',
+				'On contact field becomes a value | Contact Field Becomes a Value | contact:fieldValue',
+				'On employee added | Employee Added | employee:recordAdded',
+				'On employee field becomes a value | Employee Field Becomes a Value | employee:fieldValue',
+				'On invoice added | Invoice Added | invoice:recordAdded',
+				'On invoice updated | Invoice Updated | invoice:recordUpdated',
+				'On invoice added or updated | Invoice Added or Updated | invoice:recordAddedOrUpdated',
+				'On invoice field becomes a value | Invoice Field Becomes a Value | invoice:fieldValue',
+				'On product added | Product Added | product:recordAdded',
+				'On product updated | Product Updated | product:recordUpdated',
+				'On product added or updated | Product Added or Updated | product:recordAddedOrUpdated',
+				'On product field becomes a value | Product Field Becomes a Value | product:fieldValue',
+				'On product stock below threshold | Product Stock Below Threshold | product:lowStock',
 			].sort(),
 		);
-		// Resource belongs to version 1 only.
-		expect(properties('resource')[0].displayOptions?.show?.['@version']).toEqual([1]);
+	});
+
+	it("describes each watch in its resource's words: an invoice example only for invoices", () => {
+		const descriptions = Object.fromEntries((properties('triggerOn')[0].options as INodePropertyOptions[]).map((o) => [o.value, o.description]));
+		expect(descriptions['invoice:fieldValue']).toBe("An invoice's Field takes the Value, e.g. its status becomes paid");
+		expect(descriptions['contact:fieldValue']).toBe("A contact's Field takes the Value");
+		expect(descriptions['employee:fieldValue']).toBe("An employee's Field takes the Value");
+		expect(descriptions['product:fieldValue']).toBe("A product's Field takes the Value");
+		expect(descriptions['employee:recordAdded']).toBe('An employee with an ID not seen before');
+		expect(descriptions['invoice:recordUpdated']).toBe('A change to an invoice already seen');
 	});
 
 	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {
@@ -76,16 +95,37 @@ describe('ERP Polling Trigger description', () => {
 		expect(invoiceValue.description).toMatch(/switch to Expression and type it/);
 	});
 
-	it('says what Stock Below Threshold costs in requests: one list scan, else at most K products a poll, each every ceil(n/K) polls', () => {
+	it('says in two sentences what Stock Below Threshold reads, and links the README for what that costs', () => {
 		const notice = description.properties.find((p) => p.name === 'stockCostNotice');
-		expect(notice?.displayName).toMatch(/one scan of the product list a poll/);
-		expect(notice?.displayName).toMatch(/at most K products' stock per poll.*each product is checked at least every ceil\(products ÷ K\) polls/);
+		expect(notice?.displayName).toMatch(/^Each poll reads the products \(one request per 100, or one per chosen product\)/);
+		expect(notice?.displayName).toMatch(/the stock of up to Stock Reads per Poll products/);
+		expect(notice?.displayName).toMatch(/<a href="https:\/\/github\.com\/n8n-nodes-erp\/n8n-nodes-erp#cost-per-poll" target="_blank">README<\/a>\.$/);
 		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
-		expect(all?.description).toMatch(/at most Stock Reads per Poll products.*at least every ceil\(products ÷ 500\) polls/);
+		expect(all?.description).toMatch(/with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products/);
+	});
+
+	it("links a README section that exists: the notice's #cost-per-poll", () => {
+		const readme = readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
+		expect(readme).toMatch(/^#### Cost per poll$/m);
 	});
 
 	it('describes its booleans the n8n way', () => {
 		const options = properties('options')[0].options as INodeProperties[];
 		for (const option of options.filter((o) => o.type === 'boolean')) expect(option.description).toMatch(/^Whether /);
+	});
+});
+
+describe('ERP Polling Trigger subtitle, as the editor evaluates it', () => {
+	beforeAll(async () => {
+		await ensureExpressionEngine();
+	});
+
+	it("is the Trigger On choice's name, for every choice", () => {
+		const choices = properties('triggerOn')[0].options as INodePropertyOptions[];
+		const shown = choices.map(({ value }) => {
+			const { workflow, node } = buildWorkflow({ nodeType: new ErpPollingTrigger(), parameters: { triggerOn: value } });
+			return workflow.expression.getSimpleParameterValue(node, description.subtitle, 'internal', {});
+		});
+		expect(shown).toEqual(choices.map((c) => c.name));
 	});
 });

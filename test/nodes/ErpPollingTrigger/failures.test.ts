@@ -16,10 +16,10 @@ describe('ERP Polling Trigger: failures declared to n8n', () => {
 	});
 
 	const configuration: Array<[string, INodeParameters, RegExp]> = [
-		['Fields to Watch', { resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email, mobile' }, /^Fields to Watch: .*no field "mobile"/],
-		['Product IDs', { resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: '1, 999' }, /^Product IDs: no product with ID 999/],
-		['Quantity Field', { resource: 'product', triggerOn: 'lowStock', options: { quantityField: 'qty' } }, /^Quantity Field: the stock of product 1 has no number/],
-		['Threshold Field', { resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'name' }, /^Threshold Field: product 1 has no number/],
+		['Fields to Watch', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email, mobile' }, /^Fields to Watch: .*no field "mobile"/],
+		['Product IDs', { triggerOn: 'product:lowStock', products: 'chosen', productIds: '1, 999' }, /^Product IDs: no product with ID 999/],
+		['Quantity Field', { triggerOn: 'product:lowStock', options: { quantityField: 'qty' } }, /^Quantity Field: the stock of product 1 has no number/],
+		['Threshold Field', { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'name' }, /^Threshold Field: product 1 has no number/],
 	];
 
 	it.each(configuration)('%s naming what the ERP does not have → configuration-invalid', async (_, parameters, message) => {
@@ -30,7 +30,7 @@ describe('ERP Polling Trigger: failures declared to n8n', () => {
 
 	it("a 429 naming a long wait → rate-limited with the ERP's wait, on the error poll() throws", async () => {
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		const { error } = await poller({ resource: 'contact', triggerOn: 'recordUpdated' }).poll();
+		const { error } = await poller({ triggerOn: 'contact:recordUpdated' }).poll();
 		expect(error?.message).toBe('The ERP asks to wait 1 h before the next request (429)');
 		expect((error as NodeOperationError).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 3_600_000 });
 	});

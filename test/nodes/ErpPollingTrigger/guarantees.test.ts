@@ -27,7 +27,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it.each(failures)('%s', async (_, fail) => {
 			const before = [await createContact(sandbox.api), await createContact(sandbox.api), await createContact(sandbox.api)];
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
+			const trigger = poller({ triggerOn: 'contact:recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
 			expect(await pollOk(trigger)).toEqual([]);
 			const memory = trigger.inMemory();
 			const saved = trigger.saved();
@@ -53,7 +53,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	it('a failed stock read changes nothing either; the crossing is reported by the next poll', async () => {
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', options: { maxRetries: 0 } });
+		const trigger = poller({ triggerOn: 'product:lowStock', options: { maxRetries: 0 } });
 		await pollOk(trigger);
 		const memory = trigger.inMemory();
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 2 });
@@ -64,7 +64,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	});
 
 	it('a failed poll says what the trigger was doing, in the words of the watched resource', async () => {
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 403 } });
 		expect((await trigger.poll()).error?.message).toBe('The API token is not allowed to list the contacts (403)');
 	});
@@ -74,7 +74,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
 			await createContact(sandbox.api);
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			const trigger = watch({ triggerOn: 'contact:recordAdded' });
 			// An empty execution: the durable scheduler keeps the activation poll's memory only with an execution.
 			expect(await pollOk(trigger)).toEqual([]);
 			trigger.restart();
@@ -85,7 +85,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		});
 
 		it('what a poll reported is saved with its execution, so a restart does not report it again', async () => {
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
+			const trigger = watch({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' });
 			const contact = await createContact(sandbox.api);
 			await pollOk(trigger);
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
@@ -95,7 +95,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		});
 
 		it('a record added under Record Updated is remembered across a restart: its change while n8n was down is reported', async () => {
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'company' });
+			const trigger = watch({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' });
 			expect(await pollOk(trigger)).toEqual([]);
 			const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
 			// Not reported (Record Updated), yet learnt: an empty execution makes n8n save it.
@@ -110,7 +110,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it('a field the ERP starts to send is watched across a restart when every field is watched', async () => {
 			const contact = await createContact(sandbox.api, { notes: 'first' });
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordUpdated' });
+			const trigger = watch({ triggerOn: 'contact:recordUpdated' });
 			await pollOk(trigger);
 			// The memory as if the ERP had not sent `notes` before: without its chunk and its name.
 			const state = (trigger.saved()['node:ERP Polling Trigger'] as IDataObject).erpPoll as { fields: string[]; records: Record<string, string> };
@@ -120,7 +120,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 				fields: state.fields.filter((name) => name !== 'notes'),
 				records: Object.fromEntries(Object.entries(state.records).map(([id, token]) => [id, token.slice(0, at * 4) + token.slice((at + 1) * 4)])),
 			};
-			const upgraded = watch({ resource: 'contact', triggerOn: 'recordUpdated' }, { 'node:ERP Polling Trigger': { erpPoll: older } });
+			const upgraded = watch({ triggerOn: 'contact:recordUpdated' }, { 'node:ERP Polling Trigger': { erpPoll: older } });
 			// A new field is no change of every record, but learnt: an empty execution makes n8n save it.
 			expect(await pollOk(upgraded)).toEqual([]);
 			upgraded.restart();
@@ -130,7 +130,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it('a record found gone is forgotten across a restart: it is not looked up again', async () => {
 			const [kept, deleted] = [await createContact(sandbox.api), await createContact(sandbox.api)];
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			const trigger = watch({ triggerOn: 'contact:recordAdded' });
 			await pollOk(trigger);
 			await sandbox.api.delete(`/contacts/${deleted.id}`);
 			expect(await pollOk(trigger)).toEqual([]);
@@ -143,7 +143,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it('a record leaving the watched value starts an empty execution, so the next time it takes the value is reported after a restart', async () => {
 			const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
-			const trigger = watch({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
+			const trigger = watch({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' });
 			await pollOk(trigger);
 			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
 			expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
@@ -159,7 +159,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it('a restocked product is armed again across a restart: the next fall below is reported', async () => {
 			const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-			const trigger = watch({ resource: 'product', triggerOn: 'lowStock' });
+			const trigger = watch({ triggerOn: 'product:lowStock' });
 			await pollOk(trigger);
 			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
 			expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
@@ -173,7 +173,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it('the page size an ERP accepted after refusing 100 is kept with the memory: no poll asks 100 again, across a restart', async () => {
 			await sandbox.admin.setVariants(['strict-paging']);
 			await sandbox.admin.seed({ contacts: 60 });
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded' });
+			const trigger = watch({ triggerOn: 'contact:recordAdded' });
 			const since = await sandbox.admin.lastRequestSeq();
 			expect(await pollOk(trigger)).toEqual([]);
 			expect((await sandbox.admin.requests(since)).filter((r) => r.status === 422)).toHaveLength(1);
@@ -186,7 +186,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 		it('a first poll that fails stores nothing: the next poll takes the baseline and reports nothing that already existed', async () => {
 			await createContact(sandbox.api);
-			const trigger = watch({ resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } });
+			const trigger = watch({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
 			await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 } });
 			expect((await trigger.poll()).error).toBeDefined();
 			expect(trigger.saved()).toEqual({});
@@ -199,7 +199,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	});
 
 	it('durable cursors: a poll that starts before n8n saved the last reporting poll does not report its records again', async () => {
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' }, undefined, 'durable');
+		const trigger = poller({ triggerOn: 'contact:recordAdded' }, undefined, 'durable');
 		expect(await pollOk(trigger)).toEqual([]);
 		const added = await createContact(sandbox.api);
 		const [first, second] = await trigger.pollTwiceBeforeSaving();
@@ -213,7 +213,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	describe('a change inside an object field is reported when every field is watched', () => {
 		it('a contact\'s custom_fields', async () => {
 			const contact = await createContact(sandbox.api, { custom_fields: { tier: 'silver', region: 'north' } });
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated' });
+			const trigger = poller({ triggerOn: 'contact:recordUpdated' });
 			await pollOk(trigger);
 			await sandbox.api.put(`/contacts/${contact.id}`, { custom_fields: { tier: 'gold', region: 'north' } });
 			const items = await pollOk(trigger);
@@ -227,7 +227,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	describe('first activation and the test step', () => {
 		it('Report Existing on Publish reports what exists once, then only what is new', async () => {
 			const existing = [await createContact(sandbox.api), await createContact(sandbox.api)];
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { reportExisting: true } });
+			const trigger = poller({ triggerOn: 'contact:recordAdded', options: { reportExisting: true } });
 			expect(reported(await pollOk(trigger))).toEqual(created(existing.map((c) => c.id)));
 			expect(await pollOk(trigger)).toBeNull();
 			trigger.restart();
@@ -237,7 +237,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it('Fetch Test Event returns the most recent record and leaves the memory untouched, before and after activation', async () => {
 			await createContact(sandbox.api, { email: 'first@example.com' });
 			const newest = await createContact(sandbox.api, { email: 'newest@example.com' });
-			const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+			const trigger = poller({ triggerOn: 'contact:recordAdded' });
 			const beforeActivation = await trigger.testStep();
 			expect(reported(beforeActivation.items)).toEqual([`contact.created ${newest.id}`]);
 			expect(trigger.inMemory()).toEqual({});
@@ -253,15 +253,15 @@ describe('ERP Polling Trigger: guarantees', () => {
 		it('Fetch Test Event for a value returns the most recent record having it, and nothing when none has it', async () => {
 			const a = await createContact(sandbox.api, { company: 'Ostwind AG' });
 			await createContact(sandbox.api, { company: 'Nordwind GmbH' });
-			const trigger = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Ostwind AG' });
+			const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' });
 			expect(reported((await trigger.testStep()).items)).toEqual([`contact.company.Ostwind AG ${a.id}`]);
-			const none = poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Westwind SE' });
+			const none = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Westwind SE' });
 			expect(await none.testStep()).toEqual({ items: null });
 		});
 
 		it('a changed configuration takes a new baseline instead of comparing with the old one', async () => {
 			const contact = await createContact(sandbox.api, { company: 'Ostwind AG' });
-			let parameters = { resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'Nordwind GmbH' };
+			let parameters = { triggerOn: 'contact:fieldValue', field: 'company', value: 'Nordwind GmbH' };
 			const first = poller(parameters);
 			await pollOk(first);
 			parameters = { ...parameters, value: 'Ostwind AG' };
@@ -284,8 +284,8 @@ describe('ERP Polling Trigger: guarantees', () => {
 			expect(Object.keys(records)).toHaveLength(50);
 			for (const value of Object.values(records)) expect(value).toMatch(token);
 		};
-		await check(poller({ resource: 'contact', triggerOn: 'recordAdded' }), /^$/);
-		await check(poller({ resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: 'x' }), /^[01]$/);
-		await check(poller({ resource: 'contact', triggerOn: 'recordUpdated' }), /^[\w-]{4,}$/);
+		await check(poller({ triggerOn: 'contact:recordAdded' }), /^$/);
+		await check(poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'x' }), /^[01]$/);
+		await check(poller({ triggerOn: 'contact:recordUpdated' }), /^[\w-]{4,}$/);
 	});
 });

@@ -10,11 +10,8 @@ export { createContact, createEmployee, createInvoice, createProduct } from '../
 export interface PollingHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/**
-	 * An ERP Polling Trigger with these parameters, as an active workflow holds it (classic scheduler by default), at
-	 * version 1 (Resource and Trigger On) unless another is given: 1.1 names both in Trigger On (`product:lowStock`).
-	 */
-	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler, typeVersion?: number): Poller;
+	/** An ERP Polling Trigger with these parameters, as an active workflow holds it (classic scheduler by default). */
+	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler): Poller;
 }
 
 /** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox over HTTP. */
@@ -22,10 +19,9 @@ export function usePollingHarness(): PollingHarness {
 	const sandbox = useTestSandbox();
 	return {
 		sandbox,
-		poller: (parameters, staticData, scheduler, typeVersion = 1) =>
+		poller: (parameters, staticData, scheduler) =>
 			createPoller({
 				scheduler,
-				typeVersion,
 				nodeType: new ErpPollingTrigger(),
 				parameters,
 				credentialType: new ErpApi(),
@@ -35,9 +31,12 @@ export function usePollingHarness(): PollingHarness {
 	};
 }
 
-/** The poll's items as `event id` lines, in order: what a test compares. */
+/** The poll's items as `event id` lines, in order (a product.low_stock names its product product_id): what a test compares. */
 export function reported(items: INodeExecutionData[] | null): string[] {
-	return (items ?? []).map(({ json }) => `${String(json.event)} ${String((json.data as IDataObject).id)}`);
+	return (items ?? []).map(({ json }) => {
+		const data = json.data as IDataObject;
+		return `${String(json.event)} ${String(json.event === 'product.low_stock' ? data.product_id : data.id)}`;
+	});
 }
 
 /** The trigger's memory as the running n8n holds it now (PollState, in the node's static data). */

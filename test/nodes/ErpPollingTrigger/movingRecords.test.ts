@@ -37,7 +37,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	it('a delete during a poll hides the next record from that scan: it is looked up, kept, and never reported as new', async () => {
 		const contacts: Contact[] = [];
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		await pollOk(trigger);
 
 		const since = await sandbox.admin.lastRequestSeq();
@@ -64,7 +64,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	it('a delete during the first scan does not make a record already there look new later', async () => {
 		const contacts: Contact[] = [];
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		const baseline = await withChangeBetweenPages(
 			() => pollOk(trigger),
 			() => sandbox.api.delete(`/contacts/${contacts[0].id}`),
@@ -79,7 +79,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	it('an ERP listing newest first: a create during a scan shifts every later page, and each new record is reported once', async () => {
 		await sandbox.admin.setVariants(['newest-first']);
 		for (let i = 0; i < 6; i++) await createContact(sandbox.api);
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		await pollOk(trigger);
 
 		const before = await createContact(sandbox.api);
@@ -98,7 +98,7 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 
 	it('deleting many at once: at most 100 lookups per poll, the rest stay remembered until a later poll', async () => {
 		await sandbox.admin.seed({ contacts: 150 });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		await pollOk(trigger);
 		for (let id = 1; id <= 130; id++) expect((await sandbox.api.delete(`/contacts/${id}`)).status).toBe(200);
 

@@ -10,7 +10,7 @@ describe('ERP Polling Trigger: other ERPs', () => {
 	it.each(variants.map((chosen) => [chosen.join(' + '), chosen] as const))('%s: every record remembered once, each new one reported once', async (_, chosen) => {
 		await sandbox.admin.setVariants([...chosen]);
 		await sandbox.admin.seed({ contacts: 120 });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		expect(await pollOk(trigger)).toEqual([]);
 		const added = [await createContact(sandbox.api), await createContact(sandbox.api)];
 		expect(reported(await pollOk(trigger)).sort()).toEqual(added.map((c) => `contact.created ${c.id}`).sort());
@@ -19,7 +19,7 @@ describe('ERP Polling Trigger: other ERPs', () => {
 
 	it('waits out a 429 with Retry-After and reports as usual', async () => {
 		await sandbox.admin.seed({ contacts: 30 });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		await pollOk(trigger);
 		const added = await createContact(sandbox.api);
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 1 } });

@@ -22,7 +22,7 @@ describe('ERP Polling Trigger: polls that overlap', () => {
 
 	it('a change is reported once by the two polls together; the memory after them is right for the next change', async () => {
 		const contact = await createContact(sandbox.api, { company: 'Before' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAddedOrUpdated', fieldsToWatch: 'company', options: { maxRetries: 0 } });
+		const trigger = poller({ triggerOn: 'contact:recordAddedOrUpdated', fieldsToWatch: 'company', options: { maxRetries: 0 } });
 		expect(await pollOk(trigger)).toEqual([]);
 
 		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'After' });
@@ -47,7 +47,7 @@ describe('ERP Polling Trigger: polls that overlap', () => {
 
 	it('two first polls of an activation take one baseline, and a later record is reported once', async () => {
 		await createContact(sandbox.api);
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		const [slow, fast] = await overlapping(
 			() => pollOk(trigger),
 			() => pollOk(trigger),
@@ -59,7 +59,7 @@ describe('ERP Polling Trigger: polls that overlap', () => {
 	});
 
 	it('a failed poll does not keep the next ones from running', async () => {
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { maxRetries: 0 } });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
 		expect(await pollOk(trigger)).toEqual([]);
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 500 } });
 		expect((await trigger.poll()).error).toBeDefined();

@@ -32,7 +32,7 @@ describe('ERP Polling Trigger: a poll that fits its budget', () => {
 	}
 
 	const lowStock = (options: INodeParameters) =>
-		({ resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { concurrency: 1, ...options } }) satisfies INodeParameters;
+		({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { concurrency: 1, ...options } }) satisfies INodeParameters;
 
 	it('a budget used up starts no stock read and changes no product; the next poll goes on where the last one stopped', async () => {
 		const ids = await products(6);
@@ -88,7 +88,7 @@ describe('ERP Polling Trigger: a poll that fits its budget', () => {
 
 	it('remembered records missing from the list are not looked up once the budget is used; they stay remembered until a later poll', async () => {
 		const [first, second] = [await createContact(sandbox.api), await createContact(sandbox.api, { first_name: 'Ben' })];
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { concurrency: 1 } });
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { concurrency: 1 } });
 		await pollOk(trigger);
 		await sandbox.api.delete(`/contacts/${second.id}`);
 

@@ -30,7 +30,7 @@ describe('ERP Polling Trigger: stock read one by one, spread over polls', () => 
 		return { items, read };
 	}
 
-	const three = { resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { stockReadsPerPoll: 3, concurrency: 1 } } satisfies INodeParameters;
+	const three = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { stockReadsPerPoll: 3, concurrency: 1 } } satisfies INodeParameters;
 
 	it('the first look reads every product; then 3 a poll, in turn, so each is read within ceil(7 / 3) = 3 polls', async () => {
 		const ids = await products();

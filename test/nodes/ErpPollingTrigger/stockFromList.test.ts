@@ -32,7 +32,7 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 		await sandbox.admin.setStock({ product_id: productId, warehouse_id: 2, quantity: 0 });
 	};
 	const memory = (trigger: Poller): IDataObject => memoryOf(trigger);
-	const lowStock = { resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' } satisfies INodeParameters;
+	const lowStock = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' } satisfies INodeParameters;
 
 	it('finds the field from a sample at the first look; later polls scan the list once, with one stock read to re-check it', async () => {
 		const [, , third] = await stockedProducts();
@@ -44,7 +44,7 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 		await setTotal(third, 5);
 		const crossing = await pollCounting(trigger);
 		expect(reported(crossing.items)).toEqual([`product.low_stock ${third}`]);
-		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, threshold: 10 });
+		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, low_stock_threshold: 10 });
 		expect(crossing.stockReads).toBeLessThanOrEqual(1);
 		expect(crossing.requests).toBe(1 + crossing.stockReads);
 

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { waitFor } from '../../harness/sandbox';
+import { startReceiver } from '../../sandbox/receiver';
 import { createContact, createEmployee, createInvoice, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /** Each Trigger On, against the sandbox: what the first poll remembers, and what later polls report once. */
@@ -8,7 +10,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Added: reports each new contact once, with the webhook event name, and nothing for the ones already there', async () => {
 		const old = await createContact(sandbox.api, { email: 'old@example.com' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
 		// The baseline: nothing reported, an empty execution so that n8n saves it under any scheduler.
 		expect(await pollOk(trigger)).toEqual([]);
 
@@ -23,8 +25,8 @@ describe('ERP Polling Trigger: what it watches', () => {
 	});
 
 	it('Record Added for employees is employee.hired; for invoices and products <resource>.created', async () => {
-		const hired = poller({ resource: 'employee', triggerOn: 'recordAdded' });
-		const products = poller({ resource: 'product', triggerOn: 'recordAdded' });
+		const hired = poller({ triggerOn: 'employee:recordAdded' });
+		const products = poller({ triggerOn: 'product:recordAdded' });
 		await pollOk(hired);
 		await pollOk(products);
 		const employee = await createEmployee(sandbox.api);
@@ -36,7 +38,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 	it('Record Updated on every field: reports a changed contact once, naming the fields that changed', async () => {
 		const contact = await createContact(sandbox.api, { email: 'anna@example.com' });
 		const untouched = await createContact(sandbox.api, { email: 'other@example.com' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated' });
+		const trigger = poller({ triggerOn: 'contact:recordUpdated' });
 		await pollOk(trigger);
 
 		expect((await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Ostwind AG' })).status).toBe(200);
@@ -51,7 +53,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Updated with Fields to Watch: only those fields count, and each change shows the previous value', async () => {
 		const contact = await createContact(sandbox.api, { email: 'anna@example.com', phone: '+49 30 1111111' });
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordUpdated', fieldsToWatch: 'email, phone' });
+		const trigger = poller({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email, phone' });
 		await pollOk(trigger);
 
 		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH' });
@@ -65,7 +67,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 
 	it('Record Added or Updated: a new record is created, a changed one updated, each once', async () => {
 		const existing = await createProduct(sandbox.api, { sku: 'DESK-1', name: 'Desk' });
-		const trigger = poller({ resource: 'product', triggerOn: 'recordAddedOrUpdated', fieldsToWatch: 'name' });
+		const trigger = poller({ triggerOn: 'product:recordAddedOrUpdated', fieldsToWatch: 'name' });
 		await pollOk(trigger);
 		const added = await createProduct(sandbox.api, { sku: 'LAMP-1', name: 'Lamp' });
 		await sandbox.api.put(`/products/${existing.id}`, { name: 'Standing Desk' });
@@ -79,7 +81,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		await sandbox.api.post(`/invoices/${paidBefore.id}/send`);
 		await sandbox.api.post(`/invoices/${paidBefore.id}/mark-paid`);
 		const invoice = await createInvoice(sandbox.api, contact.id);
-		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: 'paid' });
+		const trigger = poller({ triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' });
 		await pollOk(trigger);
 
 		await sandbox.api.post(`/invoices/${invoice.id}/send`);
@@ -95,7 +97,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const contact = await createContact(sandbox.api);
 		const invoice = await createInvoice(sandbox.api, contact.id, { issue_date: '2020-01-01', due_date: '2020-01-31' } as IDataObject);
 		await sandbox.api.post(`/invoices/${invoice.id}/send`);
-		const trigger = poller({ resource: 'invoice', triggerOn: 'fieldValue', field: 'status', value: '={{ "over" + "due" }}' });
+		const trigger = poller({ triggerOn: 'invoice:fieldValue', field: 'status', value: '={{ "over" + "due" }}' });
 		await pollOk(trigger);
 		const { overdue } = await sandbox.admin.sweep();
 		expect(overdue).toContain(invoice.id);
@@ -106,13 +108,13 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 8 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 7 });
-		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
+		const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
 		await pollOk(trigger);
 
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
 		const items = await pollOk(trigger);
 		expect(reported(items)).toEqual([`product.low_stock ${product.id}`]);
-		expect(items?.[0].json.data).toMatchObject({ product_id: product.id, stock_total: 8, threshold: 10 });
+		expect(items?.[0].json.data).toMatchObject({ product_id: product.id, stock_total: 8, low_stock_threshold: 10 });
 
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 0 });
 		expect(await pollOk(trigger)).toBeNull(); // still low: no second report
@@ -127,7 +129,7 @@ describe('ERP Polling Trigger: what it watches', () => {
 		const watched = await createProduct(sandbox.api, { sku: 'A-1' });
 		const other = await createProduct(sandbox.api, { sku: 'B-1' });
 		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const trigger = poller({ resource: 'product', triggerOn: 'lowStock', products: 'chosen', productIds: `${watched.id}`, thresholdType: 'number', threshold: 20 });
+		const trigger = poller({ triggerOn: 'product:lowStock', products: 'chosen', productIds: `${watched.id}`, thresholdType: 'number', threshold: 20 });
 		await pollOk(trigger);
 		await sandbox.admin.clearRequests();
 		for (const product of [watched, other]) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 5 });
@@ -141,8 +143,8 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 	const { sandbox, poller } = usePollingHarness();
 
 	it('have event, timestamp, deliveryKey and data like the ERP Trigger, one key per report; or the data at the top level', async () => {
-		const trigger = poller({ resource: 'contact', triggerOn: 'recordAdded' });
-		const top = poller({ resource: 'contact', triggerOn: 'recordAdded', options: { dataAtTopLevel: true } });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
+		const top = poller({ triggerOn: 'contact:recordAdded', options: { dataAtTopLevel: true } });
 		await pollOk(trigger);
 		await pollOk(top);
 		const a = await createContact(sandbox.api, { email: 'a@example.com' });
@@ -157,28 +159,46 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 		expect(flat.json.deliveryKey).toMatch(/^[0-9a-f]{64}$/);
 		expect(b.id).toBeGreaterThan(a.id);
 	});
+
+	it("Stock Below Threshold: a poll and Fetch Test Event give the data of the webhook's product.low_stock, each field under one name", async () => {
+		const receiver = await startReceiver();
+		try {
+			await sandbox.admin.addWebhook({ url: receiver.url });
+			const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+			const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' });
+			await pollOk(trigger);
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+			const delivered = await waitFor(() => receiver.received.find((r) => r.body.event === 'product.low_stock')?.body.data);
+
+			const [polled] = (await pollOk(trigger)) ?? [];
+			const [fetched] = (await trigger.testStep()).items ?? [];
+			for (const { json } of [polled, fetched]) {
+				expect(json.event).toBe('product.low_stock');
+				expect(json.data).toMatchObject(delivered);
+				expect(json.data).not.toHaveProperty('id');
+				expect(json.data).not.toHaveProperty('threshold');
+			}
+		} finally {
+			await receiver.close();
+		}
+	});
 });
 
-describe('ERP Polling Trigger 1.1: Trigger On names the resource and the watch', () => {
+describe('ERP Polling Trigger: Trigger On names the resource and the watch', () => {
 	const { sandbox, poller } = usePollingHarness();
 
-	it('product:lowStock reports a product falling below its threshold once', async () => {
-		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const trigger = poller({ triggerOn: 'product:lowStock', thresholdType: 'field' }, undefined, undefined, 1.1);
-		expect(await pollOk(trigger)).toEqual([]);
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
-		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
-		expect(await pollOk(trigger)).toBeNull();
-	});
-
-	it('contact:fieldValue watches the field given, and a resource it does not know is an error naming the choices', async () => {
+	it('contact:fieldValue watches the field given on contacts', async () => {
 		const contact = await createContact(sandbox.api, { company: 'Nordwind GmbH' });
-		const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' }, undefined, undefined, 1.1);
+		const trigger = poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'Ostwind AG' });
 		await pollOk(trigger);
 		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
 		expect(reported(await pollOk(trigger))).toEqual([`contact.company.Ostwind AG ${contact.id}`]);
-		const unknown = poller({ triggerOn: 'order:recordAdded' }, undefined, undefined, 1.1);
-		expect((await unknown.poll()).error?.message).toBe('Resource "order" is not one the trigger watches: choose Contact, Employee, Invoice or Product');
+	});
+
+	it.each(['order:recordAdded', 'employee:lowStock', 'contact', 'lowStock'])('"%s", not one of its choices, is an error naming Trigger On', async (triggerOn) => {
+		const { items, error } = await poller({ triggerOn }).poll();
+		expect(items).toBeNull();
+		expect(error?.message).toBe(`Trigger On "${triggerOn}" is not one of its choices: choose one of them, e.g. Contact Added`);
 	});
 });

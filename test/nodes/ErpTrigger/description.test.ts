@@ -19,16 +19,13 @@ describe('ERP Trigger description', () => {
 		]);
 	});
 
-	it('tells the user where the production URL goes', () => {
+	it('tells the user where the production URL goes and where n8n shows it, naming no button', () => {
 		expect(description.properties[0]).toMatchObject({ type: 'notice', name: 'notice' });
-		expect(description.properties[0].displayName).toMatch(/Production URL.*ERP's webhook settings/);
-	});
-
-	it("speaks n8n 2.x's words: publish the workflow, activate only as n8n 1.x's word", () => {
 		const notice = description.properties[0].displayName;
-		expect(notice).toMatch(/publish this workflow/);
-		expect(notice.match(/activate[^)]*/gi)).toEqual(['activate it']);
-		expect(notice).toMatch(/\(n8n 1\.x: activate it\)/);
+		// Section and URL names that n8n 2.41 and 1.123 both show; their buttons differ (Execute step, Listen for test event).
+		expect(notice).toMatch(/Production URL \(under Webhook URLs\) in the ERP's webhook settings/);
+		expect(notice).toMatch(/Test URL/);
+		expect(notice).not.toMatch(/click|button|Listen for test event|Execute step|activate|above/i);
 	});
 
 	it('offers the six events of the API document and All Events, in name order', () => {
@@ -67,12 +64,14 @@ describe('ERP Trigger description', () => {
 		expect(topLevel?.description).toMatch(/^Whether /);
 	});
 
-	it('explains deliveryKey and Remove Duplicates, and offers a Delivery ID Header naming the headers it already reads', () => {
+	it('says what Remove Duplicates on deliveryKey does, and offers a Delivery ID Header naming the headers it already reads', () => {
 		const notice = property('deliveryKeyNotice');
 		const header = (property('options').options as INodeProperties[]).find((o) => o.name === 'deliveryIdHeader');
 
 		expect(notice).toMatchObject({ type: 'notice' });
-		expect(notice.displayName).toMatch(/deliveryKey.*Remove Duplicates.*Remove Items Processed in Previous Executions.*\{\{ \$json\.deliveryKey \}\}/);
+		// What Remove Duplicates does with it, not an order to add one: the workflow may have it already.
+		expect(notice.displayName).toMatch(/deliveryKey.*Remove Duplicates step on \{\{ \$json\.deliveryKey \}\} \(Remove Items Processed in Previous Executions\)/);
+		expect(notice.displayName).not.toMatch(/\badd\b/i);
 		expect(header).toMatchObject({ displayName: 'Delivery ID Header', type: 'string', default: '' });
 		expect(header?.description).toContain('X-Erp-Delivery, X-Delivery-Id, X-Event-Id, X-Webhook-Id, Webhook-Id, Idempotency-Key');
 	});

@@ -21,7 +21,7 @@ const MAIN_DOWN_MS = 65_000;
 
 /** ERP Polling Trigger (contacts, Record Added, every minute) → Worker (per item) → ERP Contact › Get of each. */
 function pollingWorkflow(credential: Credential): WorkflowDefinition {
-	const trigger = erpPollingTriggerNode({ item: [{ mode: 'everyMinute' }] }, { resource: 'contact', triggerOn: 'recordAdded' }, credential);
+	const trigger = erpPollingTriggerNode({ item: [{ mode: 'everyMinute' }] }, { triggerOn: 'contact:recordAdded' }, credential);
 	return chain(WORKFLOW_NAME, [
 		trigger,
 		workerNode(false),

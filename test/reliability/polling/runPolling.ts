@@ -31,7 +31,7 @@ interface PolledWorkflow {
 	judge: (truth: GroundTruth, reports: Report[]) => PollingTally;
 }
 
-const changes = { resource: 'contact', triggerOn: 'recordAddedOrUpdated', fieldsToWatch: 'company' };
+const changes = { triggerOn: 'contact:recordAddedOrUpdated', fieldsToWatch: 'company' };
 const WORKFLOWS: PolledWorkflow[] = [
 	{ key: 'changes', title: 'Record Added or Updated, Fields to Watch: company', parameters: changes, pageSize: 100, judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED) },
 	// About 60 requests a poll: nearly every poll under faults fails, so that some surely do.
@@ -51,7 +51,7 @@ const WORKFLOWS: PolledWorkflow[] = [
 	{
 		key: 'company-becomes-value',
 		title: `Field Becomes a Value: company becomes "${WATCHED_VALUE}"`,
-		parameters: { resource: 'contact', triggerOn: 'fieldValue', field: 'company', value: WATCHED_VALUE },
+		parameters: { triggerOn: 'contact:fieldValue', field: 'company', value: WATCHED_VALUE },
 		pageSize: 50,
 		judge: (t, r) => tallyValue(t, r, VALUE_EVENT, WATCHED_VALUE),
 	},

@@ -13,9 +13,9 @@ import type { WorkflowNode } from '../../host/types';
 
 /** The event a polling watch reports, for the watches the examples use (a new one must be added here). */
 function pollingEvent(node: WorkflowNode): string {
-	const { resource, triggerOn } = node.parameters as { resource?: string; triggerOn?: string };
-	if (triggerOn === 'lowStock') return 'product.low_stock';
-	throw new Error(`the example's polling watch ${resource}/${triggerOn} is not known to this test`);
+	const { triggerOn } = node.parameters as { triggerOn?: string };
+	if (triggerOn === 'product:lowStock') return 'product.low_stock';
+	throw new Error(`the example's polling watch ${String(triggerOn)} is not known to this test`);
 }
 
 function eventsOf(nodes: WorkflowNode[]): string[] {
