@@ -84,7 +84,7 @@ export const POLLING_REMOTE = {
 
 /**
  * Issue 33: four runs of 250 creates against one limit of 50 requests a second, in one n8n and in queue mode, at
- * the node's defaults (Concurrency 5, Max Retries 5). `beforeCommit`: the code before the shared budget.
+ * the node's defaults (Concurrency 5, Max Retries 5). `beforeCommit`: the code before the one rate controller (issue 38).
  */
 export const SHARED_LIMIT = {
 	rate: { limit: 50, windowMs: 1_000 },
@@ -92,7 +92,7 @@ export const SHARED_LIMIT = {
 	rowsPerRun: scaled(250),
 	concurrency: 5,
 	maxRetries: 5,
-	beforeCommit: 'c27fca2',
+	beforeCommit: 'bf71944',
 };
 
 /**

@@ -9,11 +9,12 @@ const beside = (after: SharedLimitFigures, before?: SharedLimitFigures) => (befo
 function rows(label: string, after: SharedLimitSide[keyof SharedLimitSide], before?: SharedLimitSide[keyof SharedLimitSide]): string[] {
 	return [
 		`| ${label} | with rate-limit headers | ${beside(after.withHeaders, before?.withHeaders)}`,
+		...(after.retryAfterOnly ? [`| ${label} | a 429's Retry-After only | ${beside(after.retryAfterOnly, before?.retryAfterOnly)}`] : []),
 		`| ${label} | a bare 429 only | ${beside(after.withoutHeaders, before?.withoutHeaders)}`,
 	];
 }
 
-/** Issue 33 in README.md's speed section: many runs on one limit, the shared budget beside the code before it. */
+/** Issues 33 and 38 in README.md's speed section: many runs on one limit, beside the code before the rate controller. */
 export function sharedLimitLines(r: Results): string[] {
 	const shared = r.sharedLimit;
 	if (!shared) return [];
@@ -23,7 +24,7 @@ export function sharedLimitLines(r: Results): string[] {
 		`Many runs on one rate limit (${shared.date.slice(0, 10)}): ${shared.runs} workflows started together, ${count(shared.rowsPerRun)} creates each ` +
 			`(Concurrency ${shared.concurrency}, Max Retries ${shared.maxRetries}), against a limit of ${shared.limit_rps} requests a second, in one n8n ` +
 			'and in queue mode (main, two workers, Redis, PostgreSQL). Time is against the minimum the limit allows; failed items and ' +
-			`duplicates as the ERP holds them${before ? `; "before" is commit ${before.commit}, each run learning the limit alone` : ''}.`,
+			`duplicates as the ERP holds them${before ? `; "before" is commit ${before.commit}, before the one rate controller per ERP` : ''}.`,
 		'',
 		'| n8n | the ERP tells its limit by | refused | time vs minimum | failed | duplicates | before: refused | time | failed | duplicates |',
 		'|---|---|---|---|---|---|---|---|---|---|',

@@ -1,4 +1,5 @@
 import { SandboxAdmin } from '../../sandbox/adminClient';
+import type { VariantName } from '../../sandbox/variants';
 import { atLeast, nodeOutput, waitForExecutions } from '../../test/host/executions';
 import { N8nClient } from '../../test/host/restClient';
 import { startStack } from '../../test/host/stack';
@@ -29,10 +30,13 @@ export interface SharedLimitFigures {
 	perWorker?: Record<string, number>;
 }
 
-export interface SharedLimitPair {
-	withHeaders: SharedLimitFigures;
-	withoutHeaders: SharedLimitFigures;
-}
+/** How the ERP tells its limit: rate-limit headers and Retry-After, only a 429's Retry-After, or a bare 429. */
+export type LimitTold = 'withHeaders' | 'retryAfterOnly' | 'withoutHeaders';
+
+/** The set-ups of one side (an older `before` has no retryAfterOnly). */
+export type SharedLimitPair = Record<Exclude<LimitTold, 'retryAfterOnly'>, SharedLimitFigures> & { retryAfterOnly?: SharedLimitFigures };
+
+const VARIANTS: Record<LimitTold, VariantName[]> = { withHeaders: [], retryAfterOnly: ['retry-after-only'], withoutHeaders: ['silent-rate-limit'] };
 
 export interface SharedLimitSide {
 	oneProcess: SharedLimitPair;
@@ -47,7 +51,7 @@ export interface SharedLimitResult {
 	rowsPerRun: number;
 	concurrency: number;
 	maxRetries: number;
-	/** The package at SHARED_LIMIT's before-commit (today's code before issue 33). */
+	/** The package at SHARED_LIMIT's before-commit (the code before issue 38's rate controller). */
 	before?: SharedLimitSide & { commit: string };
 	after: SharedLimitSide;
 }
@@ -77,12 +81,13 @@ function workflowFor(target: Target, path: string) {
 /**
  * Four workflows (Webhook answering at once → Split Out → Contact › Create → Worker), each called once with its
  * own 250 rows, all at once: the sandbox limiting to 50 requests a second for its one token, with its quota
- * headers and Retry-After, or with none at all (the silent-rate-limit variant: a bare 429).
+ * headers and Retry-After, with only Retry-After on a 429 (retry-after-only), or with none at all (silent-rate-limit:
+ * a bare 429).
  */
-async function importUnderLimit(target: Target, label: string, headers: boolean, log: (line: string) => void): Promise<SharedLimitFigures> {
+async function importUnderLimit(target: Target, label: string, told: LimitTold, log: (line: string) => void): Promise<SharedLimitFigures> {
 	const { runs, rowsPerRun, rate } = SHARED_LIMIT;
 	await target.sandbox.reset();
-	await target.sandbox.setVariants(headers ? [] : ['silent-rate-limit']);
+	await target.sandbox.setVariants(VARIANTS[told]);
 	const { tag, rows } = contactRows(`shared-${label}`, runs * rowsPerRun);
 	const workflows = await Promise.all(
 		Array.from({ length: runs }, (_, i) => target.n8n.createActiveWorkflow(workflowFor(target, `shared-${tag}-${i}`))),
@@ -114,13 +119,17 @@ async function importUnderLimit(target: Target, label: string, headers: boolean,
 		refused,
 		...(target.queue && { perWorker: perWorker(executions) }),
 	};
-	log(`sharedLimit ${label} ${headers ? 'with' : 'without'} headers: ${JSON.stringify(figures)}`);
+	log(`sharedLimit ${label} ${told}: ${JSON.stringify(figures)}`);
 	if (process.env.BENCH_WINDOWS) log(windows(requests.map((r) => ({ at: Date.parse(r.at), refused: r.status === 429, who: '?' })), startedAt));
 	return figures;
 }
 
 async function pair(target: Target, label: string, log: (line: string) => void): Promise<SharedLimitPair> {
-	return { withHeaders: await importUnderLimit(target, label, true, log), withoutHeaders: await importUnderLimit(target, label, false, log) };
+	return {
+		withHeaders: await importUnderLimit(target, label, 'withHeaders', log),
+		retryAfterOnly: await importUnderLimit(target, label, 'retryAfterOnly', log),
+		withoutHeaders: await importUnderLimit(target, label, 'withoutHeaders', log),
+	};
 }
 
 /** One n8n (the bench's stack of its own), then queue mode (test/queue's cluster), with the package being packed now. */
@@ -153,7 +162,7 @@ async function side(label: string, log: (line: string) => void): Promise<SharedL
 }
 
 /**
- * Issue 33: many runs against one ERP limit. The "before" side packs the checkout BENCH_BEFORE_DIR names (a
+ * Issues 33 and 38: many runs against one ERP limit. The "before" side packs the checkout BENCH_BEFORE_DIR names (a
  * worktree of SHARED_LIMIT.beforeCommit with node_modules linked); without it the before figures are kept.
  */
 export async function sharedLimit(log: (line: string) => void, kept?: SharedLimitResult['before']): Promise<SharedLimitResult> {

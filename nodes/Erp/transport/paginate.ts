@@ -48,13 +48,11 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 }
 
 /**
- * Yields the records of a list endpoint page by page, in order, holding only the pages at hand.
- * Page size: Page Size (or 100), Limit when smaller, or what the ERP accepted after refusing a larger one (learnt
- * once per run, never an error); the walk follows the size served (`meta.per_page`, else the count), not the one asked.
- * Stops at `meta.total` (re-read on every page: the list may grow or shrink meanwhile), at an empty page, or without
- * a total at a short page. Records already seen (by id) are not yielded twice when inserts shift the pages; a
- * service that ignores `page` while its total says there is more is a clear error, not a silently short list.
- * With a total, up to Concurrency of the pages still needed are asked ahead of the one being yielded.
+ * Yields a list's records page by page, in order. Page size: Page Size (or 100), Limit when smaller, or what the ERP
+ * accepted after refusing a larger one; the walk follows the size served (`meta.per_page`, else the count). Stops at
+ * `meta.total` (re-read each page), an empty page, or without a total a short page; records seen (by id) are not
+ * yielded twice when inserts shift pages; an ERP that ignores `page` is a clear error. With a total, up to
+ * Concurrency of the pages still needed are asked ahead of the one being yielded.
  */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);

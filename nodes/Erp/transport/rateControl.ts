@@ -5,13 +5,11 @@ import type { NamedWait, RawResponse } from './types';
 import { CONCURRENCY_LIMIT } from './types';
 
 /*
- * One RateController per ERP (Base URL and token) in this process, shared by every run: `admit` before a request
- * waits as long as the ERP's limit requires, `learn` after it reads the answer. Its one state:
- * - inFlight: requests admitted and not yet answered; pausedUntil: no request goes before it (a wait the ERP named);
- * - window: the ERP's current window as its count headers show it, `count` what is left of it as seen here, with
- *   `limit`, `spenders` (processes that seem to spend it) and the bounds of its length (`shortestMs`, `longestMs`);
- * - pace: requests a second, learnt from refusals or set to spread a used-up window, and the last turn taken.
- * An ERP that shows no limit is never held back: nothing is set before an answer tells of one.
+ * One RateController per ERP (Base URL and token), shared by every run in the process: `admit` before a request,
+ * `learn` after it. Its one state: requests in flight; `pausedUntil`, a wait the ERP named; the ERP's `window` and
+ * `count` left as its headers show them, with `limit`, `spenders` (processes spending it) and the bounds of its length;
+ * the `pace` (requests a second, learnt from refusals or spreading a used-up window) and its last turn. An ERP that
+ * shows no limit is never held back: nothing is set before an answer tells of one.
  */
 
 /** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */

@@ -1,12 +1,10 @@
 import type { HttpMethod, NamedWait } from './types';
 
-/**
- * The retry policy: which failures are sent again, after how long, and how much one request may wait in all.
- * - 429: the ERP did nothing, so every method is retried, after the wait it names (else the rate-limit back-off).
- * - 5xx, timeouts, dropped connections: GET, PUT and DELETE are retried on the server-error back-off (a reset
- *   header belongs to the rate limit, not to a failing server). A POST is not: the ERP may have done it, and only a
- *   lookup proving nothing was written lets it be sent again.
- * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
+/*
+ * Which failures are sent again, and after how long. A 429: any method, after the wait it names (the ERP did
+ * nothing). 5xx, timeouts, dropped connections: GET, PUT and DELETE, on the server-error back-off (a reset header
+ * belongs to the rate limit); a POST only once a lookup proved nothing was written. A request that never reached
+ * the service: any method, unless a retry cannot cure it.
  */
 
 /** How one attempt failed, as far as retrying is concerned. */
