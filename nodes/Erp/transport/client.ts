@@ -1,10 +1,4 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INode,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
