@@ -4,8 +4,9 @@ import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
 import { createPoller, type Poller, type Scheduler } from '../../harness';
 import { useTestSandbox, type TestSandbox } from '../../harness/sandbox';
+import type { SandboxOptions } from '../../../sandbox/server';
 
-export { createContact, createEmployee, createInvoice, createProduct } from '../../sandbox/fixtures';
+export { createContact, createEmployee, createInvoice, createOrder, createProduct } from '../../sandbox/fixtures';
 
 export interface PollingHarness {
 	/** One sandbox for the file, reset before each test. */
@@ -14,9 +15,9 @@ export interface PollingHarness {
 	poller(parameters: INodeParameters, staticData?: IDataObject, scheduler?: Scheduler): Poller;
 }
 
-/** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox over HTTP. */
-export function usePollingHarness(): PollingHarness {
-	const sandbox = useTestSandbox();
+/** The ERP Polling Trigger in n8n-core's PollContext, reading the in-process sandbox (started with `options`) over HTTP. */
+export function usePollingHarness(options: SandboxOptions = {}): PollingHarness {
+	const sandbox = useTestSandbox(options);
 	return {
 		sandbox,
 		poller: (parameters, staticData, scheduler) =>
