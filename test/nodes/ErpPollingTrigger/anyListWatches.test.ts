@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { VariantName } from '../../harness/sandbox';
 import { createOrder, memoryOf, pollOk, reported, usePollingHarness } from './harness';
 
 /**
@@ -163,6 +164,22 @@ describe('ERP Polling Trigger, any list: what it watches', () => {
 			expect(Object.keys(memoryOf(byReference).records as IDataObject).sort()).toEqual(['SO-1', 'SO-2']);
 		});
 	});
+
+	const pagings: VariantName[][] = [['small-pages'], ['strict-paging'], ['fixed-pages'], ['no-total'], ['newest-first'], ['small-pages', 'no-total']];
+
+	it.each(pagings.map((chosen) => [chosen.join(' + '), chosen] as const))(
+		'other paging (%s), orders told apart by reference: every order remembered once, each new one reported once',
+		async (_, chosen) => {
+			await sandbox.admin.setVariants([...chosen]);
+			await sandbox.admin.seed({ orders: 120 });
+			const trigger = orders({ triggerOn: 'list:recordAdded', idField: 'reference' });
+			expect(await pollOk(trigger)).toEqual([]);
+			expect(Object.keys(memoryOf(trigger).records as IDataObject)).toHaveLength(120);
+			const added = [await order(), await order()];
+			expect(reported(await pollOk(trigger)).sort()).toEqual(added.map((o) => `record.created ${o.id}`).sort());
+			expect(await pollOk(trigger)).toBeNull();
+		},
+	);
 
 	it('remembers short tokens per ID, never whole records', async () => {
 		await sandbox.admin.seed({ orders: 50 });
