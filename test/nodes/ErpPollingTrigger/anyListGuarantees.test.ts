@@ -6,72 +6,17 @@ import { createOrder, memoryOf, pollOk, reported, usePollingHarness } from './ha
 
 /**
  * Any list keeps the known resources' promises (guarantees.test.ts, overlappingPolls.test.ts, failures.test.ts):
- * nothing missed, nothing twice, across polls, failed polls, n8n restarts under either scheduler, and polls that overlap.
+ * nothing missed, nothing twice, across polls, failed polls, n8n restarts under either scheduler, and polls that
+ * overlap. Failed polls, the baseline across a restart and durable cursors are in guarantees.test.ts (ADDED_WATCHES).
  */
 describe('ERP Polling Trigger, any list: guarantees', () => {
 	const { sandbox, poller } = usePollingHarness({ extensions: ['orders'] });
 	let count = 0;
 	const order = (fields: IDataObject = {}) => createOrder(sandbox.api, { reference: `SO-G${++count}`, ...fields });
 	const orders = (parameters: INodeParameters, scheduler?: 'classic' | 'durable') => poller({ listPath: '/orders', ...parameters }, undefined, scheduler);
-	const created = (ids: number[]) => ids.map((id) => `record.created ${id}`);
-
-	describe('a failed poll changes nothing, and the next one reports everything that happened meanwhile, once', () => {
-		const failures: Array<[string, () => Promise<unknown>]> = [
-			['a 401 on the list', () => sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'status', status: 401 } })],
-			[
-				'a 500 on the second page after the retries',
-				async () => {
-					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'latency', delayMs: 0 } });
-					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'status', status: 500 }, times: 2 });
-				},
-			],
-			['the ERP unreachable', () => sandbox.admin.restart(3_000)],
-		];
-
-		it.each(failures)('%s', async (_, fail) => {
-			await order();
-			await order();
-			await order();
-			const trigger = orders({ triggerOn: 'list:recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
-			expect(await pollOk(trigger)).toEqual([]);
-			const memory = trigger.inMemory();
-			const saved = trigger.saved();
-
-			const during = await order();
-			await fail();
-			const failed = await trigger.poll();
-			expect(failed.error).toBeDefined();
-			expect(failed.items).toBeNull();
-			expect(trigger.inMemory()).toEqual(memory);
-			expect(trigger.saved()).toEqual(saved);
-
-			await sandbox.admin.waitUntilUp();
-			await sandbox.admin.clearFaultQueue();
-			const after = await order();
-			expect(reported(await pollOk(trigger))).toEqual(created([during.id, after.id]));
-			expect(await pollOk(trigger)).toBeNull();
-		});
-	});
-
-	it('a failed poll says what the trigger was doing, naming the list', async () => {
-		const trigger = orders({ triggerOn: 'list:recordAdded', options: { maxRetries: 0 } });
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'status', status: 403 } });
-		expect((await trigger.poll()).error?.message).toBe('The API token is not allowed to list the records of /orders (403)');
-	});
 
 	describe.each(['classic', 'durable'] as const)('n8n restarts, %s scheduler', (scheduler) => {
 		const watch = (parameters: INodeParameters) => orders(parameters, scheduler);
-
-		it('the activation baseline is saved: orders added while n8n was down are reported once after the restart', async () => {
-			await order();
-			const trigger = watch({ triggerOn: 'list:recordAdded' });
-			expect(await pollOk(trigger)).toEqual([]);
-			trigger.restart();
-			const whileDown = [await order(), await order()];
-			expect(reported(await pollOk(trigger))).toEqual(created(whileDown.map((o) => o.id)));
-			trigger.restart();
-			expect(await pollOk(trigger)).toBeNull();
-		});
 
 		it('what a poll reported is saved with its execution, so a restart does not report it again', async () => {
 			const trigger = watch({ triggerOn: 'list:recordUpdated', fieldsToWatch: 'status' });
@@ -125,29 +70,6 @@ describe('ERP Polling Trigger, any list: guarantees', () => {
 			expect(new Set((await sandbox.admin.requests(since)).map((r) => `${r.method} ${r.path}`))).toEqual(new Set(['GET /orders']));
 		});
 
-		it('a first poll that fails stores nothing: the next poll takes the baseline and reports nothing that already existed', async () => {
-			await order();
-			const trigger = watch({ triggerOn: 'list:recordAdded', options: { maxRetries: 0 } });
-			await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'status', status: 503 } });
-			expect((await trigger.poll()).error).toBeDefined();
-			expect(trigger.saved()).toEqual({});
-			await order();
-			expect(await pollOk(trigger)).toEqual([]);
-			const added = await order();
-			expect(reported(await pollOk(trigger))).toEqual(created([added.id]));
-		});
-	});
-
-	it('durable cursors: a poll that starts before n8n saved the last reporting poll does not report its orders again', async () => {
-		const trigger = orders({ triggerOn: 'list:recordAdded' }, 'durable');
-		expect(await pollOk(trigger)).toEqual([]);
-		const added = await order();
-		const [first, second] = await trigger.pollTwiceBeforeSaving();
-		expect(reported(first.items)).toEqual(created([added.id]));
-		expect(second).toEqual({ items: null });
-		expect(await pollOk(trigger)).toBeNull();
-		const later = await order();
-		expect(reported(await pollOk(trigger))).toEqual(created([later.id]));
 	});
 
 	it('two polls that overlap report a change once; the memory after them is right for the next change', async () => {

@@ -3,8 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MISSES_TO_FORGET } from '../../../nodes/ErpPollingTrigger/observe';
 import type { Order } from '../../../sandbox/extensions/orders';
 import type { Poller } from '../../harness';
-import { waitFor } from '../../harness/sandbox';
-import { createOrder, memoryOf, pollOk, reported, usePollingHarness } from './harness';
+import { createOrder, memoryOf, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**
  * Any list, as movingRecords.test.ts for the known resources: creates and deletes during a scan shift records between
@@ -26,17 +25,6 @@ describe('ERP Polling Trigger, any list: records moving while a scan runs', () =
 	const remembered = (trigger: Poller): string[] => Object.keys(memoryOf(trigger).records as IDataObject).sort((a, b) => Number(a) - Number(b));
 	const ids = (made: Order[]) => made.map((o) => String(o.id));
 
-	/** Runs `poll` with the second page held 1.5 s, and `change` done once the first page was answered. */
-	async function withChangeBetweenPages<T>(poll: () => Promise<T>, change: () => Promise<unknown>): Promise<T> {
-		const since = await sandbox.admin.lastRequestSeq();
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'latency', delayMs: 0 } });
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/orders' }, fault: { kind: 'latency', delayMs: 1_500 } });
-		const running = poll();
-		await waitFor(async () => (await sandbox.admin.requests(since)).some((r) => r.path === '/orders' && r.query.page === '1'));
-		await change();
-		return await running;
-	}
-
 	/** The reads since `since` other than list pages: a lookup by ID would be one. */
 	const lookups = async (since: number) => (await sandbox.admin.requests(since)).filter((r) => r.method === 'GET' && r.path !== '/orders');
 
@@ -47,6 +35,8 @@ describe('ERP Polling Trigger, any list: records moving while a scan runs', () =
 
 		const since = await sandbox.admin.lastRequestSeq();
 		const first = await withChangeBetweenPages(
+			sandbox,
+			'/orders',
 			() => pollOk(trigger),
 			() => sandbox.api.delete(`/orders/${made[0].id}`),
 		);
@@ -76,6 +66,8 @@ describe('ERP Polling Trigger, any list: records moving while a scan runs', () =
 		await pollOk(trigger);
 
 		const first = await withChangeBetweenPages(
+			sandbox,
+			'/orders',
 			() => pollOk(trigger),
 			async () => {
 				await sandbox.api.patch(`/orders/${made[2].id}`, { status: 'confirmed' });
@@ -94,6 +86,8 @@ describe('ERP Polling Trigger, any list: records moving while a scan runs', () =
 		const made = await sixOrders();
 		const trigger = poller({ triggerOn: 'list:recordAdded', listPath: '/orders', options });
 		const baseline = await withChangeBetweenPages(
+			sandbox,
+			'/orders',
 			() => pollOk(trigger),
 			() => sandbox.api.delete(`/orders/${made[0].id}`),
 		);
@@ -111,6 +105,8 @@ describe('ERP Polling Trigger, any list: records moving while a scan runs', () =
 		const before = await order();
 		let during: Order | undefined;
 		const first = await withChangeBetweenPages(
+			sandbox,
+			'/orders',
 			() => pollOk(trigger),
 			async () => {
 				during = await order();

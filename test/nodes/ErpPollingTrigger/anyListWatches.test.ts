@@ -124,16 +124,8 @@ describe('ERP Polling Trigger, any list: what it watches', () => {
 		});
 	});
 
+	// Report Existing on Publish: guarantees.test.ts (ADDED_WATCHES).
 	describe('first activation and the test step', () => {
-		it('Report Existing on Publish reports every order once, then only what is new', async () => {
-			const existing = [await order(), await order()];
-			const trigger = orders({ triggerOn: 'list:recordAdded', options: { reportExisting: true } });
-			expect(reported(await pollOk(trigger))).toEqual(existing.map((o) => `record.created ${o.id}`));
-			expect(await pollOk(trigger)).toBeNull();
-			trigger.restart();
-			expect(await pollOk(trigger)).toBeNull();
-		});
-
 		it('Fetch Test Event returns the record with the highest ID, text IDs by the numbers in them, and leaves the memory untouched', async () => {
 			await order({ reference: 'SO-9' });
 			const newest = await order({ reference: 'SO-10' });
