@@ -50,8 +50,8 @@ function countMisses(previous: PollState | undefined, now: Records): { gone: str
 /**
  * Everything one poll reads from the ERP: the records (all pages; on the first look, scans until stable), the
  * remembered records the scan did not show (looked up one by one, up to MAX_LOOKUPS_PER_POLL and while the budget
- * lasts; the rest stay remembered for the next poll; for any list, counted: see MISSES_TO_FORGET), and for Stock Below Threshold the products' stock (see
- * readStock). `previous` undefined = first look, or a manual test.
+ * lasts, the rest staying remembered for the next poll; for any list only counted, see MISSES_TO_FORGET), and for
+ * Stock Below Threshold the products' stock (see readStock). `previous` undefined = first look, or a manual test.
  *
  * A list scan is never cut short: 10,000 contacts at 100 records a page are 100 requests, far inside any budget
  * (bench/README.md has the timings).
