@@ -19,13 +19,18 @@ const polling = new Set<string>();
 
 const tracksChanges = (config: WatchConfig) => config.triggerOn === 'recordUpdated' || config.triggerOn === 'recordAddedOrUpdated';
 
+const ids = new Intl.Collator('en', { numeric: true });
+
+/** Highest ID first: by number where IDs are numbers, and a list's text IDs (SO-000012) by the numbers in them. */
+const byIdDescending = ([a]: [string, unknown], [b]: [string, unknown]) => ids.compare(b, a);
+
 /**
  * Fetch Test Event: what would be reported, from the ERP as it is now, without the memory (never changed here).
  * The most recent record (highest ID) for Record Added / Updated, the most recent one with the value, or the
  * products below their threshold now (up to 10).
  */
 function sample(config: WatchConfig, observed: Observed): Detected[] {
-	const newestFirst = [...observed.now.entries()].sort(([a], [b]) => Number(b) - Number(a));
+	const newestFirst = [...observed.now.entries()].sort(byIdDescending);
 	if (config.triggerOn === 'lowStock') {
 		return newestFirst
 			.filter(([id]) => {
@@ -100,7 +105,7 @@ export class ErpPollingTrigger implements INodeType {
 			const tokens = tracksChanges(config) ? changeTokens(config, previous?.fields, observed.now.values()) : undefined;
 			const { detected, records, unsaved } = compare(config, previous, observed, tokens);
 			const pageSize = smallest(learntPageSize(client), previous?.pageSize);
-			const { stockField, stockCursor } = observed;
+			const { stockField, stockCursor, missed } = observed;
 			const state: PollState = {
 				version: 1,
 				key,
@@ -108,6 +113,7 @@ export class ErpPollingTrigger implements INodeType {
 				...(pageSize ? { pageSize } : {}),
 				...(stockField ? { stockField } : {}),
 				...(stockCursor ? { stockCursor } : {}),
+				...(missed ? { missed } : {}),
 				records,
 			};
 

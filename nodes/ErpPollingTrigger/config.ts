@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
 import { toNumber } from '../Erp/actions/shared/values';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
+import { checkRelativePath } from './relativePath';
 import { isWatch, type TriggerOn, type WatchedResource } from './watches';
 
 /**
@@ -17,8 +18,12 @@ export type Threshold = { kind: 'number'; value: number } | { kind: 'field'; fie
 /** What the user asked the trigger to watch, read and checked once per poll. */
 export interface WatchConfig {
 	resource: WatchedResource;
-	/** The list endpoint, e.g. `/invoices`. */
+	/** The list endpoint, e.g. `/invoices`; for any list, List Path. */
 	path: string;
+	/** What one record is called in messages and event names: the resource, or `record` for any list. */
+	noun: string;
+	/** The field that tells records apart: `id`, or ID Field for any list. */
+	idField: string;
 	triggerOn: TriggerOn;
 	/** Fields to Watch; empty = every field. */
 	fields: string[];
@@ -39,7 +44,7 @@ export interface WatchConfig {
 	pageSize?: number;
 }
 
-const PATHS: Record<WatchedResource, string> = {
+const PATHS: Record<Exclude<WatchedResource, 'list'>, string> = {
 	contact: '/contacts',
 	invoice: '/invoices',
 	product: '/products',
@@ -67,9 +72,19 @@ export function readConfig(this: IPollFunctions): WatchConfig {
 		if (value === '') throw fail(`${label} is empty: enter ${example}`);
 		return value;
 	};
+	const anyList = resource === 'list';
 	const config: WatchConfig = {
 		resource,
-		path: PATHS[resource],
+		path:
+			resource === 'list'
+				? checkRelativePath(node, this.getNodeParameter('listPath', ''), {
+						field: 'List Path',
+						example: '/orders',
+						queryFix: 'filter the records in the workflow, e.g. with an If node',
+					})
+				: PATHS[resource],
+		noun: anyList ? 'record' : resource,
+		idField: anyList ? text('idField', 'ID Field', 'the field that identifies each record of the list, e.g. id') : 'id',
 		triggerOn,
 		fields: [],
 		field: '',
@@ -109,8 +124,9 @@ export function readConfig(this: IPollFunctions): WatchConfig {
  * old configuration is dropped and a new baseline taken (so a new Field or Value never compares with the old).
  */
 export function stateKey(config: WatchConfig): string {
-	const { resource, triggerOn, fields, field, value, productIds: ids, threshold, quantityField } = config;
-	return JSON.stringify({ resource, triggerOn, fields, field, value, ids, threshold, quantityField });
+	const { resource, path, idField, triggerOn, fields, field, value, productIds: ids, threshold, quantityField } = config;
+	const list = resource === 'list' ? { path, idField } : {};
+	return JSON.stringify({ resource, ...list, triggerOn, fields, field, value, ids, threshold, quantityField });
 }
 
 function wholeNumber(value: unknown, label: string, min: number, max: number, fail: (m: string) => Error): number {

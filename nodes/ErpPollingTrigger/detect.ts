@@ -36,8 +36,10 @@ export interface Comparison {
 export interface Observed {
 	/** The records seen this poll (the scan, and remembered ones looked up). */
 	now: Records;
-	/** Remembered IDs the ERP answered 404 for. */
+	/** Remembered IDs the ERP answered 404 for (for any list: missed by the scans of MISSES_TO_FORGET polls in a row). */
 	gone: string[];
+	/** Any list: remembered IDs this poll's scan missed too, with how many polls in a row missed them (see PollState.missed). */
+	missed?: Record<string, number>;
 	/** Stock totals and thresholds, for Stock Below Threshold: of the products whose stock this poll read. */
 	stock?: Map<string, Stock>;
 	/** Stock Below Threshold: the product field found to hold the total stock, and where the reads one by one stopped. */

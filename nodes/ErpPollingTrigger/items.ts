@@ -9,23 +9,26 @@ const CREATED: Record<WatchConfig['resource'], string> = {
 	invoice: 'invoice.created',
 	product: 'product.created',
 	employee: 'employee.hired',
+	list: 'record.created',
 };
 
 /**
  * The event name, the webhook's where one fits (contact.created, contact.updated, invoice.paid, invoice.overdue,
  * product.low_stock, employee.hired), so one trigger can replace the other. A field becoming a value is
- * `<resource>.<value>` for the field `status` (invoice.paid), else `<resource>.<field>.<value>`.
+ * `<resource>.<value>` for the field `status` (invoice.paid), else `<resource>.<field>.<value>`. Any list's records
+ * are `record` (record.created, record.updated, record.shipped): a list's path does not reliably name its records.
  */
 export function eventName(config: WatchConfig, kind: Detected['kind']): string {
+	const { noun } = config;
 	switch (kind) {
 		case 'added':
 			return CREATED[config.resource];
 		case 'updated':
-			return `${config.resource}.updated`;
+			return `${noun}.updated`;
 		case 'lowStock':
 			return 'product.low_stock';
 		case 'value':
-			return config.field === 'status' ? `${config.resource}.${config.value}` : `${config.resource}.${config.field}.${config.value}`;
+			return config.field === 'status' ? `${noun}.${config.value}` : `${noun}.${config.field}.${config.value}`;
 	}
 }
 

@@ -21,7 +21,7 @@ function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Recor
 		if (!present.has(name)) {
 			throw new NodeOperationError(
 				client.node,
-				`${parameter}: the ERP's ${config.resource} records have no field "${name}"; use one of ${[...present].sort().join(', ')}`,
+				`${parameter}: the ERP's ${config.resource === 'list' ? `records of ${config.path}` : `${config.resource} records`} have no field "${name}"; use one of ${[...present].sort().join(', ')}`,
 				{ failure: { cause: 'configuration-invalid' } },
 			);
 		}
@@ -29,10 +29,29 @@ function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Recor
 }
 
 /**
+ * For any list nothing says a record can be read by its ID, as the known resources' can: a remembered record a scan
+ * did not show stays remembered as it was, and is forgotten once the scans of this many polls in a row missed it. A
+ * record shifted between pages while a scan ran (a delete before it) is missed by that scan only.
+ */
+export const MISSES_TO_FORGET = 3;
+
+function countMisses(previous: PollState | undefined, now: Records): { gone: string[]; missed: Record<string, number> } {
+	const gone: string[] = [];
+	const missed: Record<string, number> = {};
+	for (const id of Object.keys(previous?.records ?? {})) {
+		if (now.has(id)) continue;
+		const misses = (previous?.missed?.[id] ?? 0) + 1;
+		if (misses >= MISSES_TO_FORGET) gone.push(id);
+		else missed[id] = misses;
+	}
+	return { gone, missed };
+}
+
+/**
  * Everything one poll reads from the ERP: the records (all pages; on the first look, scans until stable), the
  * remembered records the scan did not show (looked up one by one, up to MAX_LOOKUPS_PER_POLL and while the budget
- * lasts; the rest stay remembered for the next poll), and for Stock Below Threshold the products' stock (see
- * readStock). `previous` undefined = first look, or a manual test.
+ * lasts, the rest staying remembered for the next poll; for any list only counted, see MISSES_TO_FORGET), and for
+ * Stock Below Threshold the products' stock (see readStock). `previous` undefined = first look, or a manual test.
  *
  * A list scan is never cut short: 10,000 contacts at 100 records a page are 100 requests, far inside any budget
  * (bench/README.md has the timings).
@@ -40,8 +59,12 @@ function checkFieldsExist(client: ErpClient, config: WatchConfig, records: Recor
 export async function observe(client: ErpClient, config: WatchConfig, previous: PollState | undefined, firstLook: boolean, budget: PollBudget): Promise<Observed> {
 	let now: Records;
 	let gone: string[] = [];
+	let missed: Record<string, number> | undefined;
 	if (config.productIds) {
 		now = await readChosen(client, config.productIds);
+	} else if (config.resource === 'list') {
+		now = firstLook ? await listForBaseline(client, config) : await listAll(client, config);
+		({ gone, missed } = countMisses(previous, now));
 	} else {
 		now = firstLook ? await listForBaseline(client, config) : await listAll(client, config);
 		const missing = Object.keys(previous?.records ?? {}).filter((id) => !now.has(id));
@@ -50,7 +73,7 @@ export async function observe(client: ErpClient, config: WatchConfig, previous: 
 		gone = looked.gone;
 	}
 	checkFieldsExist(client, config, now);
-	if (config.triggerOn !== 'lowStock') return { now, gone };
+	if (config.triggerOn !== 'lowStock') return { now, gone, ...(missed && Object.keys(missed).length > 0 ? { missed } : {}) };
 
 	const { stock, field, cursor } = await readStock(client, config, now, previous, budget);
 	return { now, gone, stock, stockField: field, stockCursor: cursor };

@@ -13,22 +13,34 @@ const aOrAn = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 /** Where the README explains what a notice can only name. */
 const README = 'https://github.com/n8n-nodes-erp/n8n-nodes-erp';
 
-/** Each watch's name after the resource's ("Contact Added") and what it reports, for a resource. */
-const WATCH_TEXTS: Record<TriggerOn, { name: string; description: (resource: WatchedResource) => string }> = {
+/** What one record is called in a watch's description: the resource, or a record of the list at List Path. */
+const noun = (resource: WatchedResource) => (resource === 'list' ? 'record' : resource);
+
+/** Each watch's name after the resource's ("Contact Added"), its name for any list, and what it reports, for a resource. */
+const WATCH_TEXTS: Record<TriggerOn, { name: string; anyList?: string; description: (resource: WatchedResource) => string }> = {
 	fieldValue: {
 		name: 'Field Becomes a Value',
-		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `${capitalized(aOrAn(r))}'s Field takes the Value`),
+		anyList: 'Record Field Becomes a Value in Any List',
+		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `${capitalized(aOrAn(noun(r)))}'s Field takes the Value`),
 	},
-	recordAdded: { name: 'Added', description: (r) => `${capitalized(aOrAn(r))} with an ID not seen before` },
-	recordAddedOrUpdated: { name: 'Added or Updated', description: (r) => `A new ${r}, or a change to one already seen` },
-	recordUpdated: { name: 'Updated', description: (r) => `A change to ${aOrAn(r)} already seen` },
+	recordAdded: { name: 'Added', anyList: 'Record Added to Any List', description: (r) => `${capitalized(aOrAn(noun(r)))} with an ID not seen before` },
+	recordAddedOrUpdated: { name: 'Added or Updated', anyList: 'Record Added or Updated in Any List', description: (r) => `A new ${noun(r)}, or a change to one already seen` },
+	recordUpdated: { name: 'Updated', anyList: 'Record Updated in Any List', description: (r) => `A change to ${aOrAn(noun(r))} already seen` },
 	lowStock: { name: 'Stock Below Threshold', description: () => "A product's total stock over its warehouses falls below a threshold" },
 };
 
+/** The Trigger On choices: "Contact Added", and for any list "Record Added to Any List". */
+const choices = RESOURCES.flatMap((resource) =>
+	WATCHES[resource].map((t) => {
+		const texts = WATCH_TEXTS[t];
+		const name = resource === 'list' ? (texts.anyList as string) : `${capitalized(resource)} ${texts.name}`;
+		const description = texts.description(resource) + (resource === 'list' ? ', in the list at List Path' : '');
+		return { name, value: `${resource}:${t}`, action: `On ${name.toLowerCase()}`, description };
+	}),
+).sort((a, b) => a.name.localeCompare(b.name));
+
 /** The canvas subtitle: the Trigger On choice's name, e.g. "Product Stock Below Threshold". */
-export const SUBTITLE = `={{ (([r, w]) => r.charAt(0).toUpperCase() + r.slice(1) + " " + ${JSON.stringify(
-	Object.fromEntries(Object.entries(WATCH_TEXTS).map(([t, { name }]) => [t, name])),
-)}[w])($parameter["triggerOn"].split(":")) }}`;
+export const SUBTITLE = `={{ ${JSON.stringify(Object.fromEntries(choices.map(({ value, name }) => [value, name])))}[$parameter["triggerOn"]] }}`;
 
 /**
  * Trigger On names the resource and the watch together (`product:lowStock`): n8n's node panel lists a trigger's
@@ -40,14 +52,11 @@ const watchProperty: INodeProperties = {
 	name: 'triggerOn',
 	type: 'options',
 	noDataExpression: true,
-	options: RESOURCES.flatMap((resource) =>
-		WATCHES[resource].map((t) => {
-			const name = `${capitalized(resource)} ${WATCH_TEXTS[t].name}`;
-			return { name, value: `${resource}:${t}`, action: `On ${name.toLowerCase()}`, description: WATCH_TEXTS[t].description(resource) };
-		}),
-	).sort((a, b) => a.name.localeCompare(b.name)),
+	options: choices,
 	default: 'invoice:fieldValue',
 };
+
+const anyList = on(WATCHES.list, ['list']);
 
 export const properties: INodeProperties[] = [
 	{
@@ -58,6 +67,26 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	watchProperty,
+	{
+		displayName: 'List Path',
+		name: 'listPath',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. /orders',
+		description: "The path of the list to watch, below the credential's Base URL: /orders for https://erp.example.com/api/v1/orders",
+		displayOptions: { show: { triggerOn: anyList } },
+	},
+	{
+		displayName: 'ID Field',
+		name: 'idField',
+		type: 'string',
+		required: true,
+		default: 'id',
+		placeholder: 'e.g. number',
+		description: "The field whose value tells the list's records apart, as the ERP names it, e.g. number or reference",
+		displayOptions: { show: { triggerOn: anyList } },
+	},
 	{
 		displayName: 'Fields to Watch',
 		name: 'fieldsToWatch',
@@ -87,7 +116,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. company',
 		description: "The record's field to watch, as the ERP names it",
-		displayOptions: { show: { triggerOn: on(['fieldValue'], ['contact', 'product', 'employee']) } },
+		displayOptions: { show: { triggerOn: on(['fieldValue'], ['contact', 'product', 'employee', 'list']) } },
 	},
 	// The sandbox ERP's invoice states as presets (docs/api-assumptions.md), any other value by expression.
 	{
@@ -112,7 +141,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. active',
 		description: 'The value that starts the workflow when the field takes it',
-		displayOptions: { show: { triggerOn: on(['fieldValue'], ['contact', 'product', 'employee']) } },
+		displayOptions: { show: { triggerOn: on(['fieldValue'], ['contact', 'product', 'employee', 'list']) } },
 	},
 	{
 		displayName: 'Products',

@@ -28,6 +28,11 @@ export interface PollState {
 	stockField?: string;
 	/** Stock Below Threshold: the ID of the last product whose stock was read one by one; the next poll goes on after it. */
 	stockCursor?: string;
+	/**
+	 * Any list: remembered IDs the last polls' scans missed, with how many polls in a row (see MISSES_TO_FORGET). Lost
+	 * with a restart, it only delays forgetting a deleted record: nothing is reported for it.
+	 */
+	missed?: Record<string, number>;
 	records: Record<string, string>;
 }
 
@@ -88,7 +93,7 @@ export function changeTokens(config: WatchConfig, previousFields: string[] | und
 	// Every field: the union of the fields seen so far and now. A field the ERP starts to send is not a change of
 	// every record (it had no earlier chunk to compare with); a known field a record no longer has is.
 	const known = new Set(previousFields ?? []);
-	for (const record of records) for (const name of Object.keys(record)) if (name !== 'id') known.add(name);
+	for (const record of records) for (const name of Object.keys(record)) if (name !== config.idField) known.add(name);
 	const fields = [...known].sort();
 	const earlierIndex = new Map((previousFields ?? []).map((name, i) => [name, i]));
 	return {

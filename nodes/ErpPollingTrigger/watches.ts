@@ -1,4 +1,5 @@
-export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee';
+/** The resources the API document names, and `list`: any other list of the ERP, at the List Path the user gives. */
+export type WatchedResource = 'contact' | 'invoice' | 'product' | 'employee' | 'list';
 
 export type TriggerOn = 'recordAdded' | 'recordUpdated' | 'recordAddedOrUpdated' | 'fieldValue' | 'lowStock';
 
@@ -8,6 +9,7 @@ export const WATCHES: Record<WatchedResource, TriggerOn[]> = {
 	employee: ['fieldValue', 'recordAdded'],
 	invoice: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 	product: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated', 'lowStock'],
+	list: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 };
 
 export const RESOURCES = Object.keys(WATCHES) as WatchedResource[];

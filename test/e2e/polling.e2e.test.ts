@@ -157,6 +157,40 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 
 	if (scheduler !== 'durable') return;
 
+	it('any list (/orders, which the API document does not list): orders added and shipped reported once each, across a stop and start of n8n', async () => {
+		const { ctx, sandbox } = session;
+		const stamp = `${scheduler}-${Date.now()}`;
+		const newOrder = async (n: number, status = 'open') =>
+			(await erpApi<{ id: number }>(ctx, 'POST', '/orders', { reference: `SO-E2E-${stamp}-${n}`, customer: 'Nordwind GmbH', total: 10 * n, status })).id;
+		const ship = (id: number) => erpApi(ctx, 'PATCH', `/orders/${id}`, { status: 'shipped' });
+		const confirmed = await newOrder(1, 'confirmed');
+
+		const added = await own.client.createActiveWorkflow(pollingWorkflow('Polled orders added', { triggerOn: 'list:recordAdded', listPath: '/orders' }));
+		const shipped = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled orders shipped', { triggerOn: 'list:fieldValue', listPath: '/orders', idField: 'reference', field: 'status', value: 'shipped' }),
+		);
+		for (const workflow of [added, shipped]) expect(nodeOutput((await executionsOf(workflow, 1))[0], TRIGGER)).toEqual([]);
+
+		const second = await newOrder(2);
+		await ship(confirmed);
+		expect(events((await executionsOf(added, 2)).slice(1))).toEqual([`record.created ${second}`]);
+		expect(events((await executionsOf(shipped, 2)).slice(1))).toEqual([`record.shipped ${confirmed}`]);
+
+		await own.stop();
+		const third = await newOrder(3);
+		await ship(second);
+		const restartedAt = await sandbox.lastRequestSeq();
+		await own.start();
+		expect(events((await executionsOf(added, 3)).slice(2))).toEqual([`record.created ${third}`]);
+		expect(events((await executionsOf(shipped, 3)).slice(2))).toEqual([`record.shipped ${second}`]);
+
+		// Two more polls after the restart report nothing again.
+		await pollsSeen(restartedAt, '/orders', 6);
+		expect(await allExecutions(own.client, added.id)).toHaveLength(3);
+		expect(await allExecutions(own.client, shipped.id)).toHaveLength(3);
+		for (const workflow of [added, shipped]) await own.client.deactivateWorkflow(workflow.id);
+	}, 600_000);
+
 	it('a poll past its deadline changes nothing: n8n abandons it, and a later poll reports the change once', async () => {
 		const { ctx, sandbox } = session;
 		const workflow = await own.client.createActiveWorkflow(

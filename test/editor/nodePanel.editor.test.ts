@@ -27,6 +27,10 @@ const POLLING_WATCHES = [
 	'On product field becomes a value',
 	'On product stock below threshold',
 	'On product updated',
+	'On record added or updated in any list',
+	'On record added to any list',
+	'On record field becomes a value in any list',
+	'On record updated in any list',
 ];
 
 const editor = useEditor();
@@ -101,5 +105,15 @@ describe('the node panel, searching "ERP"', () => {
 			(input) => `${input.textContent} ${[...input.querySelectorAll('input')].map((i) => i.value).join(' ')}`,
 		);
 		expect(triggerOn).toMatch(/stock below threshold/i);
+	});
+
+	it('"On record added to any list" opens the polling trigger on that watch, asking List Path and ID Field', async () => {
+		const { page } = editor;
+		await openEntry(page, 'ERP Polling');
+		await pickAction(page, 'On record added to any list');
+		const labels = ['Trigger On', 'List Path', 'ID Field'];
+		const shown = await visibleLabels(page, labels);
+		expect(shown).toEqual(expect.arrayContaining(labels));
+		expect(shown).not.toContain('Products');
 	});
 });

@@ -21,6 +21,7 @@ export default async function globalSetup(): Promise<void> {
 		// sweeps; refused webhook deliveries are retried within a second instead of seven.
 		sandbox: {
 			seed: { contacts: 20, invoices: 30, products: 12, employees: 8 },
+			extensions: ['orders'],
 			overdueSweepMs: 0,
 			webhookRetryDelaysMs: [100, 200, 400],
 		},

@@ -1,15 +1,20 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeParameters, NodeOperationError } from 'n8n-workflow';
 
-import { createContact, createProduct, usePollingHarness } from './harness';
+import { createContact, createOrder, createProduct, usePollingHarness } from './harness';
 
-/** Bad input is a clear error naming the parameter, at activation (the first poll) and in the test step; never a silent no-op. */
+/**
+ * Bad input is a clear error naming the parameter, at activation (the first poll) and in the test step; never a silent
+ * no-op. For any list (the sandbox's orders extension), a List Path that would leave the Base URL is refused before any request.
+ */
 describe('ERP Polling Trigger: bad input', () => {
-	const { sandbox, poller } = usePollingHarness();
+	const { sandbox, poller } = usePollingHarness({ extensions: ['orders'] });
 
 	beforeEach(async () => {
 		await createContact(sandbox.api);
 		const product = await createProduct(sandbox.api);
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 5 });
+		await createOrder(sandbox.api, { reference: 'SO-1', status: 'open' });
+		await createOrder(sandbox.api, { reference: 'SO-2', status: 'open' });
 	});
 
 	const cases: Array<[string, INodeParameters, RegExp]> = [
@@ -45,6 +50,29 @@ describe('ERP Polling Trigger: bad input', () => {
 			{ triggerOn: 'product:lowStock', options: { quantityField: 'qty' } },
 			/^Quantity Field: the stock of product 1 has no number in "qty" \(its stock records have .*quantity/,
 		],
+		[
+			'a List Path where the ERP lists nothing',
+			{ triggerOn: 'list:recordAdded', listPath: '/ordrs' },
+			/^List Path: nothing answers at http:\/\/127\.0\.0\.1:\d+\/api\/v1\/ordrs \(404\)$/,
+		],
+		['an empty ID Field', { triggerOn: 'list:recordAdded', listPath: '/orders', idField: ' ' }, /^ID Field is empty: enter the field that identifies each record/],
+		[
+			'an ID Field the records do not have',
+			{ triggerOn: 'list:recordAdded', listPath: '/orders', idField: 'number' },
+			/^ID Field: a record of \/orders has no "number" \(its fields are id, reference, customer, .*\); set ID Field to the field holding each record's own ID or number$/,
+		],
+		[
+			'an ID Field that does not tell the records apart',
+			{ triggerOn: 'list:recordAdded', listPath: '/orders', idField: 'status' },
+			/^ID Field: two records on one page of \/orders have the status "open"; set ID Field to a field no two records share, e.g. id$/,
+		],
+		[
+			'a field to watch the records do not have',
+			{ triggerOn: 'list:recordUpdated', listPath: '/orders', fieldsToWatch: 'status, state' },
+			/^Fields to Watch: the ERP's records of \/orders have no field "state"; use one of .*customer.*status/,
+		],
+		['a field the records do not have', { triggerOn: 'list:fieldValue', listPath: '/orders', field: 'state', value: 'x' }, /^Field: .*records of \/orders have no field "state"/],
+		['an empty field', { triggerOn: 'list:fieldValue', listPath: '/orders', field: ' ', value: 'x' }, /^Field is empty: enter the name of the field/],
 	];
 
 	it.each(cases)('%s', async (_, parameters, message) => {
@@ -53,5 +81,33 @@ describe('ERP Polling Trigger: bad input', () => {
 		expect(activation.error?.message).toMatch(message);
 		expect(trigger.saved()).toEqual({});
 		expect((await trigger.testStep()).error?.message).toMatch(message);
+	});
+
+	const refusedBeforeAnyRequest: Array<[string, string, RegExp]> = [
+		['a full URL', 'https://erp.example.com/api/v1/orders', /^List Path is a full URL: enter only the path below the Base URL of the ERP API credential, e.g. \/orders$/],
+		['another server', '//erp.example.com/orders', /^List Path starts with \/\/, which names another server/],
+		['a way out of the Base URL', '/orders/../../admin', /^List Path has a \. or \.\. part, which would leave the Base URL/],
+		['a percent-encoded way out', '/%2E%2E/admin', /^List Path has a \. or \.\. part/],
+		['a backslash', '/orders\\admin', /^List Path has a backslash/],
+		['a query', '/orders?status=open', /^List Path has a query \(\? or #\): enter the path alone, e.g. \/orders, and filter the records in the workflow, e.g. with an If node$/],
+		['no leading slash', 'orders', /^List Path must start with \//],
+		['nothing', ' ', /^List Path is empty/],
+	];
+
+	it.each(refusedBeforeAnyRequest)('List Path with %s is refused before any request', async (_, listPath, message) => {
+		const trigger = poller({ triggerOn: 'list:recordAdded', listPath });
+		const since = await sandbox.admin.lastRequestSeq();
+		const activation = await trigger.poll();
+		expect(activation.error?.message).toMatch(message);
+		expect((activation.error as NodeOperationError).failure).toEqual({ cause: 'configuration-invalid' });
+		expect((await trigger.testStep()).error?.message).toMatch(message);
+		expect(trigger.saved()).toEqual({});
+		expect(await sandbox.admin.requests(since)).toEqual([]);
+	});
+
+	it('a List Path where the ERP lists nothing says to check List Path, and is a configuration to fix', async () => {
+		const { error } = await poller({ triggerOn: 'list:recordAdded', listPath: '/ordrs', options: { maxRetries: 0 } }).poll();
+		expect((error as NodeOperationError).description).toMatch(/^Check List Path: the ERP lists nothing at \/ordrs\. Check the Base URL/);
+		expect((error as NodeOperationError).failure).toEqual({ cause: 'configuration-invalid' });
 	});
 });

@@ -1,7 +1,7 @@
 import type { WatchConfig } from '../../../nodes/ErpPollingTrigger/config';
 import { changeTokens } from '../../../nodes/ErpPollingTrigger/state';
 
-const config = (fields: string[]) => ({ fields }) as WatchConfig;
+const config = (fields: string[], idField = 'id') => ({ fields, idField }) as WatchConfig;
 
 describe('ERP Polling Trigger: change tokens', () => {
 	it('every field: names the fields that changed, with their values now; an unchanged record has the same token', () => {
@@ -14,6 +14,12 @@ describe('ERP Polling Trigger: change tokens', () => {
 		expect(next.of(before)).toBe(token);
 		const after = { ...before, company: 'Ostwind', phone: '+49 30 1234567' };
 		expect(next.changes(token, after)).toEqual({ company: { current: 'Ostwind' }, phone: { current: '+49 30 1234567' } });
+	});
+
+	it("every field of any list: the ID Field is the record's key, not one of its watched fields", () => {
+		const order = { id: 7, number: 'SO-7', status: 'open' };
+		expect(changeTokens(config([], 'number'), undefined, [order]).fields).toEqual(['id', 'status']);
+		expect(changeTokens(config([]), undefined, [order]).fields).toEqual(['number', 'status']);
 	});
 
 	it('every field: a change deep inside a list field, such as one invoice line\'s quantity, is a change of that field', () => {

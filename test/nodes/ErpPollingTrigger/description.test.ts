@@ -36,7 +36,7 @@ describe('ERP Polling Trigger description', () => {
 		expect(JSON.stringify(description.properties)).not.toContain('@version');
 	});
 
-	it('offers per resource only what it can watch in one Trigger On: stock for products, updates not for employees', () => {
+	it('offers per resource only what it can watch in one Trigger On: stock for products, updates not for employees, any list as contacts', () => {
 		const [triggerOn, ...others] = properties('triggerOn');
 		expect(others).toEqual([]);
 		const byResource: Record<string, string[]> = {};
@@ -50,6 +50,7 @@ describe('ERP Polling Trigger description', () => {
 			invoice: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			product: ['fieldValue', 'lowStock', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 			employee: ['fieldValue', 'recordAdded'],
+			list: ['fieldValue', 'recordAdded', 'recordAddedOrUpdated', 'recordUpdated'],
 		});
 		const names = (triggerOn.options as INodePropertyOptions[]).map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -75,6 +76,10 @@ describe('ERP Polling Trigger description', () => {
 				'On product added or updated | Product Added or Updated | product:recordAddedOrUpdated',
 				'On product field becomes a value | Product Field Becomes a Value | product:fieldValue',
 				'On product stock below threshold | Product Stock Below Threshold | product:lowStock',
+				'On record added to any list | Record Added to Any List | list:recordAdded',
+				'On record updated in any list | Record Updated in Any List | list:recordUpdated',
+				'On record added or updated in any list | Record Added or Updated in Any List | list:recordAddedOrUpdated',
+				'On record field becomes a value in any list | Record Field Becomes a Value in Any List | list:fieldValue',
 			].sort(),
 		);
 	});
@@ -87,6 +92,20 @@ describe('ERP Polling Trigger description', () => {
 		expect(descriptions['product:fieldValue']).toBe("A product's Field takes the Value");
 		expect(descriptions['employee:recordAdded']).toBe('An employee with an ID not seen before');
 		expect(descriptions['invoice:recordUpdated']).toBe('A change to an invoice already seen');
+		expect(descriptions['list:recordAdded']).toBe('A record with an ID not seen before, in the list at List Path');
+		expect(descriptions['list:fieldValue']).toBe("A record's Field takes the Value, in the list at List Path");
+	});
+
+	it('asks List Path and ID Field (default id) for any list only; Field and Value as for contacts', () => {
+		const shownFor = (name: string) => properties(name).flatMap((p) => (p.displayOptions?.show?.triggerOn ?? []) as string[]);
+		const anyList = ['list:fieldValue', 'list:recordAdded', 'list:recordAddedOrUpdated', 'list:recordUpdated'];
+		expect(shownFor('listPath').sort()).toEqual(anyList);
+		expect(shownFor('idField').sort()).toEqual(anyList);
+		expect(properties('idField')[0]).toMatchObject({ type: 'string', default: 'id', required: true });
+		expect(properties('listPath')[0]).toMatchObject({ type: 'string', default: '', required: true, placeholder: 'e.g. /orders' });
+		const [, anyField] = properties('field');
+		expect(anyField.displayOptions?.show?.triggerOn).toEqual(expect.arrayContaining(['contact:fieldValue', 'list:fieldValue']));
+		expect(shownFor('fieldsToWatch')).toEqual(expect.arrayContaining(['list:recordUpdated', 'list:recordAddedOrUpdated']));
 	});
 
 	it("offers the sandbox's invoice states as presets and says how to type any other value", () => {

@@ -1,39 +1,40 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Poller } from '../../harness';
-import { createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
+import { ADDED_WATCHES, createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /**
  * Nothing missed, nothing twice: across polls, failed polls, n8n restarts (the harness saves static data as n8n
- * 2.41 and 1.123 do: after the activation's poll and after a poll that starts an execution, never otherwise).
+ * 2.41 and 1.123 do: after the activation's poll and after a poll that starts an execution, never otherwise). What
+ * holds for new records is shown for contacts and for any list alike (ADDED_WATCHES); anyListGuarantees.test.ts has
+ * the rest for any list.
  */
 describe('ERP Polling Trigger: guarantees', () => {
-	const { sandbox, poller } = usePollingHarness();
+	const { sandbox, poller } = usePollingHarness({ extensions: ['orders'] });
 
-	const created = (ids: number[]) => ids.map((id) => `contact.created ${id}`);
-
-	describe('a failed poll changes nothing, and the next one reports everything that happened meanwhile, once', () => {
+	describe.each(ADDED_WATCHES)('$name: a failed poll changes nothing, and the next one reports everything that happened meanwhile, once', (watched) => {
+		const { path } = watched;
 		const failures: Array<[string, () => Promise<unknown>]> = [
-			['a 401 on the list', () => sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } })],
+			['a 401 on the list', () => sandbox.admin.queueFault({ match: { method: 'GET', path }, fault: { kind: 'status', status: 401 } })],
 			[
 				'a 500 on the second page after the retries',
 				async () => {
-					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 0 } });
-					await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 500 }, times: 2 });
+					await sandbox.admin.queueFault({ match: { method: 'GET', path }, fault: { kind: 'latency', delayMs: 0 } });
+					await sandbox.admin.queueFault({ match: { method: 'GET', path }, fault: { kind: 'status', status: 500 }, times: 2 });
 				},
 			],
 			['the ERP unreachable', () => sandbox.admin.restart(3_000)],
 		];
 
 		it.each(failures)('%s', async (_, fail) => {
-			const before = [await createContact(sandbox.api), await createContact(sandbox.api), await createContact(sandbox.api)];
-			const trigger = poller({ triggerOn: 'contact:recordAdded', options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
+			for (let i = 0; i < 3; i++) await watched.add(sandbox);
+			const trigger = poller({ ...watched.parameters, options: { pageSize: 2, maxRetries: 1, concurrency: 1 } });
 			expect(await pollOk(trigger)).toEqual([]);
 			const memory = trigger.inMemory();
 			const saved = trigger.saved();
 			expect(JSON.stringify(memory)).toContain('erpPoll');
 
-			const during = await createContact(sandbox.api);
+			const during = await watched.add(sandbox);
 			await fail();
 			const failed = await trigger.poll();
 			expect(failed.error).toBeDefined();
@@ -43,10 +44,15 @@ describe('ERP Polling Trigger: guarantees', () => {
 
 			await sandbox.admin.waitUntilUp();
 			await sandbox.admin.clearFaultQueue();
-			const after = await createContact(sandbox.api);
-			expect(reported(await pollOk(trigger))).toEqual(created([during.id, after.id]));
+			const after = await watched.add(sandbox);
+			expect(reported(await pollOk(trigger))).toEqual([during, after]);
 			expect(await pollOk(trigger)).toBeNull();
-			expect(before).toHaveLength(3);
+		});
+
+		it('a failed poll says what the trigger was doing, in the words of the watched list', async () => {
+			const trigger = poller({ ...watched.parameters, options: { maxRetries: 0 } });
+			await sandbox.admin.queueFault({ match: { method: 'GET', path }, fault: { kind: 'status', status: 403 } });
+			expect((await trigger.poll()).error?.message).toBe(`The API token is not allowed to ${watched.listing} (403)`);
 		});
 	});
 
@@ -63,23 +69,17 @@ describe('ERP Polling Trigger: guarantees', () => {
 		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${product.id}`]);
 	});
 
-	it('a failed poll says what the trigger was doing, in the words of the watched resource', async () => {
-		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 403 } });
-		expect((await trigger.poll()).error?.message).toBe('The API token is not allowed to list the contacts (403)');
-	});
-
 	describe.each(['classic', 'durable'] as const)('n8n restarts, %s scheduler', (scheduler) => {
 		const watch = (parameters: INodeParameters, staticData?: IDataObject) => poller(parameters, staticData, scheduler);
 
-		it('the activation baseline is saved: changes made while n8n was down are reported once after the restart', async () => {
-			await createContact(sandbox.api);
-			const trigger = watch({ triggerOn: 'contact:recordAdded' });
+		it.each(ADDED_WATCHES)('$name: the activation baseline is saved; records added while n8n was down are reported once after the restart', async (watched) => {
+			await watched.add(sandbox);
+			const trigger = watch(watched.parameters);
 			// An empty execution: the durable scheduler keeps the activation poll's memory only with an execution.
 			expect(await pollOk(trigger)).toEqual([]);
 			trigger.restart();
-			const whileDown = [await createContact(sandbox.api), await createContact(sandbox.api)];
-			expect(reported(await pollOk(trigger))).toEqual(created(whileDown.map((c) => c.id)));
+			const whileDown = [await watched.add(sandbox), await watched.add(sandbox)];
+			expect(reported(await pollOk(trigger))).toEqual(whileDown);
 			trigger.restart();
 			expect(await pollOk(trigger)).toBeNull();
 		});
@@ -184,30 +184,30 @@ describe('ERP Polling Trigger: guarantees', () => {
 			expect(asked).toEqual(['50 200', '50 200']);
 		});
 
-		it('a first poll that fails stores nothing: the next poll takes the baseline and reports nothing that already existed', async () => {
-			await createContact(sandbox.api);
-			const trigger = watch({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
-			await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 } });
+		it.each(ADDED_WATCHES)('$name: a first poll that fails stores nothing; the next poll takes the baseline and reports nothing that already existed', async (watched) => {
+			await watched.add(sandbox);
+			const trigger = watch({ ...watched.parameters, options: { maxRetries: 0 } });
+			await sandbox.admin.queueFault({ match: { method: 'GET', path: watched.path }, fault: { kind: 'status', status: 503 } });
 			expect((await trigger.poll()).error).toBeDefined();
 			expect(trigger.saved()).toEqual({});
 			expect(JSON.stringify(trigger.inMemory())).not.toContain('erpPoll');
-			await createContact(sandbox.api);
+			await watched.add(sandbox);
 			expect(await pollOk(trigger)).toEqual([]);
-			const added = await createContact(sandbox.api);
-			expect(reported(await pollOk(trigger))).toEqual(created([added.id]));
+			const added = await watched.add(sandbox);
+			expect(reported(await pollOk(trigger))).toEqual([added]);
 		});
 	});
 
-	it('durable cursors: a poll that starts before n8n saved the last reporting poll does not report its records again', async () => {
-		const trigger = poller({ triggerOn: 'contact:recordAdded' }, undefined, 'durable');
+	it.each(ADDED_WATCHES)('$name, durable cursors: a poll that starts before n8n saved the last reporting poll does not report its records again', async (watched) => {
+		const trigger = poller(watched.parameters, undefined, 'durable');
 		expect(await pollOk(trigger)).toEqual([]);
-		const added = await createContact(sandbox.api);
+		const added = await watched.add(sandbox);
 		const [first, second] = await trigger.pollTwiceBeforeSaving();
-		expect(reported(first.items)).toEqual(created([added.id]));
+		expect(reported(first.items)).toEqual([added]);
 		expect(second).toEqual({ items: null });
 		expect(await pollOk(trigger)).toBeNull();
-		const later = await createContact(sandbox.api);
-		expect(reported(await pollOk(trigger))).toEqual(created([later.id]));
+		const later = await watched.add(sandbox);
+		expect(reported(await pollOk(trigger))).toEqual([later]);
 	});
 
 	describe('a change inside an object field is reported when every field is watched', () => {
@@ -225,10 +225,10 @@ describe('ERP Polling Trigger: guarantees', () => {
 	});
 
 	describe('first activation and the test step', () => {
-		it('Report Existing on Publish reports what exists once, then only what is new', async () => {
-			const existing = [await createContact(sandbox.api), await createContact(sandbox.api)];
-			const trigger = poller({ triggerOn: 'contact:recordAdded', options: { reportExisting: true } });
-			expect(reported(await pollOk(trigger))).toEqual(created(existing.map((c) => c.id)));
+		it.each(ADDED_WATCHES)('$name: Report Existing on Publish reports what exists once, then only what is new', async (watched) => {
+			const existing = [await watched.add(sandbox), await watched.add(sandbox)];
+			const trigger = poller({ ...watched.parameters, options: { reportExisting: true } });
+			expect(reported(await pollOk(trigger))).toEqual(existing);
 			expect(await pollOk(trigger)).toBeNull();
 			trigger.restart();
 			expect(await pollOk(trigger)).toBeNull();

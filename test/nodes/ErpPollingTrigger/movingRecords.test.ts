@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Contact } from '../../../sandbox/types';
 import type { Poller } from '../../harness';
-import { waitFor } from '../../harness/sandbox';
-import { createContact, pollOk, reported, usePollingHarness } from './harness';
+import { createContact, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**
  * Creates and deletes while a scan runs shift records between pages (offset paging): a record can be missed by
@@ -20,17 +19,6 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 			(a, b) => Number(a) - Number(b),
 		);
 
-	/** Runs `poll` with the second page held 1.5 s, and `change` done once the first page was answered. */
-	async function withChangeBetweenPages<T>(poll: () => Promise<T>, change: () => Promise<unknown>): Promise<T> {
-		const since = await sandbox.admin.lastRequestSeq();
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 0 } });
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 1_500 } });
-		const running = poll();
-		await waitFor(async () => (await sandbox.admin.requests(since)).some((r) => r.path === '/contacts' && r.query.page === '1'));
-		await change();
-		return await running;
-	}
-
 	const lookups = async (since: number) =>
 		(await sandbox.admin.requests(since)).filter((r) => r.method === 'GET' && /^\/contacts\/\d+$/.test(r.path)).map((r) => `${r.path} ${r.status}`);
 
@@ -42,6 +30,8 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 
 		const since = await sandbox.admin.lastRequestSeq();
 		const first = await withChangeBetweenPages(
+			sandbox,
+			'/contacts',
 			() => pollOk(trigger),
 			() => sandbox.api.delete(`/contacts/${contacts[0].id}`),
 		);
@@ -66,6 +56,8 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
 		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		const baseline = await withChangeBetweenPages(
+			sandbox,
+			'/contacts',
 			() => pollOk(trigger),
 			() => sandbox.api.delete(`/contacts/${contacts[0].id}`),
 		);
@@ -85,6 +77,8 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 		const before = await createContact(sandbox.api);
 		let during: Contact | undefined;
 		const first = await withChangeBetweenPages(
+			sandbox,
+			'/contacts',
 			() => pollOk(trigger),
 			async () => {
 				during = await createContact(sandbox.api);
