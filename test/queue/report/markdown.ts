@@ -55,7 +55,8 @@ const trigger = (r: QueueResults) =>
 
 const importBlock = ({ import: plain, rateLimited }: QueueResults) =>
 	paragraphs(
-		`Concurrency ${plain.settings.concurrency}, Max Retries ${plain.settings.maxRetries}; the rate-limited import: Max Retries ${rateLimited.settings.maxRetries}.`,
+		`Concurrency ${plain.settings.concurrency}, Max Retries ${plain.settings.maxRetries}` +
+			(rateLimited.settings.maxRetries === plain.settings.maxRetries ? ', both imports.' : `; the rate-limited import: Max Retries ${rateLimited.settings.maxRetries}.`),
 		table(
 			['import', 'ERP rate limit', 'executions', 'per worker', 'failed items', 'contacts in the ERP', 'missing', 'duplicates', 'requests to /contacts', 'of them 429', 'time', 'minimum (ratio)'],
 			[importRow('2,000 contacts', plain), importRow('2,000 contacts, rate-limited', rateLimited)],
