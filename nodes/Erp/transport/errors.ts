@@ -55,23 +55,14 @@ function serverMessage(body: unknown): string | undefined {
 		return `an HTML page: ${title || stripped.slice(0, 120) || '(empty)'}`;
 	}
 	if (!isObject(body)) return undefined;
-	const { error } = body;
-	return (
-		(isObject(error) ? (text(error.message) ?? text(error.detail)) : text(error)) ??
-		text(body.message) ??
-		text(body.detail) ??
-		text(body.title) ??
-		text(body.error_description) ??
-		(Array.isArray(body.errors) ? text(body.errors) : undefined)
-	);
+	const fromError = isObject(body.error) ? (text(body.error.message) ?? text(body.error.detail)) : text(body.error);
+	return [fromError, body.message, body.detail, body.title, body.error_description, Array.isArray(body.errors) ? body.errors : undefined].map(text).find(Boolean);
 }
 
 /** The ERP's machine-readable error code (`error.code`, `code`, `error_code`), when it sent one. */
 function errorCode(body: unknown): string | undefined {
-	if (!isObject(body)) return undefined;
-	const code = [isObject(body.error) ? body.error.code : undefined, body.code, body.error_code].find(
-		(value) => typeof value === 'string' || typeof value === 'number',
-	);
+	const codes = isObject(body) ? [isObject(body.error) ? body.error.code : undefined, body.code, body.error_code] : [];
+	const code = codes.find((value) => typeof value === 'string' || typeof value === 'number');
 	return code === undefined ? undefined : String(code);
 }
 
@@ -252,12 +243,10 @@ export function waitTooLongError(
 	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number },
 ): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-	const explained = {
-		message: `The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
-		description:
-			`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one ` +
-			`request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
-	};
+	const explained = say(
+		`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
+		`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
+	);
 	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
 	return apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
 }
