@@ -4,8 +4,8 @@ import type { HttpMethod, NamedWait } from './types';
  * The retry policy: which failures are sent again, after how long, and how much one request may wait in all.
  * - 429: the ERP did nothing, so every method is retried, after the wait it names (else the rate-limit back-off).
  * - 5xx, timeouts, dropped connections: GET, PUT and DELETE are retried on the server-error back-off (a reset
- *   header belongs to the rate limit, not to a failing server). A POST is not: the ERP may have done it, and only a
- *   lookup proving nothing was written lets it be sent again.
+ *   header belongs to the rate limit, not to a failing server). A POST or PATCH is not: the ERP may have done it, and
+ *   only a lookup proving nothing was written lets it be sent again.
  * - A request that never reached the service is sent again whatever the method, unless a retry cannot cure it.
  */
 
@@ -26,6 +26,9 @@ export interface RetryContext {
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+/** Whether sending the request twice leaves the ERP as sending it once does (a PATCH may add to what is there). */
+export const isIdempotent = (method: HttpMethod): boolean => IDEMPOTENT.has(method);
 
 // Failures before any byte of the request reached the service: no connection, no address, no trusted TLS.
 const NEVER_SENT = /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
@@ -59,7 +62,7 @@ export function backoffDelay(retryIndex: number, baseMs: number, random: () => n
 
 export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision {
 	if (ctx.retriesSoFar >= ctx.maxRetries) return { retry: false };
-	const resendable = IDEMPOTENT.has(ctx.method) || ctx.provenNotWritten === true;
+	const resendable = isIdempotent(ctx.method) || ctx.provenNotWritten === true;
 	const onServerSchedule = {
 		retry: true as const,
 		delayMs: backoffDelay(ctx.retriesSoFar, SERVER_ERROR_BASE_MS, ctx.random),
