@@ -59,7 +59,7 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ErpResource;
-	// n8n added its own "Custom API Call" choice, which runs nothing, to the nodes of 0.1.0 (one version only).
+	// The value of n8n's own "Custom API Call" choice, which runs nothing here (see custom/CustomApiCall.resource.ts).
 	if ((resource as string) === CUSTOM_API_CALL) {
 		throw new NodeOperationError(
 			this.getNode(),

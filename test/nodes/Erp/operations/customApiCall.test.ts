@@ -276,7 +276,7 @@ describe('Custom API Call: what is refused before any request', () => {
 		expect(await h.requests()).toEqual([]);
 	});
 
-	it("n8n's own Custom API Call value, saved by 0.1.0's nodes, points at this resource", async () => {
+	it("n8n's own Custom API Call value (an n8n that offers it saves it) points at this resource", async () => {
 		const result = await h.run({ resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' }, { typeVersion: 1 });
 		expect(result.error?.message).toMatch(/choose the node's Resource › Custom API Call/);
 		expect(await h.requests()).toEqual([]);
