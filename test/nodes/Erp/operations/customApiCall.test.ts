@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { RequestLogEntry } from '../../../../sandbox/requestLog';
 import type { RunNodeResult } from '../../../harness/run-node';
 import { createOrder } from '../../../sandbox/fixtures';
+import { useScriptedErp } from '../transport/scriptedErp';
 import { jsonOf, useErpHarness } from './setup';
 
 // Resource Custom API Call against the sandbox's orders extension, endpoints the API document does not list: the
@@ -322,5 +323,35 @@ describe('Custom API Call as an AI tool', () => {
 	it('reads at most the tool Limit of a list', async () => {
 		await h.sandbox.admin.seed({ orders: 30 });
 		expect(jsonOf(await h.run(call('GET', '/orders'), { asTool: true }))).toHaveLength(10);
+	});
+});
+
+describe('Custom API Call: answers the sandbox does not give (a scripted ERP)', () => {
+	const erp = useScriptedErp();
+	const run = (parameters: INodeParameters) => h.run(parameters, { baseUrl: erp.baseUrl });
+
+	it.each([
+		['a bare JSON list, without the envelope', [{ id: 1 }, { id: 2 }]],
+		['the envelope without meta', { success: true, data: [{ id: 1 }, { id: 2 }] }],
+	])('a list answered as %s is taken as it comes, in one request', async (_what, body) => {
+		erp.answer(() => ({ status: 200, body }));
+		const result = await run(call('GET', '/suppliers', { returnAll: true }));
+		expect(jsonOf(result)).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(erp.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual(['GET /suppliers {}']);
+	});
+
+	it('values that are not records become items under data: a list of them, and a bare answer', async () => {
+		erp.answer((request) => ({ status: 200, body: request.path === '/tags' ? { data: ['vip', 'b2b'] } : { success: true, data: 'queued' } }));
+		expect(jsonOf(await run(call('GET', '/tags')))).toEqual([{ data: 'vip' }, { data: 'b2b' }]);
+		expect(jsonOf(await run(call('POST', '/jobs/rebuild', { body: '{}' })))).toEqual([{ data: 'queued' }]);
+	});
+
+	it('a Key Field lookup that finds records without an ID cannot tell the new one: one POST, and the error says so', async () => {
+		erp.answer((request) =>
+			request.method === 'POST' ? { status: 502, body: '<html>Bad gateway</html>' } : { status: 200, body: { data: [{ reference: 'R1' }], meta: { page: 1, per_page: 100, total: 1 } } },
+		);
+		const result = await run(call('POST', '/orders', { body: order('R1'), keyField: 'reference' }));
+		expect(erp.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+		expect(descriptionOf(result)).toMatch(/A lookup by reference could not tell whether the ERP wrote it/);
 	});
 });
