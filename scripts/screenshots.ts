@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { DEMO_SANDBOX_SEED, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
+import { DEMO_SANDBOX, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
 import { launchChromium, openWorkflow, signedInPage } from '../test/host/editor';
 import { REPO_ROOT } from '../test/host/paths';
 import { stopOnSignals } from '../test/host/processes';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 	try {
 		stack = await startStack({
 			owner: { email: 'screenshots@example.com', password: 'Screenshots-2026', firstName: 'Demo', lastName: 'Owner' },
-			sandbox: { seed: DEMO_SANDBOX_SEED, overdueSweepMs: 0 },
+			sandbox: { ...DEMO_SANDBOX, overdueSweepMs: 0 },
 			log: say,
 		});
 		await takeScreenshots(stack, await importExamples(stack));

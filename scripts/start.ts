@@ -11,7 +11,7 @@
  * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
  * version's database, so keep one folder per n8n version).
  */
-import { DEMO_MCP_TOKEN, DEMO_SANDBOX_SEED, importExamples } from '../test/host/demoWorkflows';
+import { DEMO_MCP_TOKEN, DEMO_SANDBOX, importExamples } from '../test/host/demoWorkflows';
 import { N8N_VERSION } from '../test/host/install';
 import { clientConfigs } from '../test/host/mcp';
 import { assertPortFree } from '../test/host/ports';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
 		n8nPort,
 		owner,
 		userFolder: process.env.DEMO_USER_FOLDER || undefined,
-		sandbox: { port: sandboxPort, seed: DEMO_SANDBOX_SEED },
+		sandbox: { port: sandboxPort, ...DEMO_SANDBOX },
 		log: (line) => say(`… ${line}`),
 	});
 	const mcpToken = setting('DEMO_MCP_TOKEN');

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { optionsProperty, resourceProperty } from './actions/common.descriptions';
 import { description as contact } from './actions/contact/Contact.resource';
+import { description as customApiCall, resourceOption as customApiCallResource } from './actions/custom/CustomApiCall.resource';
 import { description as employee } from './actions/employee/Employee.resource';
 import { description as invoice } from './actions/invoice/Invoice.resource';
 import { description as product } from './actions/product/Product.resource';
@@ -19,19 +20,21 @@ export class Erp implements INodeType {
 		group: ['transform'],
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_NODE_VERSION,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with contacts, invoices, products with stock, and employees with payroll in the ERP',
+		subtitle:
+			'={{$parameter["resource"] === "customApiCall" ? $parameter["method"] + " " + $parameter["path"] : $parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with contacts, invoices, products with stock, and employees with payroll in the ERP, or call any endpoint of its API',
 		defaults: { name: 'ERP' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'erpApi', required: true }],
 		properties: [
-			resourceProperty('contact'),
+			resourceProperty('contact', [customApiCallResource]),
 			...contact,
 			...invoice,
 			...product,
 			...employee,
+			...customApiCall,
 			optionsProperty,
 		],
 	};

@@ -24,7 +24,7 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 		const names = [...(await recordFieldNames(session.sandbox)), ...parameterNames()];
 		const keys: Record<string, string> = { 'contact upsert': 'email', 'product upsert': 'sku', 'employee createIfNew': 'email' };
 
-		expect(descriptions).toHaveLength(22);
+		expect(descriptions).toHaveLength(23);
 		for (const description of descriptions) {
 			const show = (description.displayOptions?.show ?? {}) as Record<string, unknown[]>;
 			const operation = `${String(show.resource?.[0])} ${String(show.operation?.[0])}`;

@@ -33,6 +33,7 @@ describe('examples/*.json in a real n8n', () => {
 				'erp-assistant-mcp.json',
 				'low-stock-alert-polling.json',
 				'low-stock-alert.json',
+				'open-orders-by-customer.json',
 				'overdue-invoice-reminder.json',
 				'payroll-report.json',
 			]),
@@ -116,6 +117,28 @@ describe('examples/*.json in a real n8n', () => {
 				.sort((a, b) => a.department.localeCompare(b.department))
 				.map((row) => ({ ...row, gross: expect.closeTo(row.gross, 2), net: expect.closeTo(row.net, 2) })),
 		);
+	});
+
+	test("open orders by customer (Custom API Call, GET /orders): every open order of the ERP once, added up per customer", async () => {
+		const { execution, requests } = await runManually('open-orders-by-customer.json', 'Run Report');
+		const open = (await session.sandbox.records('orders')).filter((o) => o.status === 'open');
+		const customers = [...new Set(open.map((o) => o.customer))];
+
+		expect(execution.status).toBe('success');
+		expect(open.length).toBeGreaterThan(0);
+		const rows = nodeOutput(execution, 'Open Orders by Customer');
+		expect(rows.map((r) => r.customer).sort()).toEqual([...customers].sort());
+		for (const customer of customers) {
+			const theirs = open.filter((o) => o.customer === customer);
+			expect(rows.find((r) => r.customer === customer)).toMatchObject({
+				open_orders: theirs.length,
+				total: expect.closeTo(theirs.reduce((sum, o) => sum + o.total, 0), 2),
+				references: theirs.map((o) => o.reference),
+			});
+		}
+		const totals = rows.map((r) => r.total as number);
+		expect(totals).toEqual([...totals].sort((a, b) => b - a));
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.query.status} ${String(r.status)}`)).toEqual(requests.map(() => 'GET /orders open 200'));
 	});
 
 	test('contacts by month: every contact read once, each month in a sub-workflow of its own that hands back one item', async () => {

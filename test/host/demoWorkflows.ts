@@ -1,10 +1,17 @@
 import { goLive, readExamples, useCredential } from './examples';
 import { mcpCredential, mcpUrl, MCP_TRIGGER_TYPE, useMcpCredential } from './mcp';
 import { SandboxAdmin } from '../../sandbox/adminClient';
+import type { SandboxOptions } from '../../sandbox/server';
 import type { Stack } from './stack';
 
-/** The sandbox ERP's records in the demo (`npm start`): what the examples meet there. */
-export const DEMO_SANDBOX_SEED = { contacts: 40, invoices: 60, products: 25, employees: 15 };
+/**
+ * The sandbox ERP in the demo (`npm start`): its records, what the examples meet there, and the orders extension
+ * (endpoints the API document does not list), which the Custom API Call example reads.
+ */
+export const DEMO_SANDBOX = {
+	seed: { contacts: 40, invoices: 60, products: 25, employees: 15, orders: 30 },
+	extensions: ['orders'],
+} satisfies Pick<SandboxOptions, 'seed' | 'extensions'>;
 
 /** The bearer token MCP clients send to the demo's MCP Server Trigger (`npm start` prints it; DEMO_MCP_TOKEN overrides it). */
 export const DEMO_MCP_TOKEN = 'erp-demo-mcp-2026';

@@ -109,8 +109,8 @@ describe('the ERP node\'s version conditions under n8n-workflow 1.83', () => {
 		}
 	});
 
-	it.each([1, 1.1])('version %s: the states compared above hold every resource and operation (22)', (typeVersion) => {
-		expect(new Set(states(erp, typeVersion).map(({ resource, operation }) => `${String(resource)} › ${String(operation)}`)).size).toBe(22);
+	it.each([1, 1.1])('version %s: the states compared above hold every resource and operation (23)', (typeVersion) => {
+		expect(new Set(states(erp, typeVersion).map(({ resource, operation }) => `${String(resource)} › ${String(operation)}`)).size).toBe(23);
 	});
 
 	it('the plain node shows Return All, Limit and Simplify under 1.83 (it would hide them under a show condition on \'@tool\')', () => {

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldSpec, FieldSpecs } from './shared/fields';
@@ -13,19 +13,20 @@ export function forOperation(resource: string, operation: string, properties: IN
 	return updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [toolDescription(toolText), ...properties]);
 }
 
-/** The Resource parameter of the ERP node and of the ERP Polling Trigger: the API document's four resources. */
-export function resourceProperty(defaultResource: 'contact' | 'invoice'): INodeProperties {
+/** The Resource parameter of the ERP node and of the ERP Polling Trigger: the API document's four resources, and `more`. */
+export function resourceProperty(defaultResource: 'contact' | 'invoice', more: INodePropertyOptions[] = []): INodeProperties {
+	const options: INodePropertyOptions[] = [
+		{ name: 'Contact', value: 'contact' },
+		{ name: 'Employee', value: 'employee' },
+		{ name: 'Invoice', value: 'invoice' },
+		{ name: 'Product', value: 'product' },
+	];
 	return {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Contact', value: 'contact' },
-			{ name: 'Employee', value: 'employee' },
-			{ name: 'Invoice', value: 'invoice' },
-			{ name: 'Product', value: 'product' },
-		],
+		options: [...options, ...more].sort((a, b) => a.name.localeCompare(b.name)),
 		default: defaultResource,
 	};
 }
@@ -33,7 +34,8 @@ export function resourceProperty(defaultResource: 'contact' | 'invoice'): INodeP
 /** Retries stay bounded by the transport's wait budget per request too (five minutes). */
 export const MAX_RETRIES_LIMIT = 30;
 
-const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll'];
+// Custom API Call's one operation ('call') reads lists too, when its GET answers one.
+const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll', 'call'];
 
 /** Options › Concurrency, shared with the ERP Polling Trigger (which reads pages and stock with it). */
 export const concurrencyOption: INodeProperties = {
@@ -74,6 +76,15 @@ export const optionsProperty: INodeProperties = {
 			description:
 				'Whether to read the contact back after creating it (one more request) and output it as the ERP stores it',
 			displayOptions: { show: { '/resource': ['contact'], '/operation': ['create', 'upsert'] } },
+		},
+		{
+			displayName: 'Full Response',
+			name: 'fullResponse',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to return the ERP's answer as one item with its status code, data and paging meta; a list is then read as one page",
+			displayOptions: { show: { '/resource': ['customApiCall'] } },
 		},
 		maxRetriesOption,
 		{
@@ -176,7 +187,7 @@ export const returnAllAndLimit: INodeProperties[] = [
 	},
 ];
 
-const queryParametersOption: INodeProperties = {
+export const queryParametersOption: INodeProperties = {
 	displayName: 'Query Parameters',
 	name: 'queryParameters',
 	type: 'fixedCollection',

@@ -8,6 +8,7 @@ export interface ErpOperations {
 	invoice: 'create' | 'get' | 'getAll' | 'markPaid' | 'send';
 	product: 'create' | 'get' | 'getAll' | 'getStock' | 'update' | 'upsert';
 	employee: 'create' | 'createIfNew' | 'get' | 'getAll' | 'getPayroll';
+	customApiCall: 'call';
 }
 
 export type ErpResource = keyof ErpOperations;

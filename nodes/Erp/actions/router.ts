@@ -7,6 +7,7 @@ import type { TransportOptions } from '../transport/types';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../transport/types';
 import { MAX_RETRIES_LIMIT } from './common.descriptions';
 import * as contact from './contact/Contact.resource';
+import * as customApiCall from './custom/CustomApiCall.resource';
 import * as employee from './employee/Employee.resource';
 import * as invoice from './invoice/Invoice.resource';
 import type { ErpResource, OperationModule } from './node.type';
@@ -20,6 +21,7 @@ const resources: { [R in ErpResource]: Record<string, OperationModule> } = {
 	invoice: invoice.operations,
 	product: product.operations,
 	employee: employee.operations,
+	customApiCall: customApiCall.operations,
 };
 
 function wholeNumber(this: IExecuteFunctions, value: unknown, label: string, min: number, max: number): number {
@@ -57,11 +59,11 @@ function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as ErpResource;
-	// n8n adds a "Custom API Call" choice to every node whose credential the HTTP Request node can use.
+	// The value of n8n's own "Custom API Call" choice, which runs nothing here (see custom/CustomApiCall.resource.ts).
 	if ((resource as string) === CUSTOM_API_CALL) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Custom API Call runs in an HTTP Request node: add one and choose the ERP API credential under Predefined Credential Type',
+			"This node was saved with n8n's own Custom API Call choice, which runs nothing: choose the node's Resource › Custom API Call, then its Method and Path",
 		);
 	}
 	const operation = this.getNodeParameter('operation', 0) as string;

@@ -2,7 +2,7 @@ import type { Failure as DeclaredFailure, INode, JsonObject } from 'n8n-workflow
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Failure } from './retryPolicy';
-import { isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
+import { isIdempotent, isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
 import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
 
@@ -103,11 +103,12 @@ type Explained = { message: string; description: string };
 const say = (message: string, description: string): Explained => ({ message, description });
 
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
-	if (request.method !== 'POST' || !isUnclear(failure)) return '';
-	return provenNotWritten
-		? 'A lookup in the ERP showed that nothing was written, so running this item again is safe.'
-		: 'The ERP may have done it anyway. The node never repeats a create, send or mark-paid after such a failure, ' +
-				'so nothing is written twice: check in the ERP before running this item again.';
+	if (isIdempotent(request.method) || !isUnclear(failure)) return '';
+	if (provenNotWritten) return 'A lookup in the ERP showed that nothing was written, so running this item again is safe.';
+	const advice =
+		request.doing.unclearAdvice ??
+		'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.';
+	return `The ERP may have done it anyway. ${advice}`;
 }
 
 /** A 422, or a success status whose body says `success: false`: the ERP's own words are all there is. */

@@ -3,8 +3,8 @@ import type { HttpMethod, NamedWait } from './types';
 /*
  * Which failures are sent again, and after how long. A 429: any method, after the wait it names (the ERP did
  * nothing). 5xx, timeouts, dropped connections: GET, PUT and DELETE, on the server-error back-off (a reset header
- * belongs to the rate limit); a POST only once a lookup proved nothing was written. A request that never reached
- * the service: any method, unless a retry cannot cure it.
+ * belongs to the rate limit); a POST or PATCH only once a lookup proved nothing was written. A request that never
+ * reached the service: any method, unless a retry cannot cure it.
  */
 
 /** How one attempt failed, as far as retrying is concerned. */
@@ -24,6 +24,9 @@ export interface RetryContext {
 }
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+/** Whether sending the request twice leaves the ERP as sending it once does (a PATCH may add to what is there). */
+export const isIdempotent = (method: HttpMethod): boolean => IDEMPOTENT.has(method);
 
 // Failures before any byte of the request reached the service: no connection, no address, no trusted TLS.
 const NEVER_SENT = /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
@@ -57,7 +60,7 @@ export function backoffDelay(retryIndex: number, baseMs: number, random: () => n
 
 export function decideRetry(failure: Failure, ctx: RetryContext): RetryDecision {
 	if (ctx.retriesSoFar >= ctx.maxRetries) return { retry: false };
-	const resendable = IDEMPOTENT.has(ctx.method) || ctx.provenNotWritten === true;
+	const resendable = isIdempotent(ctx.method) || ctx.provenNotWritten === true;
 	const onServerSchedule = { retry: true as const, delayMs: backoffDelay(ctx.retriesSoFar, SERVER_ERROR_BASE_MS, ctx.random), namedByErp: false };
 	if (failure.kind === 'status') {
 		if (failure.statusCode !== 429) return failure.statusCode >= 500 && resendable ? onServerSchedule : { retry: false };

@@ -1,6 +1,6 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+export type HttpMethod = Extract<IHttpRequestMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -23,6 +23,8 @@ export interface Doing {
 	noun: string;
 	/** The one record the request is about: its 404 then says that record was not found. A POST without one creates. */
 	id?: number | string;
+	/** For a POST or PATCH: what to do after an unclear failure left it undecided (replaces "check in the ERP …"). */
+	unclearAdvice?: string;
 }
 
 /**

@@ -18,9 +18,10 @@ export default async function globalSetup(): Promise<void> {
 		owner: OWNER,
 		userFolder: process.env.N8N_ERP_E2E_KEEP || undefined,
 		// Seeded like a small company; the overdue timer is off so that invoice.overdue comes only when a test
-		// sweeps; refused webhook deliveries are retried within a second instead of seven.
+		// sweeps; refused webhook deliveries are retried within a second instead of seven. Orders: an extension the
+		// API document does not list, for Custom API Call.
 		sandbox: {
-			seed: { contacts: 20, invoices: 30, products: 12, employees: 8 },
+			seed: { contacts: 20, invoices: 30, products: 12, employees: 8, orders: 45 },
 			extensions: ['orders'],
 			overdueSweepMs: 0,
 			webhookRetryDelaysMs: [100, 200, 400],

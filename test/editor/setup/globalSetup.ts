@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 
-import { DEMO_SANDBOX_SEED, importExamples } from '../../host/demoWorkflows';
+import { DEMO_SANDBOX, importExamples } from '../../host/demoWorkflows';
 import { stopOnSignals } from '../../host/processes';
 import { startStack, type Stack } from '../../host/stack';
 import { handOver } from '../../e2e/setup/context';
@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<void> {
 	// Only this run's pictures: a stale failure screenshot would mislead.
 	rmSync(SCREENSHOTS_DIR, { recursive: true, force: true });
 	mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-	const stack = await startStack({ owner: OWNER, sandbox: { seed: DEMO_SANDBOX_SEED, overdueSweepMs: 0 }, log });
+	const stack = await startStack({ owner: OWNER, sandbox: { ...DEMO_SANDBOX, overdueSweepMs: 0 }, log });
 	globalThis.n8nErpEditorStack = stack;
 	const context: EditorContext = {
 		n8nUrl: stack.n8n.baseUrl,

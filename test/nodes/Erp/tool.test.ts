@@ -34,8 +34,8 @@ describe('ERP Tool: what the model is told', () => {
 			(o) => o.value === operation,
 		)?.action;
 
-	it('covers all 22 operations', () => {
-		expect(operations).toHaveLength(22);
+	it('covers all 23 operations', () => {
+		expect(operations).toHaveLength(23);
 	});
 
 	it.each(operations)('%s › %s has its own short description, in n8n\'s words for the operation, saying what it returns', (resource, operation) => {

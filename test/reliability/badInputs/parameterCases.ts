@@ -12,6 +12,7 @@ const newEmployee = (fields: Record<string, unknown>) => ({
 });
 const newProduct = (fields: Record<string, unknown>) => ({ resource: 'product', operation: 'create', columns: fieldsParameter('product', { sku: 'CHAIR-1', name: 'Chair', ...fields }) });
 const none: string[] = [];
+const customCall = (method: string, path: string, rest: Record<string, unknown> = {}) => ({ resource: 'customApiCall', operation: 'call', method, path, ...rest });
 // Lengths, ranges, formats and allowed values the API document leaves to the ERP: its 422 names the field.
 const erpRefuses = (request: string, field: RegExp) => ({ field, fix: /Fix this field/, requests: [request] });
 
@@ -53,6 +54,9 @@ export const PARAMETER_CASES: NodeCase[] = [
 	{ id: 'custom-field-twice', title: 'Update Fields › Custom Fields with "vat_number" twice', parameters: updateContact1({ customFields: { field: [{ name: 'vat_number', value: 'DE1' }, { name: 'vat_number', value: 'DE2' }] } }), expect: { field: /Custom Fields/, fix: /keep one/, requests: none } },
 	{ id: 'filter-date-text', title: 'Filter Created After: "last week"', parameters: contact('getAll', { filters: { createdAfter: 'last week' } }), expect: { field: /Created After/, fix: /use the form 2026-12-31T14:30:00Z/, requests: none } },
 	{ id: 'query-parameter-page', title: 'Query Parameters setting "page"', parameters: contact('getAll', { filters: { queryParameters: { parameter: [{ name: 'page', value: '2' }] } } }), expect: { field: /Query Parameters/, fix: /Return All or Limit/, requests: none } },
+	{ id: 'custom-call-path-leaves', title: 'Custom API Call Path from the data: "/orders/%2e%2e/contacts"', parameters: customCall('GET', '={{ $json.body.path }}'), data: { path: '/orders/%2e%2e/contacts' }, expect: { field: /Path/, fix: /below the Base URL/, requests: none } },
+	{ id: 'custom-call-full-url', title: 'Custom API Call Path: "https://evil.example/api/v1/contacts"', parameters: customCall('GET', 'https://evil.example/api/v1/contacts'), expect: { field: /Path/, fix: /only the part after the Base URL/, requests: none } },
+	{ id: 'custom-call-body-not-json', title: 'Custom API Call Body: {reference: SO-1', parameters: customCall('POST', '/contacts', { body: '{reference: SO-1' }), expect: { field: /Body/, fix: /not valid JSON|double quotes/, requests: none } },
 	{ id: 'limit-zero', title: 'Limit: 0', parameters: contact('getAll', { returnAll: false, limit: 0 }), expect: { field: /Limit/, fix: /whole number of 1 or more/, requests: none } },
 	{ id: 'concurrency-500', title: 'Options › Concurrency: 500', parameters: contact('get', { contactId: byId('1'), options: { concurrency: 500 } }), expect: { field: /Concurrency/, fix: /from 1 to 50/, requests: none } },
 	{ id: 'timeout-negative', title: 'Options › Timeout: -1', parameters: contact('get', { contactId: byId('1'), options: { timeout: -1 } }), expect: { field: /Timeout/, fix: /whole number from 1/, requests: none } },

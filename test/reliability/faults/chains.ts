@@ -10,16 +10,15 @@ export interface RequestChain {
 export type StruckTest = (request: RequestLogEntry) => boolean;
 
 /**
- * The same request asked again: method, path and query, and for creates the e-mail (all creates share one
- * path). Every create of a scenario has its own e-mail, every other item its own record.
+ * The same request asked again: method, path and query, and for creates the body (all creates share one path).
+ * Every create of a scenario has its own key in its body, every other item its own record.
  */
 const identityOf = (r: RequestLogEntry) => {
 	const query = Object.entries(r.query)
 		.sort(([a], [b]) => a.localeCompare(b))
 		.map(([name, value]) => `${name}=${value}`)
 		.join('&');
-	const email = r.method === 'POST' ? String((r.body as { email?: unknown } | null)?.email) : '';
-	return `${r.method} ${r.path}?${query} ${email}`;
+	return `${r.method} ${r.path}?${query} ${r.method === 'POST' ? JSON.stringify(r.body) : ''}`;
 };
 
 /** The run's requests grouped into chains. */
@@ -31,12 +30,23 @@ export function requestChains(requests: RequestLogEntry[]): RequestChain[] {
 		if (attempts) attempts.push(r);
 		else byIdentity.set(key, [r]);
 	}
-	// `at` is when a request arrived; the log's order is when it was answered (a delayed one after its retry).
-	return [...byIdentity.values()].map((attempts) => ({
-		method: attempts[0].method,
-		attempts: attempts.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq),
-	}));
+	// `at` is when a request arrived; the log's order is when it was answered (a delayed one after its retry). The
+	// node sends a request again only after a failure: the same request after a success is another one (a lookup by
+	// key before a create, and the one after its answer was lost).
+	const chains: RequestChain[] = [];
+	for (const same of byIdentity.values()) {
+		for (const attempt of same.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq)) {
+			const last = chains.at(-1);
+			const previous = last?.attempts.at(-1);
+			const retry = last !== undefined && identityOf(last.attempts[0]) === identityOf(attempt) && !succeeded(previous);
+			if (retry) last.attempts.push(attempt);
+			else chains.push({ method: attempt.method, attempts: [attempt] });
+		}
+	}
+	return chains;
 }
+
+const succeeded = (r: RequestLogEntry | undefined) => r !== undefined && r.fault === undefined && r.status !== null && r.status < 300;
 
 /** Chains per method: how many distinct requests the node made. */
 export function chainsByMethod(chains: RequestChain[]): Record<string, number> {

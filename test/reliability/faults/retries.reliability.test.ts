@@ -70,6 +70,21 @@ describe('retryEvidence', () => {
 	});
 });
 
+describe('requestChains', () => {
+	test('the same request after a success is another request: a lookup before a create and the one after its answer was lost', () => {
+		const dropped = { kind: 'drop', source: 'random', afterCommit: true, appStatus: 201 } as const;
+		const lookup = (seq: number, ms: number, status: number | null, extra: Partial<RequestLogEntry> = {}) =>
+			entry(seq, ms, 'GET', '/orders', status, { query: { reference: 'R1', page: '1', per_page: '100' }, ...extra });
+		const requests = [
+			lookup(1, 0, 200),
+			entry(2, 100, 'POST', '/orders', null, { body: { reference: 'R1' }, fault: dropped }),
+			lookup(3, 200, null, { fault: { kind: 'drop', source: 'random', afterCommit: false } }),
+			lookup(4, 500, 200),
+		];
+		expect(requestChains(requests).map((c) => `${c.method} ${c.attempts.map((a) => a.seq).join(',')}`)).toEqual(['GET 1', 'GET 3,4', 'POST 2']);
+	});
+});
+
 describe('recordPlan', () => {
 	const groups = [
 		{ count: 5, times: 3, within: 10 },

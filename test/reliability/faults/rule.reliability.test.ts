@@ -134,6 +134,14 @@ describe('the arithmetic behind Max Retries', () => {
 });
 
 describe('titles', () => {
+	test('name Custom API Call, its request and whether a Key Field settles a create', () => {
+		expect(titleOf(scenario({ kind: 'create', subject: 'order', keyed: true, faults: { dropRate: 0.1, faultTiming: 'after' } }))).toBe(
+			'10% of connections dropped after the ERP committed them — Custom API Call POST /orders with Key Field reference, Max Retries 9',
+		);
+		expect(titleOf(scenario({ kind: 'create', subject: 'order', faults: { dropRate: 0.1, faultTiming: 'after' } }))).toMatch(/POST \/orders without a Key Field/);
+		expect(titleOf(scenario({ kind: 'read', subject: 'order', faults: { dropRate: 0.1, faultTiming: 'after' } }))).toMatch(/— Custom API Call GET \/orders\/\{id\}, Max Retries 9$/);
+	});
+
 	test('say the figures of the settings', () => {
 		expect(titleOf(scenario({ kind: 'update', faults: { errorRate: 0.1, errorStatus: 500, faultTiming: 'after' } }))).toBe(
 			'10% of requests answered 500 after the ERP committed them — update contacts, Max Retries 9',

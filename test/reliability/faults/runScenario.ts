@@ -1,6 +1,3 @@
-import { fieldsParameter } from '../../host/fields';
-import { byId } from '../../host/workflows';
-import type { Contact } from '../../../sandbox/types';
 import { runBatch, type BatchRun } from '../support/batch';
 import { settle } from '../support/settle';
 import type { ReliabilitySession } from '../setup/context';
@@ -11,32 +8,21 @@ import { queueRecordFaults } from './recordFaults';
 import { retryEvidence, type RetryEvidence } from './retries';
 import { ACCEPTED_CHANCE } from './probability';
 import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests, type RetryArithmetic, type StrikeMinimum } from './rule';
-import type { BatchKind, FaultScenario } from './scenarios';
+import type { FaultScenario } from './scenarios';
+import { SUBJECTS, type StoredRecord } from './subjects';
 import { tally, type BatchInput, type Tally } from './tally';
 import { titleOf } from './title';
 
-/** Contacts seeded beyond the ones a scenario works on, which must come through unchanged. */
+/** Records seeded beyond the ones a scenario works on, which must come through unchanged. */
 const UNTOUCHED = 100;
 
-const byIdFromItem = byId('={{ $json.id }}');
-
-function erpParameters(kind: BatchKind, options: FaultScenario['options']): Record<string, unknown> {
-	switch (kind) {
-		case 'create':
-			return { resource: 'contact', operation: 'create', columns: fieldsParameter('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' }), options };
-		case 'update':
-			return { resource: 'contact', operation: 'update', contactId: byIdFromItem, updateFields: { company: '={{ $json.company }}' }, options };
-		case 'read':
-			return { resource: 'contact', operation: 'get', contactId: byIdFromItem, options };
-		case 'delete':
-			return { resource: 'contact', operation: 'delete', contactId: byIdFromItem, options };
-	}
-}
-
-function batchInputs(scenario: FaultScenario, existing: Contact[]): BatchInput[] {
+function batchInputs(scenario: FaultScenario, existing: StoredRecord[]): BatchInput[] {
 	return Array.from({ length: scenario.items }, (_, i): BatchInput => {
-		if (scenario.kind === 'create') return { kind: 'create', first: `Item${i}`, email: `${scenario.id}-${i}@reliability.example` };
-		if (scenario.kind === 'update') return { kind: 'update', id: existing[i].id, company: `${scenario.id} ${i}` };
+		if (scenario.kind === 'create') {
+			const key = scenario.subject === 'order' ? `${scenario.id}-${i}` : `${scenario.id}-${i}@reliability.example`;
+			return { kind: 'create', first: `Item${i}`, key };
+		}
+		if (scenario.kind === 'update') return { kind: 'update', id: existing[i].id, value: `${scenario.id} ${i}` };
 		return { kind: scenario.kind, id: existing[i].id };
 	});
 }
@@ -94,9 +80,10 @@ function failuresOf(scenario: FaultScenario, o: Observed): string[] {
 
 /** Runs one scenario on a freshly reset sandbox and judges it by the sandbox's records and request log. */
 export async function runFaultScenario(session: ReliabilitySession, scenario: FaultScenario): Promise<FaultScenarioResult> {
+	const subject = SUBJECTS[scenario.subject ?? 'contact'];
 	await session.sandbox.reset();
-	if (scenario.kind !== 'create') await session.sandbox.seed({ contacts: scenario.items + UNTOUCHED });
-	const before = await session.sandbox.records('contacts');
+	if (scenario.kind !== 'create') await session.sandbox.seed({ [subject.records]: scenario.items + UNTOUCHED });
+	const before: StoredRecord[] = await session.sandbox.records(subject.records);
 	const inputs = batchInputs(scenario, before);
 
 	const { faultSeed } = session.ctx;
@@ -110,14 +97,14 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 			const ids = before.slice(0, scenario.items).map((c) => c.id);
 			queued = await queueRecordFaults(session, recordFaults, ids, scenarioRandom(faultSeed, scenario.id));
 		}
-		run = await runBatch(session, scenario.id, erpParameters(scenario.kind, scenario.options), inputs);
+		run = await runBatch(session, scenario.id, { ...subject.parameters(scenario.kind, scenario.keyed ?? false), options: scenario.options }, inputs);
 	} finally {
 		settled = await settle(session, recordFaults?.fault.delayMs ?? 0);
 	}
-	const after = await session.sandbox.records('contacts');
+	const after: StoredRecord[] = await session.sandbox.records(subject.records);
 	const requests = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
 
-	const t = tally(inputs, run.items, before, after, requests, scenario.keyed);
+	const t = tally(inputs, run.items, before, after, requests, scenario.keyed, subject);
 	const { errorMessages, ...counts } = t;
 	const chains = requestChains(requests);
 	const isStruck = struckTest(scenario);
@@ -137,7 +124,7 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 	return {
 		id: scenario.id,
 		title: titleOf(scenario),
-		setup: `${scenario.items} items, ERP node ${scenario.kind === 'read' ? 'get' : scenario.kind} contact, On Error: Continue${others ? `; ${others} more contacts no item is about` : ''}`,
+		setup: `${scenario.items} items, ERP node: ${subject.work[scenario.kind]}, On Error: Continue${others ? `; ${others} more ${subject.records} no item is about` : ''}`,
 		settings: {
 			sandboxFaults: { ...scenario.faults, seed: faultSeed },
 			...(recordFaults ? { queuedForSingleRecords: { method: recordFaults.method, fault: recordFaults.fault, groups: recordFaults.groups, strikes: queued } } : {}),

@@ -1,8 +1,9 @@
 import type { FaultSettings } from '../../../sandbox/faults';
 import type { RateLimitConfig } from '../../../sandbox/rateLimit';
 import type { RecordFaults } from './recordFaults';
+import type { BatchKind, SUBJECTS } from './subjects';
 
-export type BatchKind = 'create' | 'update' | 'read' | 'delete';
+export type { BatchKind } from './subjects';
 
 /**
  * One fault scenario. Its title, the rule it is judged by (must every item succeed?) and the arithmetic behind
@@ -13,6 +14,8 @@ export interface FaultScenario {
 	/** A name for the kind of trouble, without figures (they come from the settings), e.g. "429 storm". */
 	label?: string;
 	kind: BatchKind;
+	/** What the items work on: contacts through the node's own operations (default), or orders through Custom API Call. */
+	subject?: keyof typeof SUBJECTS;
 	items: number;
 	faults: Partial<FaultSettings> & { rateLimit?: RateLimitConfig | null };
 	/** The ERP node's Options. Max Retries is set wherever the scenario relies on retries: its arithmetic uses it. */
@@ -20,8 +23,8 @@ export interface FaultScenario {
 	/** Faults queued for single records, on top of `faults`; every one of them must strike. */
 	recordFaults?: RecordFaults;
 	/**
-	 * Creates of a record with a natural key (issue 15): the node resolves an unclear failure by looking the key
-	 * up, so no item may end as "the ERP may have done it" and every item must succeed.
+	 * Creates of a record with a natural key (issue 15; for Custom API Call, a Key Field): the node resolves an
+	 * unclear failure by looking the key up, so no item may end as "the ERP may have done it" and every item must succeed.
 	 */
 	keyed?: boolean;
 	/** No Retry-After: the node's shortest waits before the 1st, 2nd, 3rd… retry of a request must grow. */
@@ -151,5 +154,64 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		items: 1000,
 		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
 		options: { concurrency: 10, maxRetries: 9 },
+	},
+
+	// Custom API Call (issue 40) on the sandbox's orders extension, an endpoint the API document does not list: the
+	// same transport, so the same rules. A POST with Key Field reference is looked up before it is sent and settled by
+	// a second lookup after an unclear failure; without one it is never sent again. References are unique in the ERP,
+	// so a POST sent again after the ERP saved one shows in the request log (counted as written twice).
+	{
+		id: 'custom-rate-limit-storm-create',
+		label: '429 storm',
+		kind: 'create',
+		subject: 'order',
+		keyed: true,
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' },
+		options: { concurrency: 50, maxRetries: 9 },
+	},
+	{
+		id: 'custom-server-errors-create',
+		kind: 'create',
+		subject: 'order',
+		keyed: true,
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'custom-server-errors-update',
+		kind: 'update',
+		subject: 'order',
+		items: 1000,
+		faults: { errorRate: 0.1, errorStatus: 503, errorBody: 'json', faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'custom-dropped-connections-create',
+		kind: 'create',
+		subject: 'order',
+		keyed: true,
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		// Without a Key Field nothing can settle a POST whose answer was lost: each such item ends as an error that says
+		// the ERP may have done it, and none is sent again.
+		id: 'custom-dropped-connections-create-no-key',
+		kind: 'create',
+		subject: 'order',
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
+	},
+	{
+		id: 'custom-dropped-connections-read',
+		kind: 'read',
+		subject: 'order',
+		items: 1000,
+		faults: { dropRate: 0.1, faultTiming: 'after' },
+		options: { concurrency: 5, maxRetries: 9 },
 	},
 ];

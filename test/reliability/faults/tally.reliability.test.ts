@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import type { OutputItem } from '../../host/executions';
+import { SUBJECTS } from './subjects';
 import { tally, type BatchInput } from './tally';
 
 // The counting the fault scenarios rely on, fed with made-up ERP states: each check must be able to fail.
@@ -35,9 +36,9 @@ const lookup = (seq: number, email: string): RequestLogEntry => ({ seq, at: at(s
 const MAYBE = 'The ERP may have done it anyway. Check in the ERP before running this item again.';
 
 const creates: BatchInput[] = [
-	{ kind: 'create', first: 'A', email: 'a@x.example' },
-	{ kind: 'create', first: 'B', email: 'b@x.example' },
-	{ kind: 'create', first: 'C', email: 'c@x.example' },
+	{ kind: 'create', first: 'A', key: 'a@x.example' },
+	{ kind: 'create', first: 'B', key: 'b@x.example' },
+	{ kind: 'create', first: 'C', key: 'c@x.example' },
 ];
 
 describe('tally', () => {
@@ -99,7 +100,7 @@ describe('tally', () => {
 	test('updates: OK without the new value is lost; reads: OK with another record\'s data is lost; new records are duplicates', () => {
 		const before = [contact(1, 'a@x.example'), contact(2, 'b@x.example')];
 		const after = [contact(1, 'a@x.example', 'New'), contact(2, 'b@x.example'), contact(3, 'b@x.example')];
-		const updates: BatchInput[] = [{ kind: 'update', id: 1, company: 'New' }, { kind: 'update', id: 2, company: 'New' }];
+		const updates: BatchInput[] = [{ kind: 'update', id: 1, value: 'New' }, { kind: 'update', id: 2, value: 'New' }];
 		expect(tally(updates, [ok(0, { id: 1 }), ok(1, { id: 2 })], before, after, [])).toMatchObject({ succeeded: 2, lost: 1, duplicated: 1 });
 		const reads: BatchInput[] = [{ kind: 'read', id: 1 }, { kind: 'read', id: 2 }];
 		expect(tally(reads, [ok(0, { id: 1, email: 'a@x.example' }), ok(1, { id: 2, email: 'a@x.example' })], before, before, [])).toMatchObject({ lost: 1, duplicated: 0 });
@@ -112,6 +113,44 @@ describe('tally', () => {
 		expect(tally(deletes, [ok(0, { id: 1, deleted: true }), ok(1, { id: 2, deleted: true })], before, after, [])).toMatchObject({
 			lost: 1,
 			collateral: 2,
+		});
+	});
+
+	describe('orders through Custom API Call (unique references)', () => {
+		const order = (id: number, reference: string, notes: string | null = null) => ({ id, reference, customer: 'A', notes });
+		const orderPost = (seq: number, reference: string, status: number | null, fault?: RequestLogEntry['fault']): RequestLogEntry => ({
+			...post(seq, '', status, fault),
+			path: '/orders',
+			body: { reference, customer: 'A', total: 10 },
+		});
+		const byReference = (seq: number, reference: string): RequestLogEntry => ({ ...lookup(seq, ''), path: '/orders', query: { reference, page: '1', per_page: '100' } });
+		const orders: BatchInput[] = [
+			{ kind: 'create', first: 'A', key: 'R1' },
+			{ kind: 'create', first: 'B', key: 'R2' },
+		];
+		const stored = [order(1, 'R1'), order(2, 'R2')];
+		const saved = { kind: 'status', source: 'random', afterCommit: true, appStatus: 201 } as const;
+		const refusedFirst = { kind: 'status', source: 'random', afterCommit: false, appStatus: undefined } as const;
+
+		test('a POST sent again after the ERP saved the order is written twice, although the ERP refused it', () => {
+			const requests = [orderPost(1, 'R1', 500, saved), orderPost(2, 'R1', 422), orderPost(3, 'R2', 201)];
+			const items = [failed(0, 'The ERP refused to POST /orders (422): reference: is already taken by order 1'), ok(1, { id: 2, reference: 'R2' })];
+			expect(tally(orders, items, [], stored, requests, false, SUBJECTS.order)).toMatchObject({ duplicated: 1, resent: 1, lost: 0 });
+		});
+
+		test('with Key Field: looked up before, sent again once a lookup showed the first wrote nothing: nothing twice', () => {
+			const requests = [byReference(1, 'R1'), orderPost(2, 'R1', 500, refusedFirst), byReference(3, 'R1'), orderPost(4, 'R1', 201), byReference(5, 'R2'), orderPost(6, 'R2', 201)];
+			const items = [ok(0, { id: 1, reference: 'R1' }), ok(1, { id: 2, reference: 'R2' })];
+			expect(tally(orders, items, [], stored, requests, true, SUBJECTS.order)).toMatchObject({ succeeded: 2, lost: 0, duplicated: 0, resent: 0 });
+			expect(tally(orders, [ok(0, { id: 2, reference: 'R2' }), ok(1, { id: 2, reference: 'R2' })], [], stored, requests, true, SUBJECTS.order).lost).toBe(1);
+		});
+
+		test('reads and updates are judged by the reference and the notes', () => {
+			const updates: BatchInput[] = [{ kind: 'update', id: 1, value: 'x' }];
+			expect(tally(updates, [ok(0, { id: 1 })], stored, [order(1, 'R1', 'x'), order(2, 'R2')], [], false, SUBJECTS.order)).toMatchObject({ lost: 0, collateral: 0 });
+			expect(tally(updates, [ok(0, { id: 1 })], stored, stored, [], false, SUBJECTS.order).lost).toBe(1);
+			const reads: BatchInput[] = [{ kind: 'read', id: 2 }];
+			expect(tally(reads, [ok(0, { id: 2, reference: 'R1' })], stored, stored, [], false, SUBJECTS.order).lost).toBe(1);
 		});
 	});
 });

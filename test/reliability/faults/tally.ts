@@ -1,12 +1,12 @@
-import type { Contact } from '../../../sandbox/types';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { looksLikeCrash } from '../support/crash';
 import { pairedIndex, type OutputItem } from '../../host/executions';
+import { fieldOf, SUBJECTS, type StoredRecord, type Subject } from './subjects';
 
-/** What a batch scenario's input items ask: create a contact, change one's company, read one or delete one. */
+/** What a batch scenario's input items ask: create a record with a key, change a field of one, read one or delete one. */
 export type BatchInput =
-	| { kind: 'create'; first: string; email: string }
-	| { kind: 'update'; id: number; company: string }
+	| { kind: 'create'; first: string; key: string }
+	| { kind: 'update'; id: number; value: string }
 	| { kind: 'read'; id: number }
 	| { kind: 'delete'; id: number };
 
@@ -19,7 +19,10 @@ export interface Tally {
 	errorItems: number;
 	/** Items reported OK whose write (or read) the ERP's own state does not bear out. */
 	lost: number;
-	/** Records written more than once (creates: contacts sharing an input's e-mail; otherwise: new records). */
+	/**
+	 * Records written more than once (creates: records sharing an input's key, and where the ERP refuses a second
+	 * record with a key, creates sent again after it had saved one; otherwise: new records).
+	 */
 	duplicated: number;
 	/** Records no input item was about that changed or disappeared. */
 	collateral: number;
@@ -45,7 +48,8 @@ function clearError(json: Record<string, unknown>, committedCreate: boolean): bo
 	return !committedCreate || MAYBE_DONE.test(description);
 }
 
-export const emailOf = (r: RequestLogEntry) => String((r.body as { email?: unknown } | null)?.email ?? '');
+const keyOf = (r: RequestLogEntry, key: string) => String((r.body as Record<string, unknown> | null)?.[key] ?? '');
+export const emailOf = (r: RequestLogEntry) => keyOf(r, 'email');
 
 /** The ERP processed the request and saved the record (a fault after the commit only replaced the answer). */
 export const committed = (r: RequestLogEntry) => {
@@ -53,27 +57,40 @@ export const committed = (r: RequestLogEntry) => {
 	return status !== undefined && status !== null && status >= 200 && status < 300;
 };
 
+const byArrival = (requests: RequestLogEntry[]) => [...requests].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+
 /**
  * Creates sent again when they should not have been. A 429 means the ERP did nothing, so a create refused
  * with 429 may be sent again. After any other answer: without a key (`keyed` false) never; with one, only
- * when a lookup (a GET of the list with the e-mail in its query) came in between and the earlier attempt had
+ * when a lookup (a GET of the list with the key in its query) came in between and the earlier attempt had
  * indeed written nothing.
  */
-function repeatedCreates(requests: RequestLogEntry[], keyed: boolean): number {
-	const byArrival = [...requests].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+function repeatedCreates(requests: RequestLogEntry[], keyed: boolean, subject: Subject): number {
 	const lastPost = new Map<string, RequestLogEntry>();
 	const lookedUp = new Set<string>();
 	let repeated = 0;
-	for (const r of byArrival) {
-		if (r.method === 'GET' && r.path === '/contacts' && r.query.email) lookedUp.add(r.query.email);
+	for (const r of byArrival(requests)) {
+		if (r.method === 'GET' && r.path === subject.list && r.query[subject.key]) lookedUp.add(r.query[subject.key]);
 		if (r.method !== 'POST') continue;
-		const email = emailOf(r);
-		const earlier = lastPost.get(email);
-		if (earlier && earlier.status !== 429 && (!keyed || !lookedUp.has(email) || committed(earlier))) repeated++;
-		lastPost.set(email, r);
-		lookedUp.delete(email);
+		const key = keyOf(r, subject.key);
+		const earlier = lastPost.get(key);
+		if (earlier && earlier.status !== 429 && (!keyed || !lookedUp.has(key) || committed(earlier))) repeated++;
+		lastPost.set(key, r);
+		lookedUp.delete(key);
 	}
 	return repeated;
+}
+
+/** Creates of a key sent after the ERP had saved a record with it: the ERP (unique keys) refused them, or wrote twice. */
+function sentAfterSaved(requests: RequestLogEntry[], subject: Subject): number {
+	const saved = new Set<string>();
+	let again = 0;
+	for (const r of byArrival(requests).filter((entry) => entry.method === 'POST')) {
+		const key = keyOf(r, subject.key);
+		if (saved.has(key)) again++;
+		if (committed(r)) saved.add(key);
+	}
+	return again;
 }
 
 /** Whether the ERP's records show the item's request as done (for a failed create: whether it was written anyway). */
@@ -81,16 +98,17 @@ function carriedOut(
 	input: BatchInput,
 	json: Record<string, unknown>,
 	failed: boolean,
-	stored: Map<number, Contact>,
-	withEmail: Map<string | null, number>,
+	stored: Map<number, StoredRecord>,
+	withKey: Map<unknown, number>,
+	subject: Subject,
 ): boolean {
 	switch (input.kind) {
 		case 'create':
-			return failed ? (withEmail.get(input.email) ?? 0) > 0 : stored.get(json.id as number)?.email === input.email;
+			return failed ? (withKey.get(input.key) ?? 0) > 0 : fieldOf(stored.get(json.id as number), subject.key) === input.key;
 		case 'update':
-			return stored.get(input.id)?.company === input.company;
+			return fieldOf(stored.get(input.id), subject.changed) === input.value;
 		case 'read':
-			return json.id === input.id && json.email === stored.get(input.id)?.email;
+			return json.id === input.id && json[subject.key] === fieldOf(stored.get(input.id), subject.key);
 		case 'delete':
 			return !stored.has(input.id);
 	}
@@ -115,15 +133,16 @@ export function pairToInputs(items: OutputItem[], inputs: number): { byInput: Ou
 export function tally(
 	inputs: BatchInput[],
 	items: OutputItem[],
-	before: Contact[],
-	after: Contact[],
+	before: StoredRecord[],
+	after: StoredRecord[],
 	requests: RequestLogEntry[],
 	keyed = false,
+	subject: Subject = SUBJECTS.contact,
 ): Tally {
 	const { byInput, strays } = pairToInputs(items, inputs.length);
-	const stored = new Map(after.map((contact) => [contact.id, contact]));
-	const withEmail = new Map<string | null, number>();
-	for (const contact of after) withEmail.set(contact.email, (withEmail.get(contact.email) ?? 0) + 1);
+	const stored = new Map(after.map((record) => [record.id, record]));
+	const withKey = new Map<unknown, number>();
+	for (const record of after) withKey.set(fieldOf(record, subject.key), (withKey.get(fieldOf(record, subject.key)) ?? 0) + 1);
 
 	const t: Tally = {
 		itemsAttempted: inputs.length,
@@ -143,7 +162,7 @@ export function tally(
 	inputs.forEach((input, i) => {
 		for (const { json } of byInput[i]) {
 			const failed = 'error' in json;
-			const done = carriedOut(input, json, failed, stored, withEmail);
+			const done = carriedOut(input, json, failed, stored, withKey, subject);
 			if (!failed) {
 				t.succeeded++;
 				if (!done) t.lost++;
@@ -161,8 +180,9 @@ export function tally(
 	t.collateral = before.filter((c) => !targeted.has(c.id) && JSON.stringify(stored.get(c.id)) !== JSON.stringify(c)).length;
 	const creates = inputs.filter((input) => input.kind === 'create');
 	if (creates.length > 0) {
-		for (const { email } of creates) t.duplicated += Math.max(0, (withEmail.get(email) ?? 0) - 1);
-		t.resent = repeatedCreates(requests, keyed);
+		for (const { key } of creates) t.duplicated += Math.max(0, (withKey.get(key) ?? 0) - 1);
+		if (subject.uniqueKey) t.duplicated += sentAfterSaved(requests, subject);
+		t.resent = repeatedCreates(requests, keyed, subject);
 	} else {
 		t.duplicated = Math.max(0, after.length - before.length);
 	}

@@ -1,17 +1,11 @@
 import type { RecordFaults } from './recordFaults';
-import type { BatchKind, FaultScenario } from './scenarios';
+import type { FaultScenario } from './scenarios';
+import { SUBJECTS } from './subjects';
 
 export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 const seconds = (ms: number) => `${ms / 1000} s`;
 const TIMES = ['never', 'once', 'twice', 'three times'];
 export const times = (n: number) => TIMES[n] ?? `${n} times`;
-
-const WORK: Record<BatchKind, string> = {
-	create: 'create contacts',
-	update: 'update contacts',
-	read: 'read contacts by ID',
-	delete: 'delete contacts',
-};
 
 function recordFaultWords({ method, fault, groups }: RecordFaults, timeout: number | undefined): string {
 	const against = timeout === undefined ? '' : ` against a ${seconds(timeout)} timeout`;
@@ -44,5 +38,7 @@ export function titleOf(scenario: FaultScenario): string {
 	const trouble = words.join('; ');
 	const described = scenario.label ? `${scenario.label}: ${trouble}` : trouble.charAt(0).toUpperCase() + trouble.slice(1);
 	const retries = options.maxRetries === undefined ? '' : `, Max Retries ${options.maxRetries}`;
-	return `${described} — ${WORK[kind]}${retries}`;
+	const subject = SUBJECTS[scenario.subject ?? 'contact'];
+	const keyField = scenario.subject === 'order' && kind === 'create' ? (scenario.keyed ? ` with Key Field ${subject.key}` : ' without a Key Field') : '';
+	return `${described} — ${subject.work[kind]}${keyField}${retries}`;
 }

@@ -28,7 +28,8 @@ export default async function globalSetup(): Promise<void> {
 	const readOnlyToken = distinctive('erp-readonly');
 	const stack = await startStack({
 		owner: OWNER,
-		sandbox: { token, readOnlyToken, rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [100] },
+		// Orders: the extension the Custom API Call scenarios work on.
+		sandbox: { token, readOnlyToken, rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [100], extensions: ['orders'] },
 		log,
 	});
 	globalThis.n8nErpReliabilityStack = stack;

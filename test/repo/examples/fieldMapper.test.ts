@@ -8,7 +8,7 @@
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { DEMO_SANDBOX_SEED } from '../../host/demoWorkflows';
+import { DEMO_SANDBOX } from '../../host/demoWorkflows';
 import { readExamples } from '../../host/examples';
 import { Erp } from '../../../nodes/Erp/Erp.node';
 import { runResourceMapping } from '../../harness';
@@ -23,7 +23,7 @@ const mappers = readExamples().flatMap(({ file, workflow }) =>
 		.map((node) => ({ file, name: node.name, typeVersion: node.typeVersion, parameters: node.parameters as INodeParameters })),
 );
 
-const sandbox = useTestSandbox({ seed: DEMO_SANDBOX_SEED });
+const sandbox = useTestSandbox(DEMO_SANDBOX);
 
 it('some example has an ERP node with a field mapper', () => {
 	expect(mappers.length).toBeGreaterThan(0);

@@ -16,23 +16,22 @@ export interface FieldSpec {
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
-function parseExtraFields(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
+/** A JSON parameter that must hold an object (blank: an empty one), or an error naming it with an example. */
+export function parseJsonObject(this: IExecuteFunctions, raw: unknown, itemIndex: number, label: string, example: string): IDataObject {
 	if (isBlank(raw)) return {};
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {
 		try {
 			parsed = jsonParse(raw);
 		} catch (error) {
-			throw new NodeOperationError(this.getNode(), `Extra Fields (JSON) is not valid JSON: ${(error as Error).message}`, {
+			throw new NodeOperationError(this.getNode(), `${label} is not valid JSON: ${(error as Error).message}`, {
 				itemIndex,
-				description: 'Write a JSON object such as {"tags": ["vip"]}, with double quotes around names and text.',
+				description: `Write a JSON object such as ${example}, with double quotes around names and text.`,
 			});
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		throw new NodeOperationError(this.getNode(), 'Extra Fields (JSON) must be a JSON object such as {"tags": ["vip"]}', {
-			itemIndex,
-		});
+		throw new NodeOperationError(this.getNode(), `${label} must be a JSON object such as ${example}`, { itemIndex });
 	}
 	return parsed as IDataObject;
 }
@@ -59,7 +58,7 @@ function readCustomFields(this: IExecuteFunctions, raw: unknown, itemIndex: numb
  */
 export function buildBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, values: IDataObject, collection?: string): IDataObject {
 	const { customFields, extraFields, ...known } = values;
-	const body: IDataObject = { ...parseExtraFields.call(this, extraFields, itemIndex) };
+	const body: IDataObject = { ...parseJsonObject.call(this, extraFields, itemIndex, 'Extra Fields (JSON)', '{"tags": ["vip"]}') };
 	const custom = readCustomFields.call(this, customFields, itemIndex);
 	if (custom) body.custom_fields = { ...(body.custom_fields as IDataObject | undefined), ...custom };
 	for (const [name, value] of Object.entries(known)) {

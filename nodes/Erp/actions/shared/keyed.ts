@@ -14,7 +14,7 @@ import { writtenItem } from './version';
  */
 export interface KeyLookup {
 	noun: string;
-	key: 'email' | 'sku';
+	key: string;
 	/** The list endpoint's pages filtered by the key. An ERP that ignores the filter is matched record by record. */
 	pages(client: ErpClient, value: string, itemIndex: number): AsyncGenerator<IDataObject[]>;
 }
@@ -32,7 +32,7 @@ const CLOCK_SKEW_MS = 10 * 60_000;
 
 const normalized = (lookup: KeyLookup, value: unknown) => (lookup.key === 'email' ? String(value).trim().toLowerCase() : String(value).trim());
 
-async function findByKey(client: ErpClient, lookup: KeyLookup, value: string, itemIndex: number): Promise<IDataObject[]> {
+export async function findByKey(client: ErpClient, lookup: KeyLookup, value: string, itemIndex: number): Promise<IDataObject[]> {
 	const wanted = normalized(lookup, value);
 	const matches: IDataObject[] = [];
 	for await (const page of lookup.pages(client, value, itemIndex)) {
@@ -74,10 +74,13 @@ function recoverByCreationTime(client: ErpClient, lookup: KeyLookup, body: IData
 }
 
 /** After an unclear create that a lookup preceded: a record with the key that the lookup did not see is the new one. */
-function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: string, seen: IDataObject[], itemIndex: number) {
+export function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: string, seen: IDataObject[], itemIndex: number) {
 	const before = new Set(seen.map((record) => String(record.id)));
 	return async (): Promise<UnclearResolution> => {
-		const fresh = (await findByKey(client, lookup, key, itemIndex)).filter((record) => !before.has(String(record.id)));
+		const found = await findByKey(client, lookup, key, itemIndex);
+		// Records without an ID cannot be told apart from the ones seen before.
+		if (found.some((record) => record.id === undefined || record.id === null)) return { unknown: true };
+		const fresh = found.filter((record) => !before.has(String(record.id)));
 		if (fresh.length === 0) return { absent: true };
 		return fresh.length === 1 ? { found: fresh[0] } : { unknown: true };
 	};

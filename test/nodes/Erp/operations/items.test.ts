@@ -87,13 +87,3 @@ describe('the item loop', () => {
 		expect(await h.requests()).toEqual([]);
 	});
 });
-
-describe('the Custom API Call choice n8n adds to the Resource list', () => {
-	it('points at the HTTP Request node instead of failing obscurely', async () => {
-		const result = await h.run({ resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' });
-		expect(result.error?.message).toBe(
-			'Custom API Call runs in an HTTP Request node: add one and choose the ERP API credential under Predefined Credential Type',
-		);
-		expect(await h.requests()).toEqual([]);
-	});
-});

@@ -12,6 +12,7 @@ import { erpTool } from '../toolVariant';
 import type { RunNodeResult } from '../../../harness/run-node';
 import { startTestSandbox } from '../../../harness/sandbox';
 import type { SeedOptions } from '../../../../sandbox/seed';
+import type { SandboxOptions } from '../../../../sandbox/server';
 import type { TestSandbox } from '../../../harness/sandbox';
 
 export { byId } from '../../../host/workflows';
@@ -71,8 +72,8 @@ export interface ErpHarness {
 	close(): Promise<void>;
 }
 
-export async function erpHarness(): Promise<ErpHarness> {
-	const sandbox = await startTestSandbox();
+export async function erpHarness(sandboxOptions: SandboxOptions = {}): Promise<ErpHarness> {
+	const sandbox = await startTestSandbox(sandboxOptions);
 	let since = 0;
 	return {
 		sandbox,
@@ -101,10 +102,10 @@ export const jsonOf = (result: RunNodeResult) => result.items.map((item) => item
  * Registers the suite's hooks: one sandbox for the file, emptied (and optionally seeded) before each test,
  * with the request log marked so `requests()` shows only the test's own requests.
  */
-export function useErpHarness(seedEachTest?: SeedOptions): ErpHarness {
+export function useErpHarness(seedEachTest?: SeedOptions, sandboxOptions?: SandboxOptions): ErpHarness {
 	const h = {} as ErpHarness;
 	beforeAll(async () => {
-		Object.assign(h, await erpHarness());
+		Object.assign(h, await erpHarness(sandboxOptions));
 	});
 	afterAll(async () => await h.close());
 	beforeEach(async () => {

@@ -1,6 +1,7 @@
 import {
 	backoffDelay,
 	decideRetry,
+	isIdempotent,
 	isUnclear,
 	neverReachedService,
 } from '../../../../nodes/Erp/transport/retryPolicy';
@@ -24,7 +25,7 @@ const attempt = (method: HttpMethod, retriesSoFar = 0, more: Partial<RetryContex
 const CANNOT_CURE = ['ENOTFOUND', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'];
 
 describe('decideRetry', () => {
-	const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+	const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 	it.each(methods)('retries a 429 for %s, waiting what the ERP named', (method) => {
 		expect(decideRetry(status(429, 2000), attempt(method))).toEqual({ retry: true, delayMs: 2000, namedByErp: true });
@@ -46,6 +47,13 @@ describe('decideRetry', () => {
 		for (const failure of [status(500), status(502), status(503), network('ECONNRESET'), network('ECONNABORTED', true), network('ETIMEDOUT', true)]) {
 			expect(decideRetry(failure, attempt('POST'))).toEqual({ retry: false });
 		}
+	});
+
+	it('never retries a PATCH after a 5xx, a timeout or a dropped connection: it may add to what is there', () => {
+		for (const failure of [status(500), status(503), network('ECONNRESET'), network('ETIMEDOUT', true)]) {
+			expect(decideRetry(failure, attempt('PATCH'))).toEqual({ retry: false });
+		}
+		expect(isIdempotent('PATCH')).toBe(false);
 	});
 
 	it('sends a POST again after an unclear failure once a lookup proved nothing was written', () => {

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ErpClient } from '../../transport/client';
+import { paginate } from '../../transport/paginate';
+import type { ErpRequest, Query, UnclearResolution } from '../../transport/types';
+import type { KeyLookup } from '../shared/keyed';
+import { findByKey, recoverBySeenIds } from '../shared/keyed';
+import { argumentLabel } from '../shared/tool';
+import { isBlank } from '../shared/values';
+
+/** Key Field, when the user named one: the field of the Body a POST's record is looked up by. */
+export function readKeyField(this: IExecuteFunctions, itemIndex: number): string | undefined {
+	const raw = this.getNodeParameter('keyField', itemIndex, '') as unknown;
+	const field = typeof raw === 'string' ? raw.trim() : '';
+	return field === '' ? undefined : field;
+}
+
+function keyValue(this: IExecuteFunctions, body: IDataObject, field: string, itemIndex: number): string {
+	const value = body[field];
+	if ((typeof value === 'string' || typeof value === 'number') && !isBlank(value)) return String(value);
+	const node = this.getNode();
+	throw new NodeOperationError(node, `${argumentLabel(node, 'body', 'Body')} has no "${field}" value, which Key Field names: nothing was sent`, {
+		itemIndex,
+		description: `Give the Body a "${field}" (text or a number) that the new record keeps, or clear Key Field.`,
+	});
+}
+
+/**
+ * A POST that a Key Field lets the node settle when its answer is lost: the list at Path (with the same Query
+ * Parameters) is read for records with the Body's key value before the POST, and again after an unclear failure,
+ * where exactly one record it did not see before is the one the POST wrote, none proves nothing was written (so it
+ * is sent again), and more cannot tell. Costs one lookup per POST.
+ */
+export async function keyedPost(
+	this: IExecuteFunctions,
+	client: ErpClient,
+	post: ErpRequest & { body: IDataObject; qs: Query },
+	field: string,
+): Promise<ReturnType<ErpClient['request']>> {
+	const itemIndex = post.itemIndex ?? 0;
+	const value = keyValue.call(this, post.body, field, itemIndex);
+	const lookup: KeyLookup = {
+		noun: 'record',
+		key: field,
+		pages: (erp, key, index) =>
+			paginate(erp, { path: post.path, query: { ...post.qs, [field]: key }, itemIndex: index, doing: { action: `look up ${post.path} by ${field}`, noun: 'record' } }),
+	};
+	const seen = await findByKey(client, lookup, value, itemIndex);
+	const resolveUnclear: () => Promise<UnclearResolution> = recoverBySeenIds(client, lookup, value, seen, itemIndex);
+	const unclearAdvice = `A lookup by ${field} could not tell whether the ERP wrote it: check in the ERP before running this item again.`;
+	return await client.request({ ...post, resolveUnclear, doing: { ...post.doing, unclearAdvice } });
+}

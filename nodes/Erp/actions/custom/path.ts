@@ -1,0 +1,78 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { argumentLabel } from '../shared/tool';
+
+const EXAMPLE = 'e.g. /orders or /orders/42';
+
+/** What is wrong with a path, and how to fix it. */
+export interface PathProblem {
+	problem: string;
+	fix: string;
+}
+
+/** Percent-decoded again and again (a server or proxy may decode twice) until nothing changes or it is no longer valid. */
+function decoded(text: string): string {
+	let current = text;
+	for (let round = 0; round < 5; round++) {
+		let next: string;
+		try {
+			next = decodeURIComponent(current);
+		} catch {
+			return current;
+		}
+		if (next === current) return current;
+		current = next;
+	}
+	return current;
+}
+
+/** Whether a segment is `.` or `..` as a server may read it: decoded, split again at decoded slashes, without `;…` parameters. */
+const hasDotSegment = (segment: string) =>
+	decoded(segment)
+		.split(/[/\\]/)
+		.some((part) => ['.', '..'].includes(part.split(';')[0]));
+
+/**
+ * Why a path would not stay below the credential's Base URL, or undefined when it does. The path is appended to the
+ * Base URL as it is, so it must start with one slash and may not climb out (`..`, also percent-encoded) nor name
+ * another host (`//host`, a full URL, backslashes that some servers read as slashes).
+ */
+export function pathProblem(path: string): PathProblem | undefined {
+	const relative = `Enter only the part after the Base URL of the ERP API credential, ${EXAMPLE}.`;
+	const plain = decoded(path);
+	if (path === '') return { problem: 'is empty', fix: `Enter the endpoint's path below the Base URL, ${EXAMPLE}.` };
+	if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return { problem: `"${path}" is a full URL, not a path below the Base URL`, fix: relative };
+	if (!path.startsWith('/')) return { problem: `"${path}" must start with /`, fix: `Write it as /${path.replace(/^\.?\/*/, '')} (${EXAMPLE}).` };
+	if (path.startsWith('//')) return { problem: `"${path}" starts with //, which names another host`, fix: relative };
+	if (plain.includes('\\')) return { problem: `"${path}" contains a backslash`, fix: `Use / between the parts of the path, ${EXAMPLE}.` };
+	if ([...plain].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
+		return { problem: 'contains a control character (such as a line break)', fix: `Remove it, ${EXAMPLE}.` };
+	}
+	if (/[?#]/.test(path)) {
+		return { problem: `"${path}" contains ${path.includes('?') ? '?' : '#'}`, fix: 'Give query parameters under Query Parameters, and the path alone here.' };
+	}
+	if (path.split('/').some(hasDotSegment)) {
+		return { problem: `"${path}" contains a . or .. segment, which would leave the Base URL's path`, fix: `Name the endpoint below the Base URL directly, ${EXAMPLE}.` };
+	}
+	return undefined;
+}
+
+/** Whether `baseUrl + path` still has the Base URL's origin and lies below its path (the check behind pathProblem's rules). */
+export function staysBelow(baseUrl: string, path: string): boolean {
+	if (!URL.canParse(baseUrl + path)) return false;
+	const base = new URL(baseUrl);
+	const target = new URL(baseUrl + path);
+	const basePath = base.pathname.replace(/\/+$/, '');
+	return target.origin === base.origin && target.pathname.startsWith(`${basePath}/`);
+}
+
+/** The Path parameter, trimmed and checked before any request is sent. */
+export function readPath(this: IExecuteFunctions, baseUrl: string, itemIndex: number): string {
+	const raw = this.getNodeParameter('path', itemIndex, '') as unknown;
+	const path = typeof raw === 'string' ? raw.trim() : String(raw ?? '');
+	const found = pathProblem(path) ?? (staysBelow(baseUrl, path) ? undefined : { problem: `"${path}" does not stay below the Base URL`, fix: `Enter a path ${EXAMPLE}.` });
+	if (!found) return path;
+	const node = this.getNode();
+	throw new NodeOperationError(node, `${argumentLabel(node, 'path', 'Path')} ${found.problem}: nothing was sent`, { itemIndex, description: found.fix });
+}

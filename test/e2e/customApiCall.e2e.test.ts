@@ -1,0 +1,123 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import type { Order } from '../../sandbox/extensions/orders';
+import { erpApi } from '../host/erpApi';
+import { allExecutions, waitForExecutions } from '../host/executions';
+import { runErp, type ErpRun } from '../host/runErp';
+import { connect, type Session } from '../host/session';
+import { ERP_NODE_TYPE } from '../host/workflows';
+
+// Custom API Call in a real n8n, against the sandbox's orders extension (endpoints the API document does not list).
+
+const call = (method: string, path: string, extra: Record<string, unknown> = {}) => ({ resource: 'customApiCall', operation: 'call', method, path, ...extra });
+const order = (reference: string) => JSON.stringify({ reference, customer: 'Nordwind GmbH', total: 99.5 });
+
+describe('Custom API Call in a real n8n', () => {
+	let session: Session;
+	const runs: ErpRun[] = [];
+	const run = async (parameters: Record<string, unknown>) => {
+		const result = await runErp(session, parameters);
+		runs.push(result);
+		return result;
+	};
+	const errorOf = async (result: ErpRun) => (await waitForExecutions(session.n8n, result.workflowId))[0].data?.resultData.error;
+	const withReference = async (reference: string) => (await session.sandbox.records('orders')).filter((o) => o.reference === reference);
+	const postsIn = (result: ErpRun) => result.requests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${String(r.status)}`);
+
+	beforeAll(async () => {
+		session = await connect();
+	});
+	afterEach(async () => {
+		await session.sandbox.resetVariants();
+		await session.sandbox.clearFaultQueue();
+	});
+
+	test('n8n offers it once: one Custom API Call in the Resource list, and n8n adds none of its own to any list', async () => {
+		const erp = (await session.n8n.nodeTypes()).filter((t) => t.name === ERP_NODE_TYPE);
+		expect(erp.length).toBeGreaterThan(0);
+		for (const type of erp) {
+			const lists = type.properties.filter((p) => ['resource', 'operation'].includes(p.name)).map((p) => (p.options ?? []) as INodePropertyOptions[]);
+			const resource = type.properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[];
+			expect(resource.filter((o) => o.name === 'Custom API Call')).toEqual([expect.objectContaining({ value: 'customApiCall' })]);
+			expect(lists.flat().filter((o) => o.value === '__CUSTOM_API_CALL__')).toEqual([]);
+		}
+	});
+
+	test('GET /orders, Return All under a capped page size: several pages, every order once, as the ERP holds them', async () => {
+		await session.sandbox.setVariants(['small-pages']);
+		const result = await run(call('GET', '/orders', { returnAll: true }));
+		const stored = await session.sandbox.records('orders');
+
+		expect(result.status).toBe(200);
+		expect(stored.length).toBeGreaterThan(40);
+		expect(result.items).toEqual(stored);
+		const pages = result.requests.filter((r) => r.query.page !== undefined);
+		expect(pages.length).toBeGreaterThanOrEqual(3);
+		expect(result.requests.every((r) => r.method === 'GET' && r.path === '/orders' && r.status === 200)).toBe(true);
+	});
+
+	test('a POST answered 429 and then 201 creates one order', async () => {
+		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'rateLimit', retryAfter: 1 } });
+		const result = await run(call('POST', '/orders', { body: order('E2E-429') }));
+
+		expect(result.status).toBe(200);
+		expect(postsIn(result)).toEqual(['/orders 429', '/orders 201']);
+		const stored = await withReference('E2E-429');
+		expect(stored).toHaveLength(1);
+		expect(result.items).toEqual([stored[0]]);
+	});
+
+	test('a POST whose answer is dropped: not sent again without a Key Field, and the error says so', async () => {
+		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
+		const result = await run(call('POST', '/orders', { body: order('E2E-DROP-1') }));
+
+		expect(result.status).toBe(500);
+		expect(postsIn(result)).toEqual(['/orders null']);
+		expect(await withReference('E2E-DROP-1')).toHaveLength(1);
+		const error = await errorOf(result);
+		expect(error?.description).toMatch(/The ERP may have done it anyway\. The node does not send a POST again after such a failure/);
+		expect(error?.description).toMatch(/set Key Field so that the node can look the record up/);
+	});
+
+	test('a POST whose answer is dropped, with Key Field: settled by the lookup, sent once, one order', async () => {
+		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
+		const result = await run(call('POST', '/orders', { body: order('E2E-DROP-2'), keyField: 'reference' }));
+
+		expect(result.status).toBe(200);
+		expect(postsIn(result)).toEqual(['/orders null']);
+		const stored = await withReference('E2E-DROP-2');
+		expect(stored).toHaveLength(1);
+		expect(result.items).toEqual([{ ...stored[0], recovered: true }]);
+		expect(result.requests.filter((r) => r.method === 'GET').map((r) => r.query.reference)).toEqual(['E2E-DROP-2', 'E2E-DROP-2']);
+	});
+
+	test.each(['https://evil.example/api/v1/orders', '/orders/../contacts', '/orders/%2e%2e/contacts', '//evil.example/orders'])(
+		'the path %s is refused with no request sent',
+		async (path) => {
+			const result = await run(call('GET', path));
+
+			expect(result.status).toBe(500);
+			expect(result.requests).toEqual([]);
+			expect((await errorOf(result))?.message).toMatch(/^Path ".*" (is a full URL|contains a \. or \.\. segment|starts with \/\/).*: nothing was sent$/);
+		},
+	);
+
+	test("a 422 shows the ERP's field message", async () => {
+		const taken = await erpApi<Order>(session.ctx, 'POST', '/orders', JSON.parse(order('E2E-422')) as object);
+		const result = await run(call('POST', '/orders', { body: order('E2E-422') }));
+
+		expect(postsIn(result)).toEqual(['/orders 422']);
+		expect((await errorOf(result))?.message).toBe(`The ERP refused to POST /orders (422): reference: is already taken by order ${taken.id}`);
+		expect(await withReference('E2E-422')).toHaveLength(1);
+	});
+
+	test('the token appears in no output or error of these runs', async () => {
+		expect(runs.length).toBeGreaterThan(5);
+		for (const result of runs) {
+			expect(JSON.stringify(result.body)).not.toContain(session.ctx.token);
+			const executions = await allExecutions(session.n8n, result.workflowId, true);
+			expect(executions.length).toBeGreaterThan(0);
+			expect(JSON.stringify(executions)).not.toContain(session.ctx.token);
+		}
+	});
+});
