@@ -1,10 +1,11 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
+import { pathProblem } from '../Erp/actions/custom/path';
 import { toNumber } from '../Erp/actions/shared/values';
+import { shownUrl } from '../Erp/transport/errors';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
-import { checkRelativePath } from './relativePath';
 import { isWatch, type TriggerOn, type WatchedResource } from './watches';
 
 /**
@@ -58,6 +59,14 @@ function names(raw: unknown): string[] {
 		.filter((name) => name !== '');
 }
 
+/** List Path, checked by the Custom API Call's rules for its Path before any request (no URL shown with its query). */
+function readListPath(node: INode, raw: unknown): string {
+	const path = typeof raw === 'string' ? raw.trim() : '';
+	const found = pathProblem(path, 'Enter the path alone, and filter the records in the workflow, e.g. with an If node.', 'e.g. /orders');
+	if (!found) return path;
+	throw new NodeOperationError(node, shownUrl(`List Path ${found.problem}`), { description: found.fix, failure: { cause: 'configuration-invalid' } });
+}
+
 export function readConfig(this: IPollFunctions): WatchConfig {
 	const node = this.getNode();
 	const fail = (message: string) => new NodeOperationError(node, message);
@@ -77,11 +86,7 @@ export function readConfig(this: IPollFunctions): WatchConfig {
 		resource,
 		path:
 			resource === 'list'
-				? checkRelativePath(node, this.getNodeParameter('listPath', ''), {
-						field: 'List Path',
-						example: '/orders',
-						queryFix: 'filter the records in the workflow, e.g. with an If node',
-					})
+				? readListPath(node, this.getNodeParameter('listPath', ''))
 				: PATHS[resource],
 		noun: anyList ? 'record' : resource,
 		idField: anyList ? text('idField', 'ID Field', 'the field that identifies each record of the list, e.g. id') : 'id',

@@ -34,6 +34,8 @@ describe('pathProblem', () => {
 		['/orders?status=open', 'contains ?'],
 		['/orders#top', 'contains #'],
 		['/orders/%0d%0aHost: evil', 'contains a control character'],
+		['/orders/50%off', 'has a % that is not followed by two hexadecimal digits'],
+		['/orders/%2e%2', 'has a % that is not followed by two hexadecimal digits'],
 	])('refuses %j: %s', (path, problem) => {
 		expect(pathProblem(path)?.problem).toContain(problem);
 		expect(pathProblem(path)?.fix).toMatch(/\.$/);

@@ -84,14 +84,15 @@ describe('ERP Polling Trigger: bad input', () => {
 	});
 
 	const refusedBeforeAnyRequest: Array<[string, string, RegExp]> = [
-		['a full URL', 'https://erp.example.com/api/v1/orders', /^List Path is a full URL: enter only the path below the Base URL of the ERP API credential, e.g. \/orders$/],
-		['another server', '//erp.example.com/orders', /^List Path starts with \/\/, which names another server/],
-		['a way out of the Base URL', '/orders/../../admin', /^List Path has a \. or \.\. part, which would leave the Base URL/],
-		['a percent-encoded way out', '/%2E%2E/admin', /^List Path has a \. or \.\. part/],
-		['a backslash', '/orders\\admin', /^List Path has a backslash/],
-		['a query', '/orders?status=open', /^List Path has a query \(\? or #\): enter the path alone, e.g. \/orders, and filter the records in the workflow, e.g. with an If node$/],
-		['no leading slash', 'orders', /^List Path must start with \//],
-		['nothing', ' ', /^List Path is empty/],
+		['a full URL', 'https://erp.example.com/api/v1/orders', /^List Path "https:\/\/erp\.example\.com\/api\/v1\/orders" is a full URL, not a path below the Base URL$/],
+		['another server', '//erp.example.com/orders', /^List Path "\/\/erp\.example\.com\/orders" starts with \/\/, which names another host$/],
+		['a way out of the Base URL', '/orders/../../admin', /^List Path "\/orders\/\.\.\/\.\.\/admin" contains a \. or \.\. segment, which would leave the Base URL's path$/],
+		['a percent-encoded way out', '/%2E%2E/admin', /^List Path "\/%2E%2E\/admin" contains a \. or \.\. segment/],
+		['a backslash', '/orders\\admin', /^List Path "\/orders\\admin" contains a backslash$/],
+		['a query', '/orders?status=open', /^List Path "\/orders\?status=open" contains \?$/],
+		['a stray %', '/orders/50%off', /^List Path has a % that is not followed by two hexadecimal digits$/],
+		['no leading slash', 'orders', /^List Path "orders" must start with \/$/],
+		['nothing', ' ', /^List Path is empty$/],
 	];
 
 	it.each(refusedBeforeAnyRequest)('List Path with %s is refused before any request', async (_, listPath, message) => {

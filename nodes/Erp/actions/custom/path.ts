@@ -34,26 +34,30 @@ const hasDotSegment = (segment: string) =>
 		.some((part) => ['.', '..'].includes(part.split(';')[0]));
 
 /**
- * Why a path would not stay below the credential's Base URL, or undefined when it does. The path is appended to the
- * Base URL as it is, so it must start with one slash and may not climb out (`..`, also percent-encoded) nor name
- * another host (`//host`, a full URL, backslashes that some servers read as slashes).
+ * Why a path would not stay below the credential's Base URL, or undefined when it does (the Custom API Call's Path, the
+ * polling trigger's List Path). The path is appended to the Base URL as it is, so it must start with one slash and
+ * may not climb out (`..`, also percent-encoded) nor name another host (`//host`, a full URL, backslashes that some
+ * servers read as slashes). `queryFix` says where a query goes instead.
  */
-export function pathProblem(path: string): PathProblem | undefined {
-	const relative = `Enter only the part after the Base URL of the ERP API credential, ${EXAMPLE}.`;
+export function pathProblem(path: string, queryFix = 'Give query parameters under Query Parameters, and the path alone here.', example = EXAMPLE): PathProblem | undefined {
+	const relative = `Enter only the part after the Base URL of the ERP API credential, ${example}.`;
 	const plain = decoded(path);
-	if (path === '') return { problem: 'is empty', fix: `Enter the endpoint's path below the Base URL, ${EXAMPLE}.` };
+	if (path === '') return { problem: 'is empty', fix: `Enter the endpoint's path below the Base URL, ${example}.` };
+	if (/%(?![\da-f]{2})/i.test(path)) {
+		return { problem: 'has a % that is not followed by two hexadecimal digits', fix: `Write a % as %25, ${example}.` };
+	}
 	if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return { problem: `"${path}" is a full URL, not a path below the Base URL`, fix: relative };
-	if (!path.startsWith('/')) return { problem: `"${path}" must start with /`, fix: `Write it as /${path.replace(/^\.?\/*/, '')} (${EXAMPLE}).` };
+	if (!path.startsWith('/')) return { problem: `"${path}" must start with /`, fix: `Write it as /${path.replace(/^\.?\/*/, '')} (${example}).` };
 	if (path.startsWith('//')) return { problem: `"${path}" starts with //, which names another host`, fix: relative };
-	if (plain.includes('\\')) return { problem: `"${path}" contains a backslash`, fix: `Use / between the parts of the path, ${EXAMPLE}.` };
+	if (plain.includes('\\')) return { problem: `"${path}" contains a backslash`, fix: `Use / between the parts of the path, ${example}.` };
 	if ([...plain].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
-		return { problem: 'contains a control character (such as a line break)', fix: `Remove it, ${EXAMPLE}.` };
+		return { problem: 'contains a control character (such as a line break)', fix: `Remove it, ${example}.` };
 	}
 	if (/[?#]/.test(path)) {
-		return { problem: `"${path}" contains ${path.includes('?') ? '?' : '#'}`, fix: 'Give query parameters under Query Parameters, and the path alone here.' };
+		return { problem: `"${path}" contains ${path.includes('?') ? '?' : '#'}`, fix: queryFix };
 	}
 	if (path.split('/').some(hasDotSegment)) {
-		return { problem: `"${path}" contains a . or .. segment, which would leave the Base URL's path`, fix: `Name the endpoint below the Base URL directly, ${EXAMPLE}.` };
+		return { problem: `"${path}" contains a . or .. segment, which would leave the Base URL's path`, fix: `Name the endpoint below the Base URL directly, ${example}.` };
 	}
 	return undefined;
 }
