@@ -5,7 +5,7 @@ import type { DetailedFailure } from './errors';
 import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongError } from './errors';
 import type { RateHeaders } from './rateControl';
 import { erpKey, rateControllerFor, readRateHeaders, WaitTooLong } from './rateControl';
-import { decideRetry, isUnclear } from './retryPolicy';
+import { decideRetry, isIdempotent, isUnclear } from './retryPolicy';
 import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
@@ -117,14 +117,14 @@ export class ErpClient {
 				continue;
 			}
 			let provenNotWritten = false;
-			if (request.method === 'POST' && isUnclear(failure) && request.resolveUnclear) {
+			if (!isIdempotent(request.method) && isUnclear(failure) && request.resolveUnclear) {
 				// A lookup that fails cannot tell.
 				const verdict = await request.resolveUnclear().catch((error: unknown) => {
 					if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
 					return { unknown: true } as const;
 				});
 				if ('found' in verdict) return { statusCode: 200, data: verdict.found, recovered: true };
-				// After a timeout the ERP may still be working on the POST: finding nothing yet proves nothing.
+				// After a timeout the ERP may still be working on the write: finding nothing yet proves nothing.
 				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
 			}
 

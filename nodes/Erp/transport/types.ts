@@ -43,7 +43,7 @@ export interface ErpRequest {
 	itemIndex?: number;
 	/** What a success must carry: an object (never an item with null json), a list (missing = empty), or anything. */
 	expect?: 'record' | 'list' | 'any';
-	/** For a POST that failed unclearly (the ERP may have done it): what a lookup finds (UnclearResolution). */
+	/** For a POST or PATCH that failed unclearly (the ERP may have done it): what a lookup finds (UnclearResolution). */
 	resolveUnclear?: () => Promise<UnclearResolution>;
 	/** For a request the ERP refused (400 or 422): a changed request to send instead (paging's smaller page size). */
 	amendRefused?: (refusal: { statusCode: number; body: unknown }) => ErpRequest | undefined;

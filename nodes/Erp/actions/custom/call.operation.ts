@@ -7,7 +7,7 @@ import { forOperation, queryParametersOption, returnAllAndLimit } from '../commo
 import { parseJsonObject } from '../shared/fields';
 import { argumentLabel } from '../shared/tool';
 import { answerItems, fullResponse, wantsFullResponse } from './answer';
-import { keyedPost, readKeyField } from './keyField';
+import { keyedPatch, keyedPost, readKeyField } from './keyField';
 import { readPath } from './path';
 import { readAnswer } from './read';
 
@@ -61,8 +61,8 @@ export const description = forOperation(
 			default: '',
 			placeholder: 'e.g. reference',
 			description:
-				'A field of the Body that the new record keeps and the list at Path can be filtered by (Path?field=value). When the answer to the POST is lost, the node looks for the record by it before sending the POST again; left empty, such a POST is never sent again.',
-			displayOptions: { show: { method: ['POST'] } },
+				'A field of the Body that settles a lost answer: a POST\'s new record keeps it and the list at Path can be filtered by it; a PATCH changes it in the record at Path. Left empty, such a request is never sent again.',
+			displayOptions: { show: { method: ['POST', 'PATCH'] } },
 		},
 		...updateDisplayOptions({ show: { method: ['GET'] } }, returnAllAndLimit),
 	] satisfies INodeProperties[],
@@ -89,7 +89,7 @@ function readQuery(this: IExecuteFunctions, itemIndex: number): Query {
 
 const NOT_RESENT = (method: HttpMethod) =>
 	`The node does not send a ${method} again after such a failure, so nothing is written twice: check in the ERP before running this item again` +
-	(method === 'POST' ? ', or set Key Field so that the node can look the record up and settle it.' : '.');
+	(method === 'POST' || method === 'PATCH' ? ', or set Key Field so that the node can look the record up and settle it.' : '.');
 
 /** A 404 at a path the user wrote points at the path first. */
 function naming404(error: unknown): unknown {
@@ -102,7 +102,7 @@ function naming404(error: unknown): unknown {
 /**
  * <Method> <Path> below the Base URL, with Query Parameters and (POST, PUT, PATCH) the Body: any endpoint of the ERP,
  * through the node's transport (its retries, rate limit and errors). A GET of a list is read page by page (read.ts);
- * a POST with a Key Field is settled by a lookup when its answer is lost (keyField.ts).
+ * a POST or PATCH with a Key Field is settled by a lookup when its answer is lost (keyField.ts).
  */
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const method = readMethod.call(this, itemIndex);
@@ -114,8 +114,9 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 		const label = argumentLabel(this.getNode(), 'body', 'Body');
 		const body = WITH_BODY.includes(method) ? parseJsonObject.call(this, this.getNodeParameter('body', itemIndex, '{}'), itemIndex, label, BODY_EXAMPLE) : undefined;
 		const request = { method, path, qs: query, body, itemIndex, expect: 'any' as const, doing: { ...doing, unclearAdvice: NOT_RESENT(method) } };
-		const keyField = method === 'POST' ? readKeyField.call(this, itemIndex) : undefined;
-		const response = keyField ? await keyedPost.call(this, client, { ...request, body: body ?? {} }, keyField) : await client.request(request);
+		const keyField = method === 'POST' || method === 'PATCH' ? readKeyField.call(this, itemIndex) : undefined;
+		const keyed = keyField && (method === 'POST' ? keyedPost : keyedPatch);
+		const response = keyed ? await keyed.call(this, client, { ...request, body: body ?? {} }, keyField) : await client.request(request);
 		if (wantsFullResponse(this, itemIndex)) return [fullResponse(response)];
 		const items = answerItems.call(this, itemIndex, response.data);
 		return response.recovered ? items.map((item) => ({ ...item, recovered: true })) : items;

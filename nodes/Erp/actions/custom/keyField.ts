@@ -3,13 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
 import { paginate } from '../../transport/paginate';
-import type { ErpRequest, Query, UnclearResolution } from '../../transport/types';
+import type { ErpRequest, ErpResponse, Query, UnclearResolution } from '../../transport/types';
 import type { KeyLookup } from '../shared/keyed';
 import { findByKey, recoverBySeenIds } from '../shared/keyed';
 import { argumentLabel } from '../shared/tool';
 import { isBlank } from '../shared/values';
 
-/** Key Field, when the user named one: the field of the Body a POST's record is looked up by. */
+/** Key Field, when the user named one: the field of the Body a POST's record is looked up by, or a PATCH's change seen by. */
 export function readKeyField(this: IExecuteFunctions, itemIndex: number): string | undefined {
 	const raw = this.getNodeParameter('keyField', itemIndex, '') as unknown;
 	const field = typeof raw === 'string' ? raw.trim() : '';
@@ -22,9 +22,11 @@ function keyValue(this: IExecuteFunctions, body: IDataObject, field: string, ite
 	const node = this.getNode();
 	throw new NodeOperationError(node, `${argumentLabel(node, 'body', 'Body')} has no "${field}" value, which Key Field names: nothing was sent`, {
 		itemIndex,
-		description: `Give the Body a "${field}" (text or a number) that the new record keeps, or clear Key Field.`,
+		description: `Give the Body a "${field}" (text or a number) that the record keeps, or clear Key Field.`,
 	});
 }
+
+const advice = (field: string) => `A lookup by ${field} could not tell whether the ERP wrote it: check in the ERP before running this item again.`;
 
 /**
  * A POST that a Key Field lets the node settle when its answer is lost: the list at Path (with the same Query
@@ -37,7 +39,7 @@ export async function keyedPost(
 	client: ErpClient,
 	post: ErpRequest & { body: IDataObject; qs: Query },
 	field: string,
-): Promise<ReturnType<ErpClient['request']>> {
+): Promise<ErpResponse> {
 	const itemIndex = post.itemIndex ?? 0;
 	const value = keyValue.call(this, post.body, field, itemIndex);
 	const lookup: KeyLookup = {
@@ -48,6 +50,20 @@ export async function keyedPost(
 	};
 	const seen = await findByKey(client, lookup, value, itemIndex);
 	const resolveUnclear: () => Promise<UnclearResolution> = recoverBySeenIds(client, lookup, value, seen, itemIndex);
-	const unclearAdvice = `A lookup by ${field} could not tell whether the ERP wrote it: check in the ERP before running this item again.`;
-	return await client.request({ ...post, resolveUnclear, doing: { ...post.doing, unclearAdvice } });
+	return await client.request({ ...post, resolveUnclear, doing: { ...post.doing, unclearAdvice: advice(field) } });
+}
+
+/**
+ * A PATCH that a Key Field lets the node settle when its answer is lost: the record at Path is read, and holding the
+ * Body's value of that field it shows the PATCH done; holding another, not done, so it is sent again (not after a
+ * timeout: the ERP may still be at it).
+ */
+export async function keyedPatch(this: IExecuteFunctions, client: ErpClient, patch: ErpRequest & { body: IDataObject }, field: string): Promise<ErpResponse> {
+	const value = keyValue.call(this, patch.body, field, patch.itemIndex ?? 0);
+	const resolveUnclear = async (): Promise<UnclearResolution> => {
+		const read = await client.request({ method: 'GET', path: patch.path, itemIndex: patch.itemIndex, expect: 'record', doing: { action: `read ${patch.path}`, noun: 'record' } });
+		const record = read.data as IDataObject;
+		return String(record[field] ?? '').trim() === value.trim() ? { found: record } : { absent: true };
+	};
+	return await client.request({ ...patch, resolveUnclear, doing: { ...patch.doing, unclearAdvice: advice(field) } });
 }

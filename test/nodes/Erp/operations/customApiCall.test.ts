@@ -223,6 +223,26 @@ describe('Custom API Call: writes', () => {
 		expect(descriptionOf(result)).toMatch(/^The ERP may have done it anyway\. The node does not send a PATCH again after such a failure/);
 	});
 
+	it('a PATCH whose answer is lost after the ERP changed the record, with Key Field: the record at Path shows it done, sent once', async () => {
+		const created = await createOrder(h.sandbox.api);
+		await h.mark();
+		await h.sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
+		const result = await h.run(call('PATCH', `/orders/${created.id}`, { body: '{"status": "shipped"}', keyField: 'status' }));
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ id: created.id, status: 'shipped', recovered: true });
+		expect(lines(await h.requests())).toEqual([`PATCH /orders/${created.id} null`, `GET /orders/${created.id} 200`]);
+	});
+
+	it('a PATCH refused unclearly before the ERP changed anything, with Key Field: the record at Path shows it, the PATCH goes again', async () => {
+		const created = await createOrder(h.sandbox.api);
+		await h.mark();
+		await h.sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'status', status: 503, afterCommit: false } });
+		const result = await h.run(call('PATCH', `/orders/${created.id}`, { body: '{"status": "shipped"}', keyField: 'status' }));
+		expect(result.error).toBeUndefined();
+		expect(lines(await h.requests())).toEqual([`PATCH /orders/${created.id} 503`, `GET /orders/${created.id} 200`, `PATCH /orders/${created.id} 200`]);
+		expect((await h.sandbox.admin.record('orders', created.id))?.status).toBe('shipped');
+	});
+
 	it('PUT and DELETE are sent again after a lost answer; a DELETE that finds nothing then has done its work', async () => {
 		const created = await createOrder(h.sandbox.api);
 		await h.mark();
