@@ -30,10 +30,10 @@ export class WaitTooLong extends Error {
 const UNNAMED_PAUSE_MS = 1_000;
 const ROUNDING_MS = 1_000;
 // The pace from refusals: cut to 0.85 at most once a second (later refusals are the same overshoot's echo), grown by
-// about 2 a second more in the first second after a cut, n times that n seconds after it.
+// 5% a second in the first second after a cut, n times that n seconds after it (so alike at any limit).
 const DECREASE = 0.85;
 const CUT_EVERY_MS = 1_000;
-const INCREASE_PER_S = 2;
+const GROWTH_PER_S = 0.05;
 const MIN_RATE = 1;
 // A window's pace that held nothing back for 2 s is dropped: the burst it was for is over.
 const WINDOW_PACE_IDLE_MS = 2_000;
@@ -207,13 +207,18 @@ export class RateController {
 		else if (wait) this.pauseUntil(now + wait.ms - ROUNDING_MS);
 	}
 
-	/** Multiplicative decrease, at most once a CUT_EVERY_MS, from the pace achieved when none was set. */
+	/**
+	 * Multiplicative decrease, at most once a CUT_EVERY_MS, from the pace achieved (answers in the last second) or the
+	 * pace set when lower: a pace grown past what the ERP answered tells nothing of its limit.
+	 */
 	private cut(sentAt: number, now: number): void {
 		if (sentAt < this.cutAt || now - this.cutAt < CUT_EVERY_MS) return;
 		const achieved = this.answered.filter((at) => at > now - 1000).length;
+		const set = this.pace?.rate ?? Number.POSITIVE_INFINITY;
+		const from = achieved > 0 ? Math.min(set, achieved) : set;
 		// A refusal with nothing answered before it tells no pace.
-		if (!this.pace && achieved === 0) return;
-		this.pace = { rate: Math.max(MIN_RATE, DECREASE * (this.pace?.rate ?? achieved)), fromWindow: false };
+		if (from === Number.POSITIVE_INFINITY) return;
+		this.pace = { rate: Math.max(MIN_RATE, DECREASE * from), fromWindow: false };
 		this.cutAt = now;
 		this.lastTurn = Math.max(this.lastTurn, now);
 	}
@@ -221,9 +226,9 @@ export class RateController {
 	private accepted(sentAt: number, statusCode: number, limits: RateHeaders, now: number): void {
 		this.answered.push(now);
 		while (this.answered[0] <= now - 1000) this.answered.shift();
-		// Additive increase while the pace holds requests back, faster the longer since the last cut.
+		// Growth while the pace holds requests back, faster the longer since the last cut.
 		const pace = this.pace;
-		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += (INCREASE_PER_S * Math.max(1, (now - this.cutAt) / 1000)) / pace.rate;
+		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += GROWTH_PER_S * Math.max(1, (now - this.cutAt) / 1000);
 
 		const { remaining, limit, resetAtMs, wait } = limits;
 		if (remaining === undefined) return;
