@@ -50,9 +50,8 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 /**
  * Yields a list's records page by page, in order. Page size: Page Size (or 100), Limit when smaller, or what the ERP
  * accepted after refusing a larger one; the walk follows the size served (`meta.per_page`, else the count). Stops at
- * `meta.total` (re-read each page), an empty page, or without a total a short page; records seen (by id) are not
- * yielded twice when inserts shift pages; an ERP that ignores `page` is a clear error. With a total, up to
- * Concurrency of the pages still needed are asked ahead of the one being yielded.
+ * `meta.total` (re-read each page), an empty page, or without a total a short page; a record seen (by id) is never
+ * yielded twice; an ERP that ignores `page` is a clear error. With a total, pages are asked ahead up to Concurrency.
  */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);

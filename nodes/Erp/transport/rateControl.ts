@@ -5,11 +5,10 @@ import type { NamedWait, RawResponse } from './types';
 import { CONCURRENCY_LIMIT } from './types';
 
 /*
- * One RateController per ERP (Base URL and token), shared by every run in the process: `admit` before a request,
- * `learn` after it. Its one state: requests in flight; `pausedUntil`, a wait the ERP named; the ERP's `window` and
- * `count` left as its headers show them, with `limit`, `spenders` (processes spending it) and the bounds of its length;
- * the `pace` (requests a second, learnt from refusals or spreading a used-up window) and its last turn. An ERP that
- * shows no limit is never held back: nothing is set before an answer tells of one.
+ * One RateController per ERP, shared by every run in the process: `admit` before a request, `learn` after it. Its one
+ * state: requests in flight; `pausedUntil`, a wait the ERP named; the `window` and `count` left as the ERP's headers
+ * show them, with `limit`, `spenders` (processes spending it) and the window's length bounds; the `pace` (requests a
+ * second, from refusals or spreading a used-up window). An ERP that shows no limit is never held back.
  */
 
 /** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */
