@@ -15,7 +15,7 @@ import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
 import { stopOnSignals } from '../test/host/processes';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
-import { GROWTH_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { GROWTH_PARTS, KEPT_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { describeMachine, loadAvg1 } from './machine';
 import { profile, type ProfileResult } from './profile';
@@ -58,8 +58,9 @@ function loadProfilerHook(): string {
 	return dir;
 }
 
-/** A run of every part at full size is the only one that may replace the published figures. */
-const complete = PARTS.every((part) => ONLY.includes(part)) && SCALE === 1;
+/** A run of every part at full size replaces the published figures; without issue 25's parts it keeps theirs. */
+const keptParts = KEPT_PARTS.filter((part) => !ONLY.includes(part));
+const complete = PARTS.every((part) => ONLY.includes(part) || keptParts.includes(part as (typeof KEPT_PARTS)[number])) && SCALE === 1;
 /** Issue 25's parts alone at full size replace their own figures and keep the rest. */
 const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
 
@@ -174,7 +175,10 @@ async function main(): Promise<void> {
 			return;
 		}
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
-		const results = { ...assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), growth), ...(shared && { sharedLimit: shared }) };
+		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
+		const kept: Growth = Object.fromEntries(keptParts.map((part) => [part, published[part]]));
+		const assembled = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), { ...kept, ...growth });
+		const results = { ...assembled, ...(shared && { sharedLimit: shared }) };
 		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
