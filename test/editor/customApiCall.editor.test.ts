@@ -17,9 +17,12 @@ async function openErpActions(name: string): Promise<void> {
 	await expandCategory(editor.page, 'Actions', 'erp');
 }
 
-/** The texts of the options the open dropdown lists. */
-const dropdownOptions = async () =>
-	(await editor.page.locator('.el-select-dropdown__item').filter({ visible: true }).allInnerTexts()).map((text) => text.trim().split('\n')[0]);
+/** The texts of the options the open dropdown lists, once it shows them (it opens after the click returns). */
+async function dropdownOptions(): Promise<string[]> {
+	const options = editor.page.locator('.el-select-dropdown__item').filter({ visible: true });
+	await options.first().waitFor();
+	return (await options.allInnerTexts()).map((text) => text.trim().split('\n')[0]);
+}
 
 describe('Custom API Call in the editor', () => {
 	it('the node panel\'s "ERP" lists it once, as the action "Make a custom API call", without n8n\'s own hint beside it', async () => {
