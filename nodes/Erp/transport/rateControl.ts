@@ -29,10 +29,10 @@ export class WaitTooLong extends Error {
 const UNNAMED_PAUSE_MS = 1_000;
 const ROUNDING_MS = 1_000;
 // The pace from refusals: cut to 0.85 at most once a second (later refusals are the same overshoot's echo), grown by
-// 5% a second in the first second after a cut, n times that n seconds after it (so alike at any limit).
+// about 2 a second more in the first second after a cut, n times that n seconds after it.
 const DECREASE = 0.85;
 const CUT_EVERY_MS = 1_000;
-const GROWTH_PER_S = 0.05;
+const INCREASE_PER_S = 2;
 const MIN_RATE = 1;
 // A window's pace that held nothing back for 2 s is dropped: the burst it was for is over.
 const WINDOW_PACE_IDLE_MS = 2_000;
@@ -227,7 +227,7 @@ export class RateController {
 		while (this.answered[0] <= now - 1000) this.answered.shift();
 		// Growth while the pace holds requests back, faster the longer since the last cut.
 		const pace = this.pace;
-		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += GROWTH_PER_S * Math.max(1, (now - this.cutAt) / 1000);
+		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += (INCREASE_PER_S * Math.max(1, (now - this.cutAt) / 1000)) / pace.rate;
 
 		const { remaining, limit, resetAtMs, wait } = limits;
 		if (remaining === undefined) return;
