@@ -206,18 +206,13 @@ export class RateController {
 		else if (wait) this.pauseUntil(now + wait.ms - ROUNDING_MS);
 	}
 
-	/**
-	 * Multiplicative decrease, at most once a CUT_EVERY_MS, from the pace achieved (answers in the last second) or the
-	 * pace set when lower: a pace grown past what the ERP answered tells nothing of its limit.
-	 */
+	/** Multiplicative decrease, at most once a CUT_EVERY_MS, from the pace achieved when none was set. */
 	private cut(sentAt: number, now: number): void {
 		if (sentAt < this.cutAt || now - this.cutAt < CUT_EVERY_MS) return;
 		const achieved = this.answered.filter((at) => at > now - 1000).length;
-		const set = this.pace?.rate ?? Number.POSITIVE_INFINITY;
-		const from = achieved > 0 ? Math.min(set, achieved) : set;
 		// A refusal with nothing answered before it tells no pace.
-		if (from === Number.POSITIVE_INFINITY) return;
-		this.pace = { rate: Math.max(MIN_RATE, DECREASE * from), fromWindow: false };
+		if (!this.pace && achieved === 0) return;
+		this.pace = { rate: Math.max(MIN_RATE, DECREASE * (this.pace?.rate ?? achieved)), fromWindow: false };
 		this.cutAt = now;
 		this.lastTurn = Math.max(this.lastTurn, now);
 	}
@@ -225,7 +220,7 @@ export class RateController {
 	private accepted(sentAt: number, statusCode: number, limits: RateHeaders, now: number): void {
 		this.answered.push(now);
 		while (this.answered[0] <= now - 1000) this.answered.shift();
-		// Growth while the pace holds requests back, faster the longer since the last cut.
+		// Additive increase while the pace holds requests back, faster the longer since the last cut.
 		const pace = this.pace;
 		if (pace && !pace.fromWindow && now - this.heldAt < 2000 / pace.rate) pace.rate += (INCREASE_PER_S * Math.max(1, (now - this.cutAt) / 1000)) / pace.rate;
 

@@ -1,4 +1,4 @@
-import { byId, createWith, jsonOf, useErpHarness } from '../setup';
+import { byId, jsonOf, useErpHarness } from '../setup';
 
 // ERPs that report their rate limit (or a gateway's) in other ways. A wrong wait would exceed the test's time limit.
 const h = useErpHarness({ contacts: 2 });
@@ -30,25 +30,6 @@ describe('rate limits and waits on ERPs that report them otherwise', () => {
 		const log = await h.requests();
 		expect(log.map((r) => r.status)).toEqual([429, 200]);
 		expect(Date.parse(log[1].at) - Date.parse(log[0].at)).toBeGreaterThanOrEqual(1500);
-	});
-
-	it('retry-after-only: a limit told only by the 429\'s Retry-After paces the run after the first refusals; every contact is created once', async () => {
-		await h.sandbox.admin.setVariants(['retry-after-only']);
-		await h.sandbox.admin.setFaults({ rateLimit: { limit: 10, windowMs: 1000 } });
-		const input = Array.from({ length: 60 }, (_, i) => ({ first: `P${i}`, email: `paced${i}@example.com` }));
-		const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' }, { options: { concurrency: 10 } });
-		const result = await h.run(create, { input });
-		expect(result.error).toBeUndefined();
-		const emails = (await h.sandbox.admin.records('contacts')).map((contact) => contact.email).filter((email) => String(email).startsWith('paced'));
-		expect(emails.sort()).toEqual(input.map((row) => row.email).sort());
-		// The first window's overflow is refused (the ERP told nothing before); from the first request it accepted after
-		// that, few are. Sent all at once after each named wait, most of each window's requests would be refused again.
-		const log = (await h.requests()).filter((r) => r.method === 'POST');
-		const refusedShare = (requests: typeof log) => requests.filter((r) => r.status === 429).length / requests.length;
-		const firstRefused = log.findIndex((r) => r.status === 429);
-		const resumed = log.slice(log.findIndex((r, i) => i > firstRefused && r.status === 201));
-		expect(refusedShare(log)).toBeLessThan(0.25);
-		expect(refusedShare(resumed)).toBeLessThan(0.1);
 	});
 
 	it('a 429 that names a wait beyond the node\'s wait budget fails at once, saying when to try again', async () => {
