@@ -1,6 +1,6 @@
 import { erpNode } from '../host/workflows';
 import { useEditor } from './support/editorSession';
-import { errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
+import { dropdownOptions, errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
 import { expandCategory, listedActions, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';
 import { manualTrigger, openNewWorkflow } from './support/workflows';
 
@@ -15,13 +15,6 @@ async function openErpActions(name: string): Promise<void> {
 	await searchNodePanel(editor.page, 'ERP');
 	await openEntry(editor.page, 'ERP');
 	await expandCategory(editor.page, 'Actions', 'erp');
-}
-
-/** The texts of the options the open dropdown lists, once it shows them (it opens after the click returns). */
-async function dropdownOptions(): Promise<string[]> {
-	const options = editor.page.locator('.el-select-dropdown__item').filter({ visible: true });
-	await options.first().waitFor();
-	return (await options.allInnerTexts()).map((text) => text.trim().split('\n')[0]);
 }
 
 describe('Custom API Call in the editor', () => {
@@ -46,7 +39,7 @@ describe('Custom API Call in the editor', () => {
 		const resource = ndv(page).locator('[data-test-id^="parameter-input-resource"]').first();
 		expect(await resource.locator('input').first().inputValue()).toBe('Custom API Call');
 		await resource.click();
-		const options = await dropdownOptions();
+		const options = await dropdownOptions(page);
 		expect(options).toEqual(expect.arrayContaining(['Contact', 'Employee', 'Invoice', 'Product']));
 		expect(options.filter((option) => /custom API call/i.test(option))).toEqual(['Custom API Call']);
 	});

@@ -2,7 +2,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ERP_NODE_TYPE, ERP_TRIGGER_TYPE } from '../host/workflows';
 import { useEditor } from './support/editorSession';
-import { visibleLabels } from './support/ndv';
+import { dropdownOptions, visibleLabels } from './support/ndv';
 import { entryPageDescription, expandCategory, listedActions, listedEntries, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';
 import { screenshotFile } from './support/screenshots';
 
@@ -85,9 +85,7 @@ describe('the node panel, searching "ERP"', () => {
 		const entries = await listedActions(page, 'erpPollingTrigger');
 		await pickAction(page, 'On contact added');
 		await page.getByTestId('ndv').locator('[data-test-id^="parameter-input-triggerOn"]').first().click();
-		const choices = page.locator('.el-select-dropdown__item').filter({ visible: true });
-		await choices.first().waitFor();
-		const names = (await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim());
+		const names = await dropdownOptions(page);
 		expect(entries).toEqual(names.map((name) => `On ${name.toLowerCase()}`));
 		expect(names).toContain('Contact Added');
 	});

@@ -81,3 +81,10 @@ export async function shownValue(page: Page, name: string): Promise<string> {
 		.first()
 		.evaluate((input) => `${input.textContent ?? ''} ${[...input.querySelectorAll('input')].map((i) => i.value).join(' ')}`.trim());
 }
+
+/** The names of the options the open dropdown lists (each option's first line), once it shows them: it opens after the click returns. */
+export async function dropdownOptions(page: Page): Promise<string[]> {
+	const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
+	await options.first().waitFor();
+	return (await options.allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
+}
