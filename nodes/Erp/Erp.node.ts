@@ -9,7 +9,6 @@ import { description as invoice } from './actions/invoice/Invoice.resource';
 import { description as product } from './actions/product/Product.resource';
 import { router } from './actions/router';
 import { searchContacts, searchEmployees, searchInvoices, searchProducts } from './methods/listSearch';
-import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/shared/version';
 import { getContactFields, getEmployeeFields, getProductFields } from './methods/resourceMapping';
 
 export class Erp implements INodeType {
@@ -18,8 +17,11 @@ export class Erp implements INodeType {
 		name: 'erp',
 		icon: { light: 'file:erp.svg', dark: 'file:erp.dark.svg' },
 		group: ['transform'],
-		version: NODE_VERSIONS,
-		defaultVersion: DEFAULT_NODE_VERSION,
+		// 1: the node released in 0.1.0, kept for the workflows built with it: a write outputs the ERP's answer as it came,
+		// Delete the ERP's answer, Get and Get Many have no Simplify. 1.1, what a new node gets: a write outputs the fields
+		// sent under the ERP's answer, Delete n8n's confirmation, Get and Get Many have Simplify (actions/shared/version.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle:
 			'={{$parameter["resource"] === "customApiCall" ? $parameter["method"] + " " + $parameter["path"] : $parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Work with contacts, invoices, products with stock, and employees with payroll in the ERP, or call any endpoint of its API',

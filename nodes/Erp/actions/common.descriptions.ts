@@ -2,11 +2,38 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FieldSpec, FieldSpecs } from './shared/fields';
-import { outputProperties } from './shared/output';
-import { IN_TOOL, TOOL_LIMIT, toolDescription } from './shared/tool';
+import { SIMPLIFIED_MAX_FIELDS } from './shared/output';
+import { TOOL_LIMIT } from './shared/tool';
 import { CONCURRENCY_LIMIT } from '../transport/types';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
+
+/**
+ * Display conditions. '@tool' tells the ERP Tool from the node (NodeHelpers.getPropertyValues). An n8n-workflow that
+ * does not know '@tool' (1.83, in n8n 1.85) meets neither condition: what the node shows only outside a tool is
+ * therefore hidden in a tool (`hide: IN_TOOL`) rather than shown outside one, so that such an n8n shows it.
+ */
+const IN_TOOL = { '@tool': [true] };
+/** From version 1.1 on (n8n-workflow reads `_cnd` since before 1.83). */
+const SINCE_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
+
+/**
+ * What the model is told the tool does, one per operation: what holds for every ERP that follows the API document,
+ * in a few sentences; each argument is described by its own $fromAI() description. Declaring `toolDescription` keeps
+ * n8n from adding its own "Set Automatically" description, which would only say "<action> in ERP"; the user can
+ * still edit this one.
+ */
+function toolDescription(text: string): INodeProperties {
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 5 },
+		default: text,
+		description: 'Explain to the LLM what this tool does, a good, specific description would allow LLMs to produce expected results much more often',
+		displayOptions: { show: IN_TOOL },
+	};
+}
 
 /** An operation's parameters, shown only for that resource and operation, and what the model is told it does. */
 export function forOperation(resource: string, operation: string, properties: INodeProperties[], toolText: string): INodeProperties[] {
@@ -206,6 +233,45 @@ export const queryParametersOption: INodeProperties = {
 		},
 	],
 };
+
+/** Get and Get Many: Simplify in the node (from version 1.1 on), Output (with Fields) in its Tool variant. */
+export const outputProperties: INodeProperties[] = [
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: `At most ${SIMPLIFIED_MAX_FIELDS} fields per record, nested values flattened`,
+		displayOptions: { show: SINCE_1_1, hide: IN_TOOL },
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'simplified',
+		description: 'How much of each record the model gets to read',
+		options: [
+			{ name: 'Raw', value: 'raw', description: 'Every field, as the ERP returns it' },
+			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields named below, and the ID' },
+			{
+				name: 'Simplified',
+				value: 'simplified',
+				description: `At most ${SIMPLIFIED_MAX_FIELDS} useful fields per record, nested values flattened`,
+			},
+		],
+		displayOptions: { show: IN_TOOL },
+	},
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. email, company',
+		description: 'Comma-separated names of the fields to return (a nested one as custom_fields.vat_number); the ID is always included',
+		displayOptions: { show: { ...IN_TOOL, output: ['selected'] } },
+	},
+];
 
 /** A Get Many operation's parameters: Return All / Limit and the Filters collection (own filters + free-form). */
 export function getManyDescription(resource: string, filters: FieldSpecs, toolText: string): INodeProperties[] {

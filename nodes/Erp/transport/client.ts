@@ -206,13 +206,9 @@ export class ErpClient {
 	private async pause(ms: number, request: ErpRequest): Promise<void> {
 		const sleeper = new AbortController();
 		this.sleepers.add(sleeper);
-		try {
-			if (!this.signal?.aborted) await sleep(ms, sleeper.signal);
-		} catch {
-			// Only the run's cancellation aborts it: thrown below.
-		} finally {
-			this.sleepers.delete(sleeper);
-		}
+		// Only the run's cancellation aborts it: thrown below.
+		if (!this.signal?.aborted) await sleep(ms, sleeper.signal).catch(() => undefined);
+		this.sleepers.delete(sleeper);
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
 

@@ -50,11 +50,8 @@ const header = (headers: RawResponse['headers'], ...names: string[]): string | u
 	names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
 const count = (text?: string) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
-/**
- * The document names no rate-limit headers; the common ones are read: X-RateLimit-* or the IETF draft's
- * RateLimit-*, and the wait: Retry-After (seconds or an HTTP date), else the reset (epoch seconds, or seconds from
- * now when small).
- */
+/** The document names no rate-limit headers: X-RateLimit-* or RateLimit-* are read, and the wait from Retry-After
+ * (seconds or an HTTP date), else from the reset (epoch seconds, or seconds from now when small). */
 export function readRateHeaders(headers: RawResponse['headers'], now: number): RateHeaders {
 	const seconds = (text?: string) => (text && /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : undefined);
 	const retryAfter = header(headers, 'retry-after');
@@ -97,35 +94,25 @@ export class RateController {
 	/** Requests waiting, and whether each waits for room (woken by every answer). */
 	private readonly sleepers = new Map<AbortController, boolean>();
 
-	/**
-	 * Resolves when the request may go: after any wait the ERP named (throws WaitTooLong when it is longer than
-	 * `maxPauseMs`), while its share of the window's count has room, and at its turn of the pace. A cancelled run
-	 * (`signal`) rejects at once; its run wakes the controller (`wake`).
-	 */
+	/** Resolves when the request may go: after a wait the ERP named (WaitTooLong past `maxPauseMs`), with room in its
+	 * share of the window's count, at its turn of the pace. A cancelled run (`signal`, then `wake`) rejects at once. */
 	async admit(maxPauseMs: number, signal?: AbortSignal): Promise<Ticket> {
 		let pausedMs = 0;
 		for (;;) {
 			if (signal?.aborted) throw signal.reason;
 			const now = Date.now();
 			const pause = this.pausedUntil - now;
-			if (pause > 0) {
-				if (pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
-				await this.nap(pause, false);
-				pausedMs += Date.now() - now;
-				continue;
+			if (pause > 0 && pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
+			const forRoom = pause <= 0 && this.full();
+			// The pace's turn is taken when it answers 0: asked last.
+			const wait = pause > 0 ? pause : forRoom ? RECHECK_MS : this.turn(now);
+			if (wait <= 0) {
+				this.inFlight++;
+				this.lastUsed = now;
+				return { sentAt: now, pausedMs };
 			}
-			if (this.full()) {
-				await this.nap(RECHECK_MS, true);
-				continue;
-			}
-			const turn = this.turn(now);
-			if (turn > 0) {
-				await this.nap(turn, false);
-				continue;
-			}
-			this.inFlight++;
-			this.lastUsed = now;
-			return { sentAt: now, pausedMs };
+			await this.nap(wait, forRoom);
+			if (pause > 0) pausedMs += Date.now() - now;
 		}
 	}
 
@@ -152,14 +139,9 @@ export class RateController {
 	private async nap(ms: number, forRoom: boolean): Promise<void> {
 		const sleeper = new AbortController();
 		this.sleepers.set(sleeper, forRoom);
-		try {
-			// Timers count whole milliseconds.
-			await sleep(Math.ceil(ms), sleeper.signal);
-		} catch {
-			// Woken: the state changed, look again.
-		} finally {
-			this.sleepers.delete(sleeper);
-		}
+		// Timers count whole milliseconds. Woken early (aborted), the caller looks again.
+		await sleep(Math.ceil(ms), sleeper.signal).catch(() => undefined);
+		this.sleepers.delete(sleeper);
 	}
 
 	/** The share of the window's count this process plans to spend. */
@@ -253,10 +235,8 @@ export class RateController {
 		if (resumeAt !== undefined && resumeAt > now) this.pauseUntil(resumeAt);
 	}
 
-	/**
-	 * This process's share of what is left, spread over the time left (n requests over n + 1 intervals, the last
-	 * before the window ends); past the window's expected end, the whole window's rate, shared.
-	 */
+	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past the window's
+	 * expected end, the whole window's rate, shared. */
 	private windowPace(left: number, lengthMs: number, msLeft: number): number | undefined {
 		const mine = left * this.share();
 		if (mine >= 1 && msLeft > 0) return (mine + 1) / (msLeft / 1000);
@@ -273,12 +253,9 @@ export class RateController {
 		this.spenders = measured < this.spenders ? measured : (this.spenders + measured) / 2;
 	}
 
-	/**
-	 * Follows the ERP's windows and bounds their length. A window opens with the first request to arrive in it:
-	 * after this process's last request of the one before, and by its first answer here. So it lasts at most its
-	 * named reset minus that request; from below, it ended after the whole second before an epoch reset, and was
-	 * not over when a request it refused was sent. Returns whether the answer opened a new window.
-	 */
+	/** Follows the ERP's windows; true when the answer opened one. A window opens after this process's last request of
+	 * the one before, by its first answer here: it lasts at most its reset minus that request, and at least until the
+	 * whole second before an epoch reset and until a request it refused was sent. */
 	private observeWindow(remaining: number, resetAtMs: number | undefined, sentAt: number, answeredAt: number): boolean {
 		const opened = this.limit !== undefined && remaining === this.limit - 1;
 		if (opened && resetAtMs !== undefined) {
@@ -306,11 +283,8 @@ export class RateController {
 		return true;
 	}
 
-	/**
-	 * The window's length: the one whole second its bounds leave (windows of whole seconds are the common choice;
-	 * a refusal that shows it longer drops it), else its upper bound once two windows bounded it (one, `roughly`,
-	 * for pacing: a pace too fast is caught by the count, a hold too short would be refused).
-	 */
+	/** The window's length: the one whole second its bounds leave (the common choice), else its upper bound once two
+	 * windows bounded it (one, `roughly`, for pacing: a pace too fast is caught by the count, a short hold is not). */
 	private windowMs(roughly = false): number | undefined {
 		if (!(this.bounded >= 1 && this.longestMs > 0 && this.longestMs <= MAX_LEARNT_WINDOW_MS)) return undefined;
 		if (this.shortestMs >= this.longestMs) return undefined;
@@ -319,10 +293,8 @@ export class RateController {
 		return this.bounded >= (roughly ? 1 : 2) ? this.longestMs : undefined;
 	}
 
-	/**
-	 * The latest the window seen now can end (a length after its first answer here); `expected`, when it most likely
-	 * ends, for pacing: a length after it opened (too early is safe: the latest end still holds).
-	 */
+	/** The latest the window seen now can end (a length after its first answer here); `expected`, for pacing: a length
+	 * after it opened (too early is safe: the latest end still holds). */
 	private windowEnd(expected = false): number | undefined {
 		const length = this.windowMs(expected);
 		if (!this.window?.resetAtMs || length === undefined) return undefined;
@@ -337,10 +309,8 @@ export function erpKey(baseUrl: string, token: unknown): string {
 	return `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
 }
 
-/**
- * The controller of an ERP (erpKey). One map serves all three nodes, which n8n loads with one module cache; idle
- * controllers are dropped at the next lookup.
- */
+/** The controller of an ERP (erpKey), for all three nodes (n8n loads them with one module cache); idle ones are
+ * dropped at the next lookup. */
 export function rateControllerFor(key: string): RateController {
 	const now = Date.now();
 	for (const [other, controller] of controllers) if (other !== key && controller.idle(now)) controllers.delete(other);

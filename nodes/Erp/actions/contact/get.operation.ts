@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ErpClient } from '../../transport/client';
-import { forOperation, recordLocator } from '../common.descriptions';
+import { forOperation, outputProperties, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
-import { outputProperties, shapeRecords } from '../shared/output';
+import { shapeRecords } from '../shared/output';
 
 const TOOL_TEXT =
 	'Get a contact in the ERP by its ID. Returns the contact.';

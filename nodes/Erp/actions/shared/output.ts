@@ -1,10 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../transport/types';
 import type { RecordNoun } from '../common.descriptions';
-import { IN_TOOL, argumentLabel } from './tool';
-import { SINCE_1_1 } from './version';
+import { argumentLabel } from './tool';
 
 /** n8n's UX guidelines for verified nodes: a simplified record has at most this many fields. */
 export const SIMPLIFIED_MAX_FIELDS = 10;
@@ -21,45 +20,6 @@ export const SIMPLIFIED_FIELDS: Record<RecordNoun, string[]> = {
 };
 
 export type OutputShape = 'raw' | 'simplified' | 'selected';
-
-/** Get and Get Many: Simplify in the node (from version 1.1 on), Output (with Fields) in its Tool variant. */
-export const outputProperties: INodeProperties[] = [
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: `At most ${SIMPLIFIED_MAX_FIELDS} fields per record, nested values flattened`,
-		displayOptions: { show: SINCE_1_1, hide: IN_TOOL },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		default: 'simplified',
-		description: 'How much of each record the model gets to read',
-		options: [
-			{ name: 'Raw', value: 'raw', description: 'Every field, as the ERP returns it' },
-			{ name: 'Selected Fields', value: 'selected', description: 'Only the fields named below, and the ID' },
-			{
-				name: 'Simplified',
-				value: 'simplified',
-				description: `At most ${SIMPLIFIED_MAX_FIELDS} useful fields per record, nested values flattened`,
-			},
-		],
-		displayOptions: { show: IN_TOOL },
-	},
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. email, company',
-		description: 'Comma-separated names of the fields to return (a nested one as custom_fields.vat_number); the ID is always included',
-		displayOptions: { show: { ...IN_TOOL, output: ['selected'] } },
-	},
-];
 
 const isPlain = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 

@@ -3,19 +3,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { isObject } from '../../transport/types';
 import { isToolNode } from './tool';
 
-/**
- * The ERP node's versions. 1 is the node released in 0.1.0, kept for the workflows built with it: a write outputs
- * the ERP's answer as it came, Delete the ERP's answer, and Get and Get Many have no Simplify. 1.1, the version a
- * new node gets: a write outputs the fields sent under the ERP's answer, Delete n8n's confirmation, and Get and Get
- * Many have Simplify. The ERP Tool (new since 0.1.0) behaves as 1.1 whatever its version.
- */
-export const NODE_VERSIONS = [1, 1.1];
-export const DEFAULT_NODE_VERSION = 1.1;
-
-/** A display condition: from version 1.1 on (n8n-workflow reads `_cnd` since before 1.83). */
-export const SINCE_1_1 = { '@version': [{ _cnd: { gte: 1.1 } }] };
-
-/** Whether the node outputs what version 1 (0.1.0) output: the one place that decides. */
+/** Whether the node outputs what version 1 (0.1.0) output, the one place that decides: the ERP Tool (new since 0.1.0)
+ * behaves as 1.1 whatever its version. */
 export const outputsAsVersion1 = (node: INode): boolean => node.typeVersion < 1.1 && !isToolNode(node);
 
 /**
