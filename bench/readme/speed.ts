@@ -54,7 +54,7 @@ export function speedSection(r: Results, defaultConcurrency: number): string[] {
 	const { listAll, bulkCreate } = r.workloads;
 	const met = r.targets.filter((target) => target.met).length;
 	return [
-		`Measured with \`npm run bench\` on ${r.date.slice(0, 10)} (n8n ${r.n8n}, ${r.machine.cores} cores; medians of ${r.runs} runs), ` +
+		`Measured with \`npm run bench\` on ${r.date.slice(0, 10)} (n8n ${r.n8n}, ${r.machine.cpu}, ${r.machine.cores} cores; medians of ${r.runs} runs), ` +
 			'against the sandbox ERP answering every request late, as an ERP across the internet does:',
 		'',
 		'| answer time | workload | ERP node | HTTP Request node, Batching at the same requests at once | HTTP Request node, defaults | raw HTTP client at the same requests at once |',

@@ -53,7 +53,7 @@ export async function inParts(ctx: BenchContext): Promise<InPartsResult> {
 	if (!example) throw new Error(`examples/${IN_PARTS_EXAMPLE} is missing`);
 	const saved = await ctx.n8n.createWorkflow(useCredential(example.workflow, ctx.credential));
 
-	const byMonth = await measured(ctx, async () => finishedExecution(ctx.n8n, await ctx.n8n.runManually(saved.id, 'Start'), SCALING.runLimitS * 1000));
+	const byMonth = await measured(ctx, async () => finishedExecution(ctx.n8n, await ctx.n8n.runManually(saved.id, 'Start'), LIMIT.inPartsLimitS * 1000));
 	const months = byMonth.result.data?.resultData.runData['Read and Process the Part']?.length ?? 0;
 	const counted = nodeOutput(byMonth.result, 'Contacts Read')[0]?.sum_contacts as number | undefined;
 	ctx.log(`  by month: ${byMonth.result.status} in ${byMonth.seconds} s, ${months} months, ${counted} contacts, peak RSS ${byMonth.rssPeak_mb} MB`);
