@@ -67,7 +67,7 @@ export const LIMIT = {
 	tryLimitS: 300,
 	/** `inParts`: this many contacts read by examples/contacts-by-month.json, and in one saved Return All. */
 	inPartsRecords: scaled(800_000),
-	/** Its read by month is stopped after this long: a sub-workflow run per month since 2020, each page filtered from all the contacts. */
+	/** Its read by month is stopped after this long: a sub-workflow run per month since 2020. */
 	inPartsLimitS: 1_200,
 };
 
