@@ -22,6 +22,16 @@ SYSTEM_NODE="$(command -v node || true)"
 say() { printf '[install-n8n] %s\n' "$*" >&2; }
 fail() { say "FAILED: $*"; exit 1; }
 elapsed() { echo "$(( $(date +%s) - $1 )) s"; }
+# A line every TICK seconds while a long step runs, saying what it does and how far it is: `start_ticker <function>`
+# runs the function each time for the line; `stop_ticker` ends it.
+TICK=10
+ticker_pid=
+start_ticker() {
+  ( while sleep "$TICK"; do say "… $("$1") ($(elapsed "$start"))"; done ) &
+  ticker_pid=$!
+}
+stop_ticker() { [ -z "$ticker_pid" ] || kill "$ticker_pid" 2>/dev/null || true; ticker_pid=; }
+trap stop_ticker EXIT
 
 [[ "$N8N_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] \
   || fail "N8N_VERSION must be an exact version such as $(node -p "Object.values(require('$TESTED_VERSIONS')).join(' or ')"), not \"$N8N_VERSION\""
@@ -64,20 +74,34 @@ cat > "$N8N_DIR/package.json" <<JSON
   "overrides": { "xlsx": "0.18.5", "linkedom": "0.18.12" }
 }
 JSON
-say "installing n8n $N8N_VERSION into $N8N_DIR (first run: about 5 minutes and 2.9 GB; a progress line every 30 s)…"
+# What a full install of each line takes on disk (measured with 2.41.1 and 1.123.81), to say how far it is.
+case "$N8N_VERSION" in 1.*) expected_gb=1.7 ;; *) expected_gb=2.9 ;; esac
+say "installing n8n $N8N_VERSION into $N8N_DIR: the first time takes about 5 minutes and $expected_gb GB, then about 2 minutes to build sqlite3; a progress line every $TICK s…"
 start=$(date +%s)
-# npm prints nothing for minutes at loglevel=error: report the growing node_modules instead. (`|| true`: under
-# set -e and pipefail, du failing before node_modules exists would end the ticker silently.)
-( while sleep 30; do
-    size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
-    say "… ${size:-resolving dependencies, nothing written yet} after $(elapsed "$start")"
-  done ) &
-ticker=$!
-trap 'kill "$ticker" 2>/dev/null || true' EXIT
-(cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=error >&2) \
-  || fail "npm install n8n@$N8N_VERSION (see npm's messages above); run this script again to resume, or delete $N8N_DIR to start over"
-kill "$ticker" 2>/dev/null || true
-say "npm install done in $(elapsed "$start")"
+began=$start
+# npm prints nothing for minutes at its usual loglevel: its http log (a line per package's metadata read, a line
+# per package fetched) goes to a file, and the ticker counts it. (`|| true`: under set -e and pipefail, a grep or du
+# that finds nothing must not end the ticker silently.)
+NPM_LOG="$N8N_DIR/npm-install.log"
+npm_progress() {
+  local resolved fetched size
+  resolved=$(grep -v '\.tgz' "$NPM_LOG" 2>/dev/null | grep -c '^npm http fetch' || true)
+  fetched=$(grep -c '^npm http .*\.tgz' "$NPM_LOG" 2>/dev/null || true)
+  size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
+  if [ "${fetched:-0}" -eq 0 ]; then
+    echo "resolving dependencies: ${resolved:-0} packages' metadata read from the registry, nothing written yet"
+  else
+    echo "fetching and unpacking: ${fetched} packages fetched, node_modules ${size:-0} of about $expected_gb GB"
+  fi
+}
+start_ticker npm_progress
+(cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=http >"$NPM_LOG" 2>&1) || {
+  stop_ticker
+  grep -E '^npm (error|ERR)' "$NPM_LOG" | tail -n 30 >&2 || tail -n 30 "$NPM_LOG" >&2
+  fail "npm install n8n@$N8N_VERSION (npm's messages above, all of them in $NPM_LOG); run this script again to resume, or delete $N8N_DIR to start over"
+}
+stop_ticker
+say "npm install done in $(elapsed "$start"): $(grep -E '^(added|changed|up to date)' "$NPM_LOG" | tail -n 1 || true)"
 
 # The Node to run this n8n on: Node 24 when n8n's engines accept it (every 2.x; also 1.123.x, although it
 # declares >=20.19: its default vm expression engine needs isolated-vm 6, which requires Node >= 22 and ships
@@ -100,11 +124,23 @@ fi
 say "n8n $N8N_VERSION declares Node $engines: it runs on Node $("$runtime" -v) ($runtime); building sqlite3 for it (about 2 minutes)…"
 
 # --ignore-scripts skipped sqlite3's own build (which would download a prebuilt binary); node-gyp compiles it.
-(cd "$N8N_DIR/node_modules/sqlite3" && PATH="$(dirname "$runtime"):$PATH" "$N8N_DIR/node_modules/.bin/node-gyp" rebuild --nodedir="$headers" >"$N8N_DIR/sqlite3-build.log" 2>&1) \
-  || fail "sqlite3 native build; see $N8N_DIR/sqlite3-build.log"
+SQLITE_LOG="$N8N_DIR/sqlite3-build.log"
+: >"$SQLITE_LOG"
+# make prints a line per step; compiling sqlite3.c (one large C file) is most of the time.
+sqlite_progress() {
+  local step
+  step=$(grep -E '^  [A-Z]+' "$SQLITE_LOG" 2>/dev/null | tail -n 1 | awk '{print $1, $NF}' || true)
+  echo "building sqlite3: ${step:-preparing the build}"
+}
+start=$(date +%s)
+start_ticker sqlite_progress
+(cd "$N8N_DIR/node_modules/sqlite3" && PATH="$(dirname "$runtime"):$PATH" "$N8N_DIR/node_modules/.bin/node-gyp" rebuild --nodedir="$headers" >"$SQLITE_LOG" 2>&1) \
+  || fail "sqlite3 native build; see $SQLITE_LOG"
+stop_ticker
+say "sqlite3 built in $(elapsed "$start")"
 (cd "$N8N_DIR" && "$runtime" -e "require('sqlite3')") || fail "sqlite3 does not load after its build; see $N8N_DIR/sqlite3-build.log"
 "$runtime" "$N8N_DIR/node_modules/n8n/bin/n8n" --version >/dev/null || fail "n8n --version does not run on $("$runtime" -v)"
 echo "$runtime" >"$NODE_CHOICE"
 touch "$MARKER"
-say "n8n $N8N_VERSION installed in $(elapsed "$start")"
+say "n8n $N8N_VERSION installed in $(elapsed "$began")"
 echo "$CACHE"

@@ -12,7 +12,7 @@
  * version's database, so keep one folder per n8n version).
  */
 import { DEMO_MCP_TOKEN, DEMO_SANDBOX, importExamples } from '../test/host/demoWorkflows';
-import { N8N_VERSION } from '../test/host/install';
+import { isN8nInstalled, N8N_CACHE, N8N_VERSION } from '../test/host/install';
 import { clientConfigs } from '../test/host/mcp';
 import { assertPortFree } from '../test/host/ports';
 import { stopOnSignals } from '../test/host/processes';
@@ -66,6 +66,11 @@ async function main(): Promise<void> {
 
 	say('n8n-nodes-erp demo: sandbox ERP + real n8n with this package (Ctrl-C stops everything)');
 	say(`settings: N8N_VERSION=${N8N_VERSION} ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${/PASSWORD|TOKEN/.test(name) ? '…' : setting(name)}`).join(' ')}`);
+	if (!isN8nInstalled(N8N_VERSION)) {
+		say(`first start: installing n8n ${N8N_VERSION} and the Node 24 it runs on into ${N8N_CACHE}, once.`);
+		say('  It takes about 10 minutes and 3 GB (2-core machine: npm install about 6 min, building sqlite3 about 2 min),');
+		say('  with a progress line every 10 s; later starts take under a minute.');
+	}
 	stack = await startStack({
 		n8nPort,
 		owner,

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 import { REPO_ROOT } from './paths';
@@ -23,6 +24,12 @@ export interface N8nInstall {
 export const TESTED_N8N_VERSIONS: { current: string; v1: string } = testedVersions;
 
 export const N8N_VERSION = process.env.N8N_VERSION || TESTED_N8N_VERSIONS.current;
+
+/** Where scripts/install-n8n.sh installs n8n and its Node. */
+export const N8N_CACHE = process.env.N8N_ERP_CACHE || path.join(homedir(), '.cache', 'n8n-nodes-erp');
+
+/** Whether scripts/install-n8n.sh finished installing `version` (it then only checks it, in under a second). */
+export const isN8nInstalled = (version: string): boolean => existsSync(path.join(N8N_CACHE, `n8n-${version}`, '.installed'));
 
 /** The Node scripts/install-n8n.sh chose for this version (installs from before that choice ran on Node 24). */
 function nodeFor(cacheDir: string, version: string): string {
