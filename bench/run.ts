@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
- * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and README.md's speed
- * section (`--readme-only`: both from results.json). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
+ * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and the figures of
+ * docs/speed.md (`--readme-only`: both from results.json). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
  * or `--only` (bench/config.ts) make quick looks. Never part of `npm test`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 	if (process.argv.includes('--readme-only')) {
 		// After a change to the README's generator: the same figures, written again.
 		writeReadmes(REPO_ROOT, JSON.parse(readFileSync(path.join(BENCH_DIR, 'results.json'), 'utf8')) as Results);
-		log("wrote bench/README.md and README.md's speed section from bench/results.json");
+		log("wrote bench/README.md and docs/speed.md from bench/results.json");
 		return;
 	}
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 			const results = { ...published, sharedLimit: shared };
 			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 			writeReadmes(REPO_ROOT, results);
-			log("wrote sharedLimit into bench/results.json, bench/README.md and README.md's speed section");
+			log("wrote sharedLimit into bench/results.json, bench/README.md and docs/speed.md");
 		} else log(`sharedLimit at BENCH_SCALE ${SCALE}: ${JSON.stringify(shared)}`);
 		if (ONLY.length === 1) return;
 	}
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
 			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...growth };
 			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 			writeReadmes(REPO_ROOT, results);
-			log(`wrote ${Object.keys(growth).join(' and ')} into bench/results.json, bench/README.md and README.md's speed section`);
+			log(`wrote ${Object.keys(growth).join(' and ')} into bench/results.json, bench/README.md and docs/speed.md`);
 			return;
 		}
 		if (!complete || !isComplete(local) || !profiled) {
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
 		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
-		log("wrote bench/results.json, bench/README.md and README.md's speed section");
+		log("wrote bench/results.json, bench/README.md and docs/speed.md");
 	} finally {
 		raw?.stop();
 		await control?.stop();

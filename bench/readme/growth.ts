@@ -199,7 +199,7 @@ function limitLines(r: Limit): string[] {
 	return lines;
 }
 
-/** README.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
+/** docs/speed.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
 export function growthSpeedLines(g: Growth): string[] {
 	const r = g.scaling;
 	if (!r) return [];
@@ -238,13 +238,13 @@ export function growthSpeedLines(g: Growth): string[] {
 			: []),
 		'',
 		'Beyond that, or to keep n8n small: read only what the workflow needs (*Limit*, or *Filters* such as *Created After* ' +
-			'for what changed since the last run), or read in parts in a sub-workflow. [`examples/contacts-by-month.json`](examples/contacts-by-month.json) ' +
+			'for what changed since the last run), or read in parts in a sub-workflow. [`examples/contacts-by-month.json`](../examples/contacts-by-month.json) ' +
 			'reads one month of contacts at a time (*Filters › Created After / Created Before*) in a sub-workflow that hands back one item, so ' +
 			"n8n can free each month's contacts before it reads the next, as n8n's documentation on memory errors advises (a loop within one execution keeps every part in that execution's data)" +
 			(g.inParts
 				? `: it read ${count(g.inParts.records)} contacts in ${s(g.inParts.byMonth.seconds)} with n8n's RSS peaking at ${g.inParts.byMonth.rssPeak_mb} MB, ` +
 					`where one saved Return All of them took ${s(g.inParts.returnAll.seconds)} and peaked at ${g.inParts.returnAll.rssPeak_mb} MB. `
 				: '. ') +
-			'[bench/README.md](bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
+			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
 	];
 }

@@ -73,11 +73,11 @@ function resultsBlock(r: Results): string {
 	].join('\n');
 }
 
-/** The results block of bench/README.md and the speed section of the top-level README.md, from `results`. */
+/** The results block of bench/README.md and the figures of docs/speed.md, from `results`. */
 export function readmeBlocks(results: Results): Array<{ file: string; markers: { start: string; end: string }; body: string }> {
 	return [
 		{ file: 'bench/README.md', markers: RESULTS, body: resultsBlock(results) },
-		{ file: 'README.md', markers: SPEED, body: speedSection(results, DEFAULT_TRANSPORT_OPTIONS.concurrency).join('\n') },
+		{ file: 'docs/speed.md', markers: SPEED, body: speedSection(results, DEFAULT_TRANSPORT_OPTIONS.concurrency).join('\n') },
 	];
 }
 

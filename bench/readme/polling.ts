@@ -2,7 +2,7 @@ import type { Results } from '../results';
 import type { RemotePollCost } from '../workloads/pollingRemote';
 import { count } from './format';
 
-/** The ERP Polling Trigger's cost per poll by size and Trigger On (issue 22), for README.md's speed section. */
+/** The ERP Polling Trigger's cost per poll by size and Trigger On (issue 22), for docs/speed.md. */
 export function pollingSection(polling: NonNullable<Results['polling']>): string[] {
 	const { costs, remote, date, machine } = polling;
 	const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} kB`;

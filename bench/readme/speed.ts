@@ -48,7 +48,7 @@ function rateLimitedLine(remotes: RemoteResult[]): string[] {
 	];
 }
 
-/** README.md's speed section: the remote figures first (issue 17), then the loopback ones in a line. */
+/** docs/speed.md's figures: the remote figures first (issue 17), then the loopback ones in a line. */
 export function speedSection(r: Results, defaultConcurrency: number): string[] {
 	const remotes = remotesOf(r);
 	const { listAll, bulkCreate } = r.workloads;
@@ -69,7 +69,7 @@ export function speedSection(r: Results, defaultConcurrency: number): string[] {
 		`With the ERP on the same machine (loopback), where n8n's own cost per request dominates: Return All of ${count(listAll.records)} ` +
 			`contacts ${s(listAll.erpNode_s)} (HTTP Request node with pagination ${s(listAll.httpRequestNode_s)}), ${count(bulkCreate.items)} creates ` +
 			`${s(bulkCreate.erpNode_s)} (HTTP Request node ${s(bulkCreate.httpRequestNode_s)}). ${met} of the ${r.targets.length} targets of ` +
-			'the benchmark are met; [bench/README.md](bench/README.md) has every figure, the method, and a CPU profile explaining the others.',
+			'the benchmark are met; [bench/README.md](../bench/README.md) has every figure, the method, and a CPU profile explaining the others.',
 		...growthSpeedLines(r),
 		...sharedLimitLines(r),
 		...(r.polling ? ['', ...pollingSection(r.polling)] : []),

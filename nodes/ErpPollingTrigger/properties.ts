@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption, maxRetriesOption } from '../Erp/actions/common.descriptions';
 import { DEFAULT_PAGE_SIZE } from '../Erp/transport/paginate';
+import { docsPage } from '../shared/docs';
 import { DEFAULT_STOCK_READS_PER_POLL } from './config';
 import { on, RESOURCES, WATCHES, type TriggerOn, type WatchedResource } from './watches';
 
@@ -10,8 +11,6 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** "a contact", "an invoice". */
 const aOrAn = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 
-/** Where the README explains what a notice can only name. */
-const README = 'https://github.com/n8n-nodes-erp/n8n-nodes-erp';
 
 /** What one record is called in a watch's description: the resource, or a record of the list at List Path. */
 const noun = (resource: WatchedResource) => (resource === 'list' ? 'record' : resource);
@@ -163,7 +162,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { triggerOn: on(['lowStock']) } },
 	},
 	{
-		displayName: `Each poll reads the products (one request per ${DEFAULT_PAGE_SIZE}, or one per chosen product) and, when they carry no stock total, the stock of up to Stock Reads per Poll products. What that costs: <a href="${README}#cost-per-poll" target="_blank">README</a>.`,
+		displayName: `Each poll reads the products (one request per ${DEFAULT_PAGE_SIZE}, or one per chosen product) and, when they carry no stock total, the stock of up to Stock Reads per Poll products. What that costs: <a href="${docsPage('triggers.md', 'cost-per-poll')}" target="_blank">Cost per poll</a>.`,
 		name: 'stockCostNotice',
 		type: 'notice',
 		default: '',

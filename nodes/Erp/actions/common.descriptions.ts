@@ -5,6 +5,7 @@ import type { FieldSpec, FieldSpecs } from './shared/fields';
 import { SIMPLIFIED_MAX_FIELDS } from './shared/output';
 import { TOOL_LIMIT } from './shared/tool';
 import { CONCURRENCY_LIMIT } from '../transport/types';
+import { docsPage } from '../../shared/docs';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
 
@@ -277,7 +278,7 @@ export const outputProperties: INodeProperties[] = [
 export function getManyDescription(resource: string, filters: FieldSpecs, toolText: string): INodeProperties[] {
 	const [returnAll, limit, toolLimit] = returnAllAndLimit;
 	return forOperation(resource, 'getAll', [
-		{ ...returnAll, hint: "For very large lists, see Speed in the package's README: time and memory per record, and n8n's limit" },
+		{ ...returnAll, hint: `For very large lists: time and memory per record, and n8n's limit, in <a href="${docsPage('speed.md')}" target="_blank">Speed</a>` },
 		limit,
 		toolLimit,
 		{

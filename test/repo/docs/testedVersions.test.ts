@@ -21,8 +21,8 @@ function section(file: string, heading: string): string[] {
 const tableRows = (lines: string[]) => lines.filter((line) => line.startsWith('| ') && !line.startsWith('|---'));
 
 describe('the tested n8n versions, as the docs name them', () => {
-	it("README's n8n versions table: one row per tested version", () => {
-		const rows = tableRows(section('README.md', '## n8n versions')).slice(1);
+	it("README's Compatibility table: one row per tested version", () => {
+		const rows = tableRows(section('README.md', '## Compatibility')).slice(1);
 		expect(rows.map((row) => row.split('|')[1].trim()).sort()).toEqual(tested);
 	});
 

@@ -1,6 +1,6 @@
 /**
  * The workflows `npm start` publishes never act on the same ERP event: two published low-stock alerts would send
- * two purchase requests for one stock drop. An example held back (HELD_IN_DEMO) must say so in the README.
+ * two purchase requests for one stock drop. An example held back (HELD_IN_DEMO) must say so in docs/examples.md.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,8 +36,8 @@ it('publishes examples in the demo that act on distinct events, and holds back o
 	expect(Object.keys(HELD_IN_DEMO).every((file) => examples.some((example) => example.file === file))).toBe(true);
 });
 
-it('names every example held back in the README, beside the one it would double', () => {
-	const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+it('names every example held back in docs/examples.md, beside the one it would double', () => {
+	const readme = readFileSync(path.join(REPO_ROOT, 'docs', 'examples.md'), 'utf8');
 	for (const file of Object.keys(HELD_IN_DEMO)) {
 		const row = readme.split('\n').find((line) => line.startsWith(`| \`${file}\``));
 		expect(row).toMatch(/`npm start` imports this one unpublished/);
