@@ -41,6 +41,16 @@ describe.each(readEditorContext().examples)('the example "$name", imported as np
 	});
 });
 
+describe('the example "Low-stock alert" (ERP Trigger), imported unpublished', () => {
+	it('says on its canvas that publishing it beside the polling alert sends every purchase request twice, naming that example', async () => {
+		const { page, ctx } = editor;
+		await openWorkflow(page, ctx.n8nUrl, exampleId('ERP: Low-stock alert'));
+		const warning = (await stickyNotes(page)).find((note) => note.text.includes('ERP: Low-stock alert (polling)'));
+		expect(warning?.text).toMatch(/With both published, every stock drop sends two purchase requests/);
+		expect(warning?.text).toContain('low-stock-alert-polling.json');
+	});
+});
+
 const isScan = (r: RequestLogEntry) => r.method === 'GET' && r.path === '/products' && r.query.page === '1';
 
 describe('the example "Low-stock alert (polling)", published', () => {
