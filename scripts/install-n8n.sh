@@ -31,6 +31,13 @@ start_ticker() {
   ticker_pid=$!
 }
 stop_ticker() { [ -z "$ticker_pid" ] || kill "$ticker_pid" 2>/dev/null || true; ticker_pid=; }
+# CPU seconds used so far by the live processes under pid $1 (itself included): shows that a step works while what
+# it writes does not move (npm between resolving and unpacking, the compiler on sqlite3.c).
+cpu_seconds() {
+  ps -e -o pid=,ppid=,times= | awk -v root="$1" '
+    { parent[$1] = $2; cpu[$1] = $3 }
+    END { for (p in cpu) { q = p; while (q != root && (q in parent)) q = parent[q]; if (q == root) total += cpu[p] }; print total + 0 }'
+}
 trap stop_ticker EXIT
 
 [[ "$N8N_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] \
@@ -89,13 +96,15 @@ npm_progress() {
   fetched=$(grep -c '^npm http .*\.tgz' "$NPM_LOG" 2>/dev/null || true)
   size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
   if [ "${fetched:-0}" -eq 0 ]; then
-    echo "resolving dependencies: ${resolved:-0} packages' metadata read from the registry, nothing written yet"
+    echo "resolving dependencies: ${resolved:-0} packages' metadata read from the registry, nothing written yet; npm busy, $(cpu_seconds "$step_pid") s of CPU"
   else
-    echo "fetching and unpacking: ${fetched} packages fetched, node_modules ${size:-0} of about $expected_gb GB"
+    echo "unpacking: ${fetched} packages fetched (from the registry or npm's cache), node_modules ${size:-0} of about $expected_gb GB; npm busy, $(cpu_seconds "$step_pid") s of CPU"
   fi
 }
+(cd "$N8N_DIR" && exec npm install --no-audit --no-fund --ignore-scripts --loglevel=http) >"$NPM_LOG" 2>&1 &
+step_pid=$!
 start_ticker npm_progress
-(cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts --loglevel=http >"$NPM_LOG" 2>&1) || {
+wait "$step_pid" || {
   stop_ticker
   grep -E '^npm (error|ERR)' "$NPM_LOG" | tail -n 30 >&2 || tail -n 30 "$NPM_LOG" >&2
   fail "npm install n8n@$N8N_VERSION (npm's messages above, all of them in $NPM_LOG); run this script again to resume, or delete $N8N_DIR to start over"
@@ -128,14 +137,16 @@ SQLITE_LOG="$N8N_DIR/sqlite3-build.log"
 : >"$SQLITE_LOG"
 # make prints a line per step; compiling sqlite3.c (one large C file) is most of the time.
 sqlite_progress() {
-  local step
-  step=$(grep -E '^  [A-Z]+' "$SQLITE_LOG" 2>/dev/null | tail -n 1 | awk '{print $1, $NF}' || true)
-  echo "building sqlite3: ${step:-preparing the build}"
+  local steps last
+  steps=$(grep -cE '^  [A-Z]+' "$SQLITE_LOG" 2>/dev/null || true)
+  last=$(grep -E '^  [A-Z]+' "$SQLITE_LOG" 2>/dev/null | tail -n 1 | awk '{ verb = ($1 ~ /^(CC|CXX)/) ? "compiling" : ($1 ~ /LINK/) ? "linking" : tolower($1); n = split($NF, part, "/"); print verb, part[n] }' || true)
+  echo "building sqlite3: ${last:-preparing the build} (make step ${steps:-0}); busy, $(cpu_seconds "$step_pid") s of CPU"
 }
 start=$(date +%s)
+(cd "$N8N_DIR/node_modules/sqlite3" && PATH="$(dirname "$runtime"):$PATH" exec "$N8N_DIR/node_modules/.bin/node-gyp" rebuild --nodedir="$headers") >"$SQLITE_LOG" 2>&1 &
+step_pid=$!
 start_ticker sqlite_progress
-(cd "$N8N_DIR/node_modules/sqlite3" && PATH="$(dirname "$runtime"):$PATH" "$N8N_DIR/node_modules/.bin/node-gyp" rebuild --nodedir="$headers" >"$SQLITE_LOG" 2>&1) \
-  || fail "sqlite3 native build; see $SQLITE_LOG"
+wait "$step_pid" || fail "sqlite3 native build; see $SQLITE_LOG"
 stop_ticker
 say "sqlite3 built in $(elapsed "$start")"
 (cd "$N8N_DIR" && "$runtime" -e "require('sqlite3')") || fail "sqlite3 does not load after its build; see $N8N_DIR/sqlite3-build.log"
