@@ -27,7 +27,9 @@ elapsed() { echo "$(( $(date +%s) - $1 )) s"; }
 TICK=10
 ticker_pid=
 start_ticker() {
-  ( while sleep "$TICK"; do say "… $("$1") ($(elapsed "$start"))"; done ) &
+  # Each line at the next multiple of TICK since the step began, so that the time a line takes to work out (du on a
+  # busy disk) does not add up.
+  ( while sleep "$(( TICK - ($(date +%s) - start) % TICK ))"; do say "… $("$1") ($(elapsed "$start"))"; done ) &
   ticker_pid=$!
 }
 stop_ticker() { [ -z "$ticker_pid" ] || kill "$ticker_pid" 2>/dev/null || true; ticker_pid=; }
@@ -94,11 +96,12 @@ npm_progress() {
   local resolved fetched size
   resolved=$(grep -v '\.tgz' "$NPM_LOG" 2>/dev/null | grep -c '^npm http fetch' || true)
   fetched=$(grep -c '^npm http .*\.tgz' "$NPM_LOG" 2>/dev/null || true)
-  size=$(du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
+  # At most 5 s for du, so that a busy disk cannot hold the line back.
+  size=$(timeout 5 du -sh "$N8N_DIR/node_modules" 2>/dev/null | cut -f1 || true)
   if [ "${fetched:-0}" -eq 0 ]; then
     echo "resolving dependencies: ${resolved:-0} packages' metadata read from the registry, nothing written yet; npm busy, $(cpu_seconds "$step_pid") s of CPU"
   else
-    echo "unpacking: ${fetched} packages fetched (from the registry or npm's cache), node_modules ${size:-0} of about $expected_gb GB; npm busy, $(cpu_seconds "$step_pid") s of CPU"
+    echo "unpacking: ${fetched} packages fetched (from the registry or npm's cache), node_modules ${size:-(not measured: disk busy)} of about $expected_gb GB; npm busy, $(cpu_seconds "$step_pid") s of CPU"
   fi
 }
 (cd "$N8N_DIR" && exec npm install --no-audit --no-fund --ignore-scripts --loglevel=http) >"$NPM_LOG" 2>&1 &
