@@ -18,6 +18,19 @@ function remoteRows(remote: RemoteResult): string[] {
 	];
 }
 
+/** When the remote figures come from a run of their own: its date, machine and load, which the line above does not give. */
+function ranApartLine(remotes: RemoteResult[]): string[] {
+	const apart = remotes.filter((remote) => remote.date && remote.machine);
+	if (apart.length === 0) return [];
+	const [first] = apart;
+	return [
+		'',
+		`The figures at ${apart.map((remote) => `${remote.latency_ms} ms`).join(' and ')} were taken on ${first.date?.slice(0, 10)} in a run of their own ` +
+			`(\`npm run bench -- --only ${apart.map((remote) => `remote${remote.latency_ms}`).join(',')}\`, ${first.machine?.cpu}, ` +
+			`1-minute load ${apart.map((remote) => remote.machine?.loadAvg.start).join(' and ')} at their start: other work shared the 2 cores, which slows n8n's contenders most).`,
+	];
+}
+
 /** What the default Concurrency gives beside one request at a time, from the slowest remote's sweeps. */
 function defaultConcurrencyLine(remotes: RemoteResult[], defaultConcurrency: number): string[] {
 	const slowest = remotes.at(-1);
@@ -60,6 +73,7 @@ export function speedSection(r: Results, defaultConcurrency: number): string[] {
 		"| answer time | workload | ERP node | n8n's floor: the same requests through n8n's request helper, nothing else | HTTP Request node, Batching at the same requests at once | HTTP Request node, defaults | raw HTTP client at the same requests at once |",
 		'|---|---|---|---|---|---|---|',
 		...remotes.flatMap(remoteRows),
+		...ranApartLine(remotes),
 		'',
 		"The HTTP Request node's defaults start every item's request at once: fast while the ERP takes them all, " +
 			'refused once it applies a rate limit (below).',
