@@ -100,7 +100,8 @@ export const SHARED_LIMIT = {
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
  * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
- * a full-size run of only `scaling`, `inParts`, `limit` and `polling` replaces their figures in it and keeps the rest.
+ * a full-size run of only `scaling`, `inParts`, `limit` and `polling`, or of only the remote parts, replaces their
+ * figures in it and keeps the rest.
  */
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
 /** The parts that may run alone (issue 25's, and the polling trigger's); `limit` runs last, since n8n may not survive it. */
@@ -116,7 +117,7 @@ const onlyArgument = process.argv.indexOf('--only');
 const only = (onlyArgument >= 0 ? process.argv[onlyArgument + 1] : process.env.BENCH_ONLY)?.split(',').map((part) => part.trim());
 export const ONLY = only ? only.flatMap((part) => (part === 'loopback' ? [...LOOPBACK_PARTS] : [part])) : PARTS;
 
-/** The targets of issues 6 and 17. */
+/** The targets of issues 6, 17 and 45. */
 export const TARGETS = {
 	listAllVsRaw: 1.2,
 	bulkCreateSpeedupVsHttp: 3,
@@ -125,4 +126,9 @@ export const TARGETS = {
 	remoteVsRaw: 1.15,
 	remoteVsHttpBatching: 1,
 	remoteSpeedupVsHttpDefaults: 8,
+	/** Issue 45: the ERP node against n8n's floor (bench/floor), in every remote workload. */
+	remoteVsFloor: 1.15,
+	/** Issue 45: reading in parts (inParts, by month) against one saved Return All of the same contacts. */
+	inPartsRssVsReturnAll: 0.6,
+	inPartsTimeVsReturnAll: 3,
 };

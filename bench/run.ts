@@ -17,11 +17,12 @@ import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
 import { GROWTH_PARTS, KEPT_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
+import { installFloor } from './floor/install';
 import { describeMachine, loadAvg1 } from './machine';
 import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
 import { writeReadmes } from './readme';
-import { assembleResults, type Growth, type Loopback, type Results } from './results';
+import { assembleResults, remotesOf, type Growth, type Loopback, type Results } from './results';
 import { evaluateTargets } from './targets';
 import { bulkCreate } from './workloads/bulkCreate';
 import { inParts } from './workloads/inParts';
@@ -63,6 +64,12 @@ const keptParts = KEPT_PARTS.filter((part) => !ONLY.includes(part));
 const complete = PARTS.every((part) => ONLY.includes(part) || keptParts.includes(part as (typeof KEPT_PARTS)[number])) && SCALE === 1;
 /** Issue 25's parts alone at full size replace their own figures and keep the rest. */
 const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
+
+/** The remote parts alone at full size replace their own figures (each dated) and keep the rest. */
+const remotesOnly = ONLY.every((part) => /^remote\d+$/.test(part)) && SCALE === 1;
+
+/** The results with their targets evaluated again from their figures (a part run alone may have replaced some). */
+const withTargets = (results: Results): Results => ({ ...results, targets: evaluateTargets(results.workloads, remotesOf(results), results.inParts) });
 
 /** Starts n8n again on the same port and user folder after the limit probe killed it; `stopped` stops the last one started. */
 function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
 	const profileDir = loadProfilerHook();
 	try {
 		// No rate limit and no timers in the sandbox unless a workload sets one.
-		stack = await startStack({ owner: OWNER, sandbox: { rateLimit: null, overdueSweepMs: 0 }, log });
+		stack = await startStack({ owner: OWNER, sandbox: { rateLimit: null, overdueSweepMs: 0 }, log, beforeBoot: installFloor });
 		const install = stack.install;
 		const machine = describeMachine(install.nodeBin);
 		raw = RawWorker.start(stack.install.nodeBin);
@@ -149,7 +156,7 @@ async function main(): Promise<void> {
 			...(ONLY.includes('polling') && { polling: await stamped(polling()) }),
 		};
 		const remotes: RemoteResult[] = [];
-		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await remote(ctx, latencyMs));
+		for (const latencyMs of REMOTE_LATENCIES_MS) if (ONLY.includes(`remote${latencyMs}`)) remotes.push(await stamped(remote(ctx, latencyMs)));
 		const local = await loopback(ctx);
 		const profiled: ProfileResult | undefined = ONLY.includes('profile')
 			? await profile(ctx, profileDir, {
@@ -161,11 +168,13 @@ async function main(): Promise<void> {
 		if (ONLY.includes('limit')) growth.limit = await stamped(limit(ctx, control));
 		machine.loadAvg.end = loadAvg1();
 
-		if (growthOnly) {
-			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...growth };
+		if (growthOnly || remotesOnly) {
+			const parts = { ...growth, ...Object.fromEntries(remotes.map((one) => [`remote${one.latency_ms}`, one])) };
+			const results = withTargets({ ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...parts });
 			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 			writeReadmes(REPO_ROOT, results);
-			log(`wrote ${Object.keys(growth).join(' and ')} into bench/results.json, bench/README.md and docs/speed.md`);
+			for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
+			log(`wrote ${Object.keys(parts).join(' and ')} into bench/results.json, bench/README.md and docs/speed.md`);
 			return;
 		}
 		if (!complete || !isComplete(local) || !profiled) {
@@ -177,7 +186,7 @@ async function main(): Promise<void> {
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
 		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
 		const kept: Growth = Object.fromEntries(keptParts.map((part) => [part, published[part]]));
-		const assembled = assembleResults(head, local, profiled, remotes, evaluateTargets(local, remotes), { ...kept, ...growth });
+		const assembled = withTargets(assembleResults(head, local, profiled, remotes, [], { ...kept, ...growth }));
 		const results = { ...assembled, ...(shared && { sharedLimit: shared }) };
 		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);

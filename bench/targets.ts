@@ -1,5 +1,5 @@
 import { TARGETS } from './config';
-import type { Loopback } from './results';
+import type { Growth, Results } from './results';
 import { ratio } from './stats';
 import type { RateLimitedResult } from './workloads/rateLimited';
 import type { RemoteResult } from './workloads/remote';
@@ -23,7 +23,7 @@ const rateLimitTargets = (workload: string, rate: RateLimitedResult): Target[] =
 ];
 
 /** The targets of issue 6 against the loopback medians (and, for failures and duplicates, the worst run). */
-function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }: Loopback): Target[] {
+function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }: Results['workloads']): Target[] {
 	const speedup = ratio(bulk.httpRequestNode_s, bulk.erpNode_s);
 	return [
 		atMost('listAll', `ERP node (Concurrency ${list.concurrency}) ≤ ${TARGETS.listAllVsRaw}× the raw client's page loop`, ratio(list.erpNode_s, list.rawClient_s), TARGETS.listAllVsRaw),
@@ -54,10 +54,12 @@ function remoteTargets(remote: RemoteResult): Target[] {
 		['mixed', remote.mixed],
 	];
 	const targets = workloads.flatMap(([name, result]): Target[] => {
-		const { erpNodeVsRawClient, erpNodeVsHttpRequestNodeBatching, httpRequestNodeVsErpNode } = result.ratios;
+		const { erpNodeVsRawClient, erpNodeVsFloor, erpNodeVsHttpRequestNodeBatching, httpRequestNodeVsErpNode } = result.ratios;
 		const at = `at ${result.concurrency} requests at once`;
+		const floorGoal = `ERP node ≤ ${TARGETS.remoteVsFloor}× n8n's floor (its requests through n8n's request helper, nothing else) ${at}`;
 		return [
 			...(name === 'mixed' ? [] : [atMost(`${prefix} ${name}`, `ERP node ≤ ${TARGETS.remoteVsRaw}× the raw client ${at}`, erpNodeVsRawClient, TARGETS.remoteVsRaw)]),
+			...(erpNodeVsFloor === undefined ? [] : [atMost(`${prefix} ${name}`, floorGoal, erpNodeVsFloor, TARGETS.remoteVsFloor)]),
 			atMost(`${prefix} ${name}`, `ERP node no slower than the HTTP Request node with Batching ${at} (≤ 1×)`, erpNodeVsHttpRequestNodeBatching, TARGETS.remoteVsHttpBatching),
 			{
 				workload: `${prefix} ${name}`,
@@ -77,7 +79,17 @@ function remoteTargets(remote: RemoteResult): Target[] {
 	];
 }
 
-export const evaluateTargets = (loopback: Loopback, remotes: RemoteResult[]): Target[] => [
+/** Issue 45: reading in parts beats one saved Return All of the same contacts on memory, within a bounded time. */
+function inPartsTargets({ records, byMonth, returnAll }: NonNullable<Growth['inParts']>): Target[] {
+	const workload = `inParts ${records.toLocaleString('en-US')} contacts`;
+	return [
+		atMost(workload, `by month: n8n's peak RSS ≤ ${TARGETS.inPartsRssVsReturnAll}× one saved Return All's`, ratio(byMonth.rssPeak_mb, returnAll.rssPeak_mb), TARGETS.inPartsRssVsReturnAll),
+		atMost(workload, `by month: ≤ ${TARGETS.inPartsTimeVsReturnAll}× one saved Return All's time`, ratio(byMonth.seconds, returnAll.seconds), TARGETS.inPartsTimeVsReturnAll),
+	];
+}
+
+export const evaluateTargets = (loopback: Results['workloads'], remotes: RemoteResult[], inParts?: Growth['inParts']): Target[] => [
 	...remotes.flatMap(remoteTargets),
 	...loopbackTargets(loopback),
+	...(inParts ? inPartsTargets(inParts) : []),
 ];

@@ -28,12 +28,13 @@ const NOT_SAVED = {
 const HTTP_REQUEST_VERSION = 4.5;
 const FIELDS = ['first_name', 'last_name', 'email', 'company'] as const;
 
-const splitOut = (field: string, name = 'Split Out') => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, options: {} });
+export const splitOut = (field: string, name = 'Split Out') => node(name, 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: field, options: {} });
 
 const count = (field: string) =>
 	node('Count', 'n8n-nodes-base.summarize', 1.1, { fieldsToSummarize: { values: [{ aggregation: 'count', field }] }, options: {} });
 
-function workflow(name: string, nodes: WorkflowNode[], countField: string): BenchWorkflow {
+/** A contender's nodes between the webhook and the count of `countField`, not saving its executions. */
+export function workflow(name: string, nodes: WorkflowNode[], countField: string): BenchWorkflow {
 	const path = `bench-${name}-${randomUUID()}`;
 	const trigger = webhookNode(path);
 	trigger.parameters = { ...trigger.parameters, responseData: 'firstEntryJson' };

@@ -243,7 +243,9 @@ export function growthSpeedLines(g: Growth): string[] {
 			"n8n can free each month's contacts before it reads the next, as n8n's documentation on memory errors advises (a loop within one execution keeps every part in that execution's data)" +
 			(g.inParts
 				? `: it read ${count(g.inParts.records)} contacts in ${s(g.inParts.byMonth.seconds)} with n8n's RSS peaking at ${g.inParts.byMonth.rssPeak_mb} MB, ` +
-					`where one saved Return All of them took ${s(g.inParts.returnAll.seconds)} and peaked at ${g.inParts.returnAll.rssPeak_mb} MB. `
+					`where one saved Return All of them took ${s(g.inParts.returnAll.seconds)} and peaked at ${g.inParts.returnAll.rssPeak_mb} MB ` +
+					`(${Math.round((100 * g.inParts.byMonth.rssPeak_mb) / g.inParts.returnAll.rssPeak_mb)}% of its peak in ` +
+					`${(g.inParts.byMonth.seconds / g.inParts.returnAll.seconds).toFixed(1)}× its time; measured on ${g.inParts.date.slice(0, 10)}). `
 				: '. ') +
 			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
 	];

@@ -4,14 +4,15 @@ import type { RemoteResult } from '../workloads/remote';
 import type { RemoteWorkloadResult } from '../workloads/remote/compare';
 import { count, RATE_HEADER, RATE_RULE, rateCells, s, sweepLine } from './format';
 
-const x = (value: number) => `${value.toFixed(2)}×`;
+const x = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)}×`);
+const maybe = (seconds: number | undefined) => (seconds === undefined ? '—' : s(seconds));
 
 function row(label: string, latencyMs: number, w: RemoteWorkloadResult): string {
 	const p = w.peakInFlight;
 	return (
-		`| ${label} | ${latencyMs} ms | ${s(w.erpNode_s)} | ${s(w.httpRequestNodeBatching_s)} | ${s(w.httpRequestNode_s)} | ${s(w.rawClient_s)} | ` +
-		`${x(w.ratios.erpNodeVsRawClient)} | ${x(w.ratios.erpNodeVsHttpRequestNodeBatching)} | ${x(w.ratios.httpRequestNodeVsErpNode)} | ` +
-		`${w.concurrency}: ${p.erpNode} / ${p.httpRequestNodeBatching} / ${p.httpRequestNode} / ${p.rawClient} |`
+		`| ${label} | ${latencyMs} ms | ${s(w.erpNode_s)} | ${maybe(w.floor_s)} | ${s(w.httpRequestNodeBatching_s)} | ${s(w.httpRequestNode_s)} | ${s(w.rawClient_s)} | ` +
+		`${x(w.ratios.erpNodeVsFloor)} | ${x(w.ratios.erpNodeVsRawClient)} | ${x(w.ratios.erpNodeVsHttpRequestNodeBatching)} | ${x(w.ratios.httpRequestNodeVsErpNode)} | ` +
+		`${w.concurrency}: ${p.erpNode} / ${p.floor ?? '—'} / ${p.httpRequestNodeBatching} / ${p.httpRequestNode} / ${p.rawClient} |`
 	);
 }
 
@@ -41,14 +42,28 @@ function rateLimitedTable(remote: RemoteResult): string[] {
 	];
 }
 
-/** Issue 17: the sandbox answering every request late, as an ERP across the internet does. */
+/** When a latency's figures come from a run of their own (`--only remote30,remote100`): its date and machine. */
+const ranApart = (remote: RemoteResult): string[] =>
+	remote.date && remote.machine
+		? [
+				`At ${remote.latency_ms} ms: run ${remote.date.slice(0, 16).replace('T', ' ')} UTC on its own (${remote.machine.cpu}, ${remote.machine.cores} cores; ` +
+					`1-minute load ${remote.machine.loadAvg.start} at its start).`,
+				'',
+			]
+		: [];
+
+/**
+ * Issue 17: the sandbox answering every request late, as an ERP across the internet does. Issue 45: n8n's floor,
+ * bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
+ */
 export function remoteSection(r: Results): string[] {
 	const remotes = remotesOf(r);
 	return [
 		`### Remote ERP: every request answered ${remotes.map((remote) => `${remote.latency_ms} ms`).join(' or ')} late`,
 		'',
-		'| workload | answer time | ERP node | HTTP Request node, Batching | HTTP Request node, defaults | raw client | ERP node ÷ raw client | ERP node ÷ Batching | defaults ÷ ERP node | requests at once: Concurrency, then the most the sandbox saw (ERP node / Batching / defaults / raw) |',
-		'|---|---|---|---|---|---|---|---|---|---|',
+		...remotes.flatMap(ranApart),
+		'| workload | answer time | ERP node | n8n\'s floor | HTTP Request node, Batching | HTTP Request node, defaults | raw client | ERP node ÷ floor | ERP node ÷ raw client | ERP node ÷ Batching | defaults ÷ ERP node | requests at once: Concurrency, then the most the sandbox saw (ERP node / floor / Batching / defaults / raw) |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 		...remotes.flatMap(rows),
 		'',
 		`ERP node by Concurrency (median of ${r.sweepRuns} runs each, the settings taking turns; the fastest is the one above):`,

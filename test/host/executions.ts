@@ -40,8 +40,10 @@ export const atLeast =
 /**
  * Waits until every execution of the workflow has finished with its data saved and `until` holds for them, and
  * returns them all with their data, oldest first: none still running is missed (an active workflow may run for
- * other events meanwhile). Polls the list without data, and reads the data only once all have finished.
- * `timeoutMs` stops a run that never comes; it measures nothing. Then it throws, saying what it saw.
+ * other events meanwhile). Polls the list without data and reads each execution's data once, when it has finished
+ * (again only while n8n 1.x has not saved it yet, see isSaved): a workflow that runs often is not read again and
+ * again as its list grows. `timeoutMs` stops a run that never comes; it measures nothing. Then it throws, saying
+ * what it saw.
  */
 export async function waitForExecutions(
 	n8n: N8nClient,
@@ -50,18 +52,19 @@ export async function waitForExecutions(
 	timeoutMs = 30_000,
 ): Promise<ListedExecution[]> {
 	const deadline = Date.now() + timeoutMs;
-	let judged: string | undefined;
+	const saved = new Map<string, ListedExecution>();
 	for (;;) {
 		const listed = await allExecutions(n8n, workflowId);
-		const seen = listed.map((e) => `${e.id} ${e.status}`).join(', ');
-		if (listed.every(isFinished) && seen !== judged) {
-			const executions = await allExecutions(n8n, workflowId, true);
-			if (executions.every(isSaved)) {
-				if (until(executions)) return executions;
-				judged = seen;
+		if (listed.every(isFinished)) {
+			for (const execution of listed.filter((e) => !saved.has(e.id))) {
+				const withData = await n8n.execution(execution.id);
+				if (isSaved(withData)) saved.set(execution.id, { ...execution, ...withData });
 			}
+			const executions = listed.flatMap((e) => saved.get(e.id) ?? []);
+			if (executions.length === listed.length && until(executions)) return executions;
 		}
 		if (Date.now() > deadline) {
+			const seen = listed.map((e) => `${e.id} ${e.status}`).join(', ');
 			throw new Error(`workflow ${workflowId}: not the executions awaited within ${timeoutMs / 1000} s; saw ${listed.length}: ${seen || 'none'}`);
 		}
 		await sleep(250);
@@ -81,11 +84,22 @@ export async function findExecution(
 	return found;
 }
 
-/** Waits until the execution has finished and its data is saved (a manual run answers with its id at once). */
+/**
+ * Waits until the execution has finished and its data is saved (a manual run answers with its id at once). Polls
+ * this one execution without data and reads its data once it has finished: n8n serves no other execution's data,
+ * not even those of the sub-workflows it ran.
+ */
 export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
-	const execution = await n8n.execution(id);
-	const [saved] = await waitForExecutions(n8n, execution.workflowId, atLeast(1, (e) => e.id === id), timeoutMs);
-	return saved;
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const execution = await n8n.execution(id, false);
+		if (isFinished(execution)) {
+			const withData = await n8n.execution(id);
+			if (isSaved(withData)) return withData;
+		}
+		if (Date.now() > deadline) throw new Error(`execution ${id}: not finished with its data saved within ${timeoutMs / 1000} s; last seen ${execution.status}`);
+		await sleep(250);
+	}
 }
 
 /** An item as n8n stores it in an execution, with the input item it came from. */

@@ -200,8 +200,9 @@ export class N8nClient {
 		return await this.rest<NodeTypeDescription[]>('GET', '/types/nodes.json');
 	}
 
-	async execution(id: string): Promise<Execution> {
-		return await this.publicApi<Execution>(`/executions/${id}?includeData=true`);
+	/** One execution; without its data (`includeData` false) n8n reads only its status and times. */
+	async execution(id: string, includeData = true): Promise<Execution> {
+		return await this.publicApi<Execution>(`/executions/${id}?includeData=${includeData}`);
 	}
 
 	/** POSTs a JSON body to a production webhook and returns whatever n8n answers. */

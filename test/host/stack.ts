@@ -15,6 +15,8 @@ export interface StackOptions {
 	userFolder?: string;
 	/** Progress lines for a human; default: none. */
 	log?: (line: string) => void;
+	/** Called with the user folder once this package is installed in it, before n8n boots (the bench adds its floor node). */
+	beforeBoot?: (userFolder: string) => void;
 }
 
 export interface Stack {
@@ -58,6 +60,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 	};
 	try {
 		const { install, timings } = preparePackage([userFolder], log);
+		options.beforeBoot?.(userFolder);
 		sandbox = await startSandbox(options.sandbox);
 		log(`sandbox ERP listening at ${sandbox.baseUrl}`);
 		const port = options.n8nPort ?? (await freePort());

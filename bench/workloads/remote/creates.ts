@@ -1,6 +1,7 @@
 import { REMOTE } from '../../config';
 import { contactRows, createContact, tally } from '../../contacts';
 import type { BenchContext } from '../../context';
+import { floorCreate, floorCreateAndSend } from '../../floor/workflows';
 import { observingInFlight } from '../../inFlight';
 import { deploy, expectCount, runWorkflow } from '../../n8nRun';
 import {
@@ -23,6 +24,7 @@ interface CreateWorkload {
 	/** After the sandbox is reset, before the latency is set: the rows of this run, and the check of the result. */
 	prepare(): Promise<{ rows: object[]; check(): Promise<string | undefined> }>;
 	erp(concurrency: number): BenchWorkflow;
+	floor(concurrency: number): BenchWorkflow;
 	http(batching?: Batching): BenchWorkflow;
 	raw: { path: string; then?: string };
 }
@@ -56,6 +58,7 @@ export async function compareCreates(ctx: BenchContext, latencyMs: number, workl
 		{ items: workload.items, requests: workload.items * workload.requestsPerItem, concurrencies: REMOTE.writeConcurrencies },
 		(concurrency) => inN8n('erpNode', workload.erp(concurrency)),
 		async (concurrency) => ({
+			floor: await inN8n('floor', workload.floor(concurrency)),
 			httpRequestNodeBatching: await inN8n('httpRequestNodeBatching', workload.http({ size: concurrency, intervalMs: latencyMs })),
 			httpRequestNode: await inN8n('httpRequestNode', workload.http()),
 			rawClient: runner(ctx, latencyMs, workload, 'rawClient', (rows) =>
@@ -80,6 +83,7 @@ export const bulkCreateWorkload = (ctx: BenchContext): CreateWorkload => ({
 		return { rows, check };
 	},
 	erp: (concurrency) => erpCreate(ctx.credential, concurrency, 'auto'),
+	floor: (concurrency) => floorCreate(ctx.credential, concurrency),
 	http: (batching) => httpCreate(ctx.credential, ctx.api.baseUrl, { batching }),
 	raw: { path: '/contacts' },
 });
@@ -104,6 +108,7 @@ export const mixedWorkload = (ctx: BenchContext): CreateWorkload => ({
 		return { rows, check };
 	},
 	erp: (concurrency) => erpCreateAndSend(ctx.credential, concurrency),
+	floor: (concurrency) => floorCreateAndSend(ctx.credential, concurrency),
 	http: (batching) => httpCreateAndSend(ctx.credential, ctx.api.baseUrl, batching),
 	raw: { path: '/invoices', then: 'send' },
 });

@@ -1,4 +1,5 @@
 import { REMOTE } from '../../config';
+import type { Machine } from '../../machine';
 import type { BenchContext } from '../../context';
 import { rateLimited, type RateLimitedResult } from '../rateLimited';
 import type { RemoteWorkloadResult } from './compare';
@@ -8,6 +9,9 @@ import { remoteListAll } from './listAll';
 /** Issue 17: the workloads against a sandbox that answers every request `latency_ms` late. */
 export interface RemoteResult {
 	latency_ms: number;
+	/** When and where it ran, when it ran apart from the rest (absent from runs before issue 45). */
+	date?: string;
+	machine?: Machine;
 	listAll: RemoteWorkloadResult;
 	bulkCreate: RemoteWorkloadResult;
 	mixed: RemoteWorkloadResult;

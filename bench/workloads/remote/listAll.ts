@@ -1,5 +1,6 @@
 import { PAGE_SIZE, REMOTE } from '../../config';
 import type { BenchContext } from '../../context';
+import { floorListAll } from '../../floor/workflows';
 import { observingInFlight } from '../../inFlight';
 import { deploy, expectCount, runWorkflow } from '../../n8nRun';
 import { erpListAll, httpListAll, httpListPages, type BenchWorkflow } from '../../workflows';
@@ -31,6 +32,7 @@ export async function remoteListAll(ctx: BenchContext, latencyMs: number): Promi
 		{ items: records, requests: pages, concurrencies: REMOTE.listConcurrencies },
 		(concurrency) => inN8n('erpNode', erpListAll(ctx.credential, concurrency)),
 		async (concurrency) => ({
+			floor: await inN8n('floor', floorListAll(ctx.credential, concurrency)),
 			httpRequestNodeBatching: await inN8n(
 				'httpRequestNodeBatching',
 				httpListPages(ctx.credential, ctx.api.baseUrl, PAGE_SIZE, { size: concurrency, intervalMs: latencyMs }),
