@@ -16,19 +16,13 @@ process.env.TZ = process.env.TZ || 'Pacific/Auckland';
 
 const ts = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] };
 
-// The current n8n line runs every e2e file; another line the files test/e2e/setup/lineSets.json names for it.
-const tested = require('./test/host/tested-n8n.json');
-const major = (version) => version.split('.')[0];
-const onCurrentLine = major(process.env.N8N_VERSION || tested.current) === major(tested.current);
-const e2eFiles = onCurrentLine ? ['**/*.e2e.test.ts'] : Object.keys(require('./test/e2e/setup/lineSets.json').bothLines).map((file) => `**/test/e2e/${file}`);
-
 /** A suite that runs against processes its globalSetup starts and its globalTeardown stops. */
 const realN8n = (name, testMatch) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	transform: ts,
 	roots: [`<rootDir>/test/${name}`],
-	testMatch: [testMatch].flat(),
+	testMatch: [testMatch],
 	globalSetup: `<rootDir>/test/${name}/setup/globalSetup.ts`,
 	globalTeardown: `<rootDir>/test/${name}/setup/globalTeardown.ts`,
 });
@@ -45,7 +39,7 @@ module.exports = {
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['\\.(e2e|reliability|queue|editor)\\.test\\.ts$'],
 		},
-		realN8n('e2e', e2eFiles),
+		realN8n('e2e', '**/*.e2e.test.ts'),
 		realN8n('reliability', '**/*.reliability.test.ts'),
 		realN8n('queue', '**/*.queue.test.ts'),
 		{ ...realN8n('editor', '**/*.editor.test.ts'), testEnvironment: '<rootDir>/test/editor/setup/screenshotEnvironment.ts' },

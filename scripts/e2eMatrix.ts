@@ -1,9 +1,8 @@
 /**
- * `npm run test:e2e:matrix`: the end-to-end suite on each tested n8n line (TESTED_N8N_VERSIONS) at the same time,
- * each with its own sandbox, n8n and ports, each installing its n8n into the cache on its first run: 2.x runs every
- * file, 1.x the files test/e2e/setup/lineSets.json names (jest.config.js picks them by N8N_VERSION). The package
- * is built and packed once for both (N8N_ERP_TARBALL, unless given). Each line's output lines start with its
- * version. Every line runs even when the other fails; the exit code is 1 if any failed. Each full run records
+ * `npm run test:e2e:matrix`: the whole end-to-end suite on each tested n8n line (TESTED_N8N_VERSIONS) at the same
+ * time, each with its own sandbox, n8n and ports (the n8n installs, on a first run, one after the other). The
+ * package is built and packed once for both (N8N_ERP_TARBALL, unless given). Each line's output lines start with
+ * its version. Every line runs even when the other fails; the exit code is 1 if any failed. Each full run records
  * itself in docs/e2e-results.json.
  */
 import { execFileSync, spawn } from 'node:child_process';
