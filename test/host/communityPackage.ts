@@ -65,15 +65,19 @@ export interface PreparedPackage {
 	timings: Record<'installCheckMs' | 'buildMs', number>;
 }
 
-/** n8n installed (first run: minutes), and this package built, packed and installed into each of these user folders. */
+/**
+ * n8n installed (first run: minutes), and this package built, packed and installed into each of these user folders.
+ * N8N_ERP_TARBALL names a tarball `npm pack` made of this checkout's build instead (.ci/run packs once for all suites).
+ */
 export function preparePackage(userFolders: string[], log: (line: string) => void): PreparedPackage {
 	let started = Date.now();
 	const install = ensureN8nInstalled();
 	const installCheckMs = Date.now() - started;
-	log(`building ${PACKAGE_NAME} and packing it as npm would publish it…`);
+	const packed = process.env.N8N_ERP_TARBALL;
+	log(packed ? `installing ${packed}…` : `building ${PACKAGE_NAME} and packing it as npm would publish it…`);
 	started = Date.now();
-	const tarball = buildAndPack();
+	const tarball = packed || buildAndPack();
 	for (const userFolder of userFolders) installCommunityPackage(userFolder, tarball);
-	rmSync(path.dirname(tarball), { recursive: true, force: true });
+	if (!packed) rmSync(path.dirname(tarball), { recursive: true, force: true });
 	return { install, timings: { installCheckMs, buildMs: Date.now() - started } };
 }

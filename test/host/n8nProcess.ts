@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import type { N8nInstall } from './install';
@@ -94,7 +94,10 @@ export async function startN8n(spec: N8nProcessSpec): Promise<N8nProcess> {
 	const pid = spawnGroup(spec.install.nodeBin, [spec.install.n8nBin, command], { env: environment(spec), logFile, cwd: spec.userFolder, run: spec.run });
 	const readyPath = command === 'start' ? n8nLine(spec.install.version).readyPath : '/healthz/readiness';
 	await untilReady(pid, () => answersJson(`${baseUrl}${readyPath}`), name, logFile, READY_TIMEOUT_MS);
-	return { pid, baseUrl, logFile, bootMs: Date.now() - started };
+	const bootMs = Date.now() - started;
+	// .ci/run names a file per step, to count each step's boots and their time.
+	if (process.env.N8N_ERP_BOOT_LOG) appendFileSync(process.env.N8N_ERP_BOOT_LOG, `${command}\t${spec.install.version}\t${bootMs}\n`);
+	return { pid, baseUrl, logFile, bootMs };
 }
 
 /** n8n's graceful shutdown (N8N_GRACEFUL_SHUTDOWN_TIMEOUT; a worker finishes its running executions), then SIGKILL. */

@@ -28,5 +28,5 @@ export interface N8nLine {
 	 * any cron whose seconds field is not one number, but takes several Poll Times entries, each at its own second;
 	 * 1.x refuses only a `*` there, so a list of seconds passes.
 	 */
-	shortestPoll: { pollTimes: Record<string, unknown>; intervalMs: number };
+	shortestPoll: { pollTimes: { item: Array<Record<string, unknown>> }; intervalMs: number };
 }

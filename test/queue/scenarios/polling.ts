@@ -6,6 +6,8 @@ import type { Credential, Execution, WorkflowDefinition } from '../../host/types
 import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
+import { N8N_VERSION } from '../../host/install';
+import { n8nLine } from '../../host/lines';
 import { killN8n, stopN8n } from '../../host/n8nProcess';
 import { perWorker, recordedWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
@@ -14,14 +16,16 @@ import { workerNode } from '../support/workflows';
 
 export const POLLING_TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const WORKFLOW_NAME = 'queue polling contacts';
-/** n8n 2.41 polls every minute at the shortest; a poll's execution is waited for up to this long. */
-const POLL_WAIT_MS = 75_000;
+/** The shortest Poll Times the line accepts (every 10 s), as in the e2e polling tests. */
+export const POLL = n8nLine(N8N_VERSION).shortestPoll;
+/** A poll's execution is waited for up to this long. */
+const POLL_WAIT_MS = POLL.intervalMs + 20_000;
 /** Main stays down longer than one poll interval, so that at least one poll time passes while it is down. */
-const MAIN_DOWN_MS = 65_000;
+const MAIN_DOWN_MS = POLL.intervalMs + 10_000;
 
-/** ERP Polling Trigger (contacts, Record Added, every minute) → Worker (per item) → ERP Contact › Get of each. */
+/** ERP Polling Trigger (contacts, Record Added, every 10 s) → Worker (per item) → ERP Contact › Get of each. */
 function pollingWorkflow(credential: Credential): WorkflowDefinition {
-	const trigger = erpPollingTriggerNode({ item: [{ mode: 'everyMinute' }] }, { triggerOn: 'contact:recordAdded' }, credential);
+	const trigger = erpPollingTriggerNode(POLL.pollTimes, { triggerOn: 'contact:recordAdded' }, credential);
 	return chain(WORKFLOW_NAME, [
 		trigger,
 		workerNode(false),
@@ -185,8 +189,7 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	const mainPolls = pollLines() - pollsAtBaseline;
 	const requests = await session.sandbox.requests(afterBaseline);
 	const scanTimes = requests.filter(isScan).map((r) => Date.parse(r.at));
-	// Scheduled polls only: before main stopped, and after the restarted main's activation poll (each activation
-	// draws a new second of the minute for its polls).
+	// Scheduled polls only: before main stopped, and after the restarted main's activation poll.
 	const gapsOf = (times: number[]) => times.slice(1).map((at, i) => (at - times[i]) / 1000);
 	const gaps = [...gapsOf(scanTimes.filter((at) => at < downSince)), ...gapsOf(scanTimes.filter((at) => at > restartedAt - mainRestart.bootMs).slice(1))];
 

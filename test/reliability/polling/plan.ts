@@ -14,8 +14,8 @@ export const POLLING_PLAN = {
 	faults: { errorRate: 0.2, dropRate: 0.1 },
 	/** The trigger's Options › Max Retries: low, so that some polls fail for good. */
 	maxRetries: 1,
-	/** How long the changes are spread over, with the faults on: about three polls of each workflow. */
-	faultyPhaseMs: 180_000,
+	/** How long the changes are spread over, with the faults on: about six polls of each workflow. */
+	faultyPhaseMs: 60_000,
 	/** Episodes: one contact's changes, made one right after the other (so usually between the same two polls). */
 	episodes: {
 		create: 55,

@@ -2,6 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 
 import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../host/types';
 import { allExecutions, findExecution, nodeOutput } from '../../host/executions';
+import { N8N_VERSION } from '../../host/install';
+import { n8nLine } from '../../host/lines';
 import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
@@ -16,16 +18,19 @@ const TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const CREATED = 'contact.created';
 const UPDATED = 'contact.updated';
 const VALUE_EVENT = `contact.company.${WATCHED_VALUE}`;
-// n8n 2.41 refuses poll intervals under a minute: a sentinel is reported by the next poll, within about 60 s.
-const SENTINEL_WAIT_MS = 150_000;
-// A request repeating a struck one within this is its retry (the trigger retries within a second).
-const SAME_POLL_MS = 20_000;
+/** The shortest Poll Times the line accepts (every 10 s), as in the e2e polling tests. */
+const POLL = n8nLine(N8N_VERSION).shortestPoll;
+const everyTenSeconds = (cron: (second: number) => string) => [0, 10, 20, 30, 40, 50].map((second) => ({ mode: 'custom', cronExpression: cron(second) }));
+// A sentinel is reported by the next poll of each workflow.
+const SENTINEL_WAIT_MS = POLL.intervalMs + 50_000;
+// A request repeating a struck one within this is its retry (the trigger retries within a second; polls are 10 s apart).
+const SAME_POLL_MS = 5_000;
 
 interface PolledWorkflow {
 	key: string;
 	title: string;
 	parameters: Record<string, unknown>;
-	/** Poll Times entries; every minute when absent. */
+	/** Poll Times entries; the line's shortest (every 10 s) when absent. */
 	pollTimes?: Array<Record<string, unknown>>;
 	pageSize: number;
 	judge: (truth: GroundTruth, reports: Report[]) => PollingTally;
@@ -36,15 +41,12 @@ const WORKFLOWS: PolledWorkflow[] = [
 	{ key: 'changes', title: 'Record Added or Updated, Fields to Watch: company', parameters: changes, pageSize: 100, judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED) },
 	// About 60 requests a poll: nearly every poll under faults fails, so that some surely do.
 	{ key: 'changes-small-pages', title: 'the same, Page Size 5', parameters: changes, pageSize: 5, judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED) },
-	// Two entries that fall on the same second: n8n starts two polls together every minute, on one memory.
+	// Two entries for each second: n8n starts two polls together every 10 s, on one memory.
 	{
 		key: 'changes-two-poll-times',
-		title: 'the same, Page Size 20, two Poll Times on the same second (custom `7 * * * * *` and `7 */1 * * * *`)',
+		title: 'the same, Page Size 20, two Poll Times on each second (custom `0 * * * * *` and `0 */1 * * * *`, likewise 10 to 50)',
 		parameters: changes,
-		pollTimes: [
-			{ mode: 'custom', cronExpression: '7 * * * * *' },
-			{ mode: 'custom', cronExpression: '7 */1 * * * *' },
-		],
+		pollTimes: [...everyTenSeconds((second) => `${second} * * * * *`), ...everyTenSeconds((second) => `${second} */1 * * * *`)],
 		pageSize: 20,
 		judge: (t, r) => tallyChanges(t, r, CREATED, UPDATED),
 	},
@@ -63,7 +65,7 @@ function definition(session: ReliabilitySession, w: PolledWorkflow): WorkflowDef
 		name: `reliability polling ${w.key} ${Date.now()}`,
 		nodes: [
 			erpPollingTriggerNode(
-				{ item: w.pollTimes ?? [{ mode: 'everyMinute' }] },
+				{ item: w.pollTimes ?? POLL.pollTimes.item },
 				{ ...w.parameters, options: { maxRetries: POLLING_PLAN.maxRetries, pageSize: w.pageSize } },
 				good,
 			),
@@ -184,7 +186,7 @@ function workflowResult(w: PolledWorkflow, executions: Execution[], tally: Polli
 
 /**
  * Four active workflows with the ERP Polling Trigger on contacts (Max Retries 1) while the
- * sandbox's seeded faults strike the API and hundreds of changes are made through it over about three polls;
+ * sandbox's seeded faults strike the API and hundreds of changes are made through it over about six polls;
  * then the faults go off, and two sentinel contacts (company at the watched value) are created one after the
  * other, each awaited until every workflow has reported it: the first proves a clean poll has caught up, the
  * second that the next poll reports nothing but it. Every item is then judged against the ERP.
@@ -276,7 +278,7 @@ export async function runPollingScenario(session: ReliabilitySession) {
 			contacts: plan.contacts,
 			faults: { ...plan.faults, faultTiming: 'before', seed: ctx.faultSeed, on: 'every API request while the changes are made' },
 			maxRetries: plan.maxRetries,
-			pollTimes: 'everyMinute',
+			pollTimes: `every ${POLL.intervalMs / 1000} s`,
 			faultyPhaseMs: plan.faultyPhaseMs,
 			episodes: plan.episodes,
 			watchedValue: WATCHED_VALUE,
