@@ -54,6 +54,7 @@ const faultSchema: Schema = {
 	dropRate: rate,
 	latencyMs: { type: 'number', integer: true, min: 0 },
 	nonJsonRate: rate,
+	visibleAfterMs: { type: 'number', integer: true, min: 0, max: 600_000 },
 	seed: { type: 'number', integer: true, min: 0, max: 2 ** 32 - 1, nullable: true },
 };
 
@@ -175,7 +176,10 @@ const putStock: AdminHandler = ({ state, body }) => {
 	const v = read(body, stockSchema);
 	const product = state.store.products.get(v.product_id as number);
 	if (!product) throw notFound(`Product ${String(v.product_id)} not found`);
-	const row = setStock(state, product, v.warehouse_id as number, v.quantity as number, v.reserved as number | undefined);
+	const target = { resource: 'products' as const, id: product.id };
+	const row = state.trackWrite([target], () =>
+		setStock(state, product, v.warehouse_id as number, v.quantity as number, v.reserved as number | undefined),
+	);
 	return { product_id: product.id, stock_total: product.stock_total, low_stock_threshold: product.low_stock_threshold, stock: row };
 };
 
