@@ -12,6 +12,7 @@ import { sampleEventData } from './sampleEvents';
 import { seedStore, type SeedOptions } from './seed';
 import type { SandboxState } from './state';
 import { setStock, WAREHOUSES } from './stock';
+import type { ForgeRequest } from './webhooks';
 import type { JsonObject } from './types';
 import { FieldErrors, isPlainObject, readFields, type Schema } from './validate';
 import { deleteVariant, getVariant, listVariants, putVariant } from './variantAdmin';
@@ -131,18 +132,18 @@ const queueFault: AdminHandler = ({ state, body }) => {
 		}
 		fault.retryAfter = retryAfter;
 	}
-	if (headers !== undefined) fault.headers = readHeaders(headers);
+	if (headers !== undefined) fault.headers = readHeaders(headers, 'fault.headers');
 	const times = body.times ?? 1;
 	if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw validationFailed({ times: ['must be an integer of at least 1'] });
 	return state.faults.enqueue(match, fault, times);
 };
 
-/** A fault's extra response headers: names to strings (numbers are written as they are). */
-function readHeaders(raw: unknown): Record<string, string> {
+/** Extra headers (a fault's answer, a forged delivery): names to strings (numbers are written as they are). */
+function readHeaders(raw: unknown, field: string): Record<string, string> {
 	const valid =
 		isPlainObject(raw) &&
 		Object.entries(raw).every(([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && ['string', 'number'].includes(typeof value));
-	if (!valid) throw validationFailed({ 'fault.headers': ['must be an object of header names to strings or numbers'] });
+	if (!valid) throw validationFailed({ [field]: ['must be an object of header names to strings or numbers'] });
 	return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, String(value)]));
 }
 
@@ -170,6 +171,31 @@ const emit: AdminHandler = ({ state, body }) => {
 	}
 	const future = state.variant.settings.futureEvents ? ', or a name like invoice.created' : ' (another name needs the future-events variant)';
 	throw validationFailed({ event: [`must be one of: ${EVENT_NAMES.join(', ')}${future}`] });
+};
+
+const forgeSchema: Schema = {
+	event: { type: 'string', required: true },
+	deliveryId: { type: 'string' },
+	subscriptionId: { type: 'number', integer: true, min: 1 },
+};
+
+/** A delivery no event caused: any event name, data or whole body, id, headers, signed or not. */
+const forge: AdminHandler = ({ state, body }) => {
+	const values = read(body, forgeSchema) as Pick<ForgeRequest, 'event' | 'deliveryId' | 'subscriptionId'>;
+	const request: ForgeRequest = { ...values };
+	if (body.data !== undefined) request.data = body.data;
+	if (body.body !== undefined) request.body = body.body;
+	if (body.headers !== undefined) request.headers = readHeaders(body.headers, 'headers');
+	if (body.sign !== undefined) {
+		if (typeof body.sign !== 'boolean' && (typeof body.sign !== 'string' || body.sign === '')) {
+			throw validationFailed({ sign: ["must be true (the subscription's secret), false, or a secret to sign with"] });
+		}
+		request.sign = body.sign;
+	}
+	if (request.subscriptionId !== undefined && !state.webhooks.list().some((s) => s.id === request.subscriptionId)) {
+		throw notFound(`Webhook ${request.subscriptionId} not found`);
+	}
+	return state.webhooks.forge(request);
 };
 
 const putStock: AdminHandler = ({ state, body }) => {
@@ -248,6 +274,7 @@ function adminRouter(): Router<AdminHandler> {
 		.on('GET', '/events', ({ state }) => state.webhooks.events())
 		.on('POST', '/events', emit)
 		.on('GET', '/deliveries', ({ state }) => state.webhooks.deliveries())
+		.on('POST', '/deliveries', forge)
 		.on('PUT', '/stock', putStock)
 		.on('POST', '/sweep', sweep)
 		.on('GET', '/records/:resource', records)
