@@ -48,6 +48,7 @@ export function useConfirmHarness(): ConfirmHarness {
 	const sandbox = useTestSandbox();
 	let trigger: WebhookHarness | undefined;
 	let since = 0;
+	const taken = new Set<WebhookCall>();
 	beforeEach(async () => {
 		since = await sandbox.admin.lastRequestSeq();
 	});
@@ -72,11 +73,12 @@ export function useConfirmHarness(): ConfirmHarness {
 		},
 		async post(body, headers = {}) {
 			const to = running();
-			const before = to.calls.length;
 			const text = typeof body === 'string' ? body : JSON.stringify(body);
 			const response = await fetch(to.url, { method: 'POST', body: text, headers: { 'content-type': 'application/json', ...headers } });
 			await response.text();
-			const [call] = (await to.waitForCalls(before + 1, 30_000)).slice(before);
+			// Posts may run side by side: each takes the first call of its body no other post took.
+			const call = await waitFor(() => to.calls.find((candidate) => !taken.has(candidate) && candidate.request.rawBody?.toString('utf8') === text), 30_000);
+			taken.add(call);
 			return answered(call, response.headers.get('retry-after'));
 		},
 		async delivered(count = 1) {
