@@ -273,7 +273,12 @@ function adminRouter(): Router<AdminHandler> {
 		})
 		.on('GET', '/events', ({ state }) => state.webhooks.events())
 		.on('POST', '/events', emit)
-		.on('GET', '/deliveries', ({ state }) => state.webhooks.deliveries())
+		.on('GET', '/deliveries', ({ state, query }) => {
+			const done = query.get('done');
+			if (done !== null && done !== 'true' && done !== 'false') throw validationFailed({ done: ['must be true or false'] });
+			const all = state.webhooks.deliveries();
+			return done === null ? all : all.filter((d) => d.done === (done === 'true'));
+		})
 		.on('POST', '/deliveries', forge)
 		.on('PUT', '/stock', putStock)
 		.on('POST', '/sweep', sweep)

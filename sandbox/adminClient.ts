@@ -62,7 +62,9 @@ export class SandboxAdmin {
 	emit = (event: DeliveredEvent, data?: object) => this.call<EmittedEvent>('POST', '/events', { event, data });
 	/** Every emitted event, newest last (also those caused by API calls). */
 	events = () => this.call<EmittedEvent[]>('GET', '/events');
-	deliveries = () => this.call<Delivery[]>('GET', '/deliveries');
+	/** Every delivery kept, oldest first; `done: false`: only those still being attempted. */
+	deliveries = (filter: { done?: boolean } = {}) =>
+		this.call<Delivery[]>('GET', filter.done === undefined ? '/deliveries' : `/deliveries?done=${filter.done}`);
 	/**
 	 * Sends a delivery no event caused (any event, data or body, id, headers; unsigned unless `sign`) through the
 	 * real delivery path to every subscription wanting the event (or `subscriptionId`): the deliveries started.

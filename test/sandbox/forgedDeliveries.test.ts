@@ -51,6 +51,17 @@ describe('forged deliveries (POST /__sandbox/deliveries)', () => {
 		expect(done.attempts.map((a) => a.status)).toEqual([503, 500, 200]);
 		expect(done).toMatchObject({ delivered: true, forged: true, body: { event: 'contact.created', data: { id: 424242 } } });
 		expect(receiver.received.map((r) => r.headers['x-erp-delivery'])).toEqual([started.id, started.id, started.id]);
+		expect((await sandbox.admin.deliveries({ done: true })).map((d) => d.id)).toEqual([started.id]);
+		expect(await sandbox.admin.deliveries({ done: false })).toEqual([]);
+	});
+
+	it('deliveries still being attempted are listed by ?done=false', async () => {
+		await sandbox.admin.addWebhook({ url: receiver.url });
+		receiver.answerWith([500, 500, 500, 500]);
+		const [started] = await sandbox.admin.forge({ event: 'contact.created', data: { id: 1 } });
+		expect((await sandbox.admin.deliveries({ done: false })).map((d) => d.id)).toEqual([started.id]);
+		await waitFor(async () => (await sandbox.admin.deliveries({ done: false })).length === 0);
+		expect((await fetch(`${sandbox.url}/__sandbox/deliveries?done=maybe`)).status).toBe(422);
 	});
 
 	it('real deliveries are logged forged: false', async () => {
