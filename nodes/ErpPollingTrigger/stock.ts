@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../Erp/actions/shared/values';
-import { type Stock, stockTotal, thresholdOf } from '../Erp/stock/lowStock';
+import { type Stock, stockTotal, thresholdOf } from '../Erp/actions/product/lowStock';
 import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';

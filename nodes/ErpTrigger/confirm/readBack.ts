@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type Stock, stockTotal, thresholdOf } from '../../Erp/stock/lowStock';
+import { type Stock, stockTotal, thresholdOf } from '../../Erp/actions/product/lowStock';
 import { ErpClient, type RequestContext } from '../../Erp/transport/client';
 import { asNodeError, retryAfterOf } from '../../Erp/transport/errors';
 import type { ErpDelivery } from '../validateDelivery';

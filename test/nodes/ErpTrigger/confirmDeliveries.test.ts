@@ -31,14 +31,17 @@ describe('real deliveries are confirmed with the record as the ERP holds it, in 
 		await h.mark();
 	});
 
-	it('contact.created', async () => {
-		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna', last_name: 'Schmidt', email: 'anna@example.com' });
+	it.each([
+		['contact.created', '/contacts', { first_name: 'Anna', last_name: 'Schmidt', email: 'anna@example.com' }],
+		['employee.hired', '/employees', { first_name: 'Lukas', last_name: 'Weber', email: 'lukas.weber@example.com' }],
+	])('%s', async (event, path, fields) => {
+		const { data } = await sandbox.api.post(path, fields);
 		const id = data.data.id as number;
 
-		const item = expectConfirmed(await h.delivered(), 'contact.created');
-		expect(await h.reads()).toEqual([`GET /contacts/${id}`]);
-		expect(item.record).toEqual(await held(`/contacts/${id}`));
-		expect(item.data).toMatchObject({ id, first_name: 'Anna' });
+		const item = expectConfirmed(await h.delivered(), event);
+		expect(await h.reads()).toEqual([`GET ${path}/${id}`]);
+		expect(item.record).toEqual(await held(`${path}/${id}`));
+		expect(item.data).toMatchObject({ id, first_name: fields.first_name });
 	});
 
 	it('contact.updated: the record with the change', async () => {
@@ -49,15 +52,6 @@ describe('real deliveries are confirmed with the record as the ERP holds it, in 
 		const item = expectConfirmed(await h.delivered(2), 'contact.updated');
 		expect(item.record).toMatchObject({ id, company: 'Südwind AG' });
 		expect(item.data).toMatchObject({ id, changed_fields: ['company'] });
-	});
-
-	it('employee.hired', async () => {
-		const { data } = await sandbox.api.post('/employees', { first_name: 'Lukas', last_name: 'Weber', email: 'lukas.weber@example.com' });
-		const id = data.data.id as number;
-
-		const item = expectConfirmed(await h.delivered(), 'employee.hired');
-		expect(await h.reads()).toEqual([`GET /employees/${id}`]);
-		expect(item.record).toEqual(await held(`/employees/${id}`));
 	});
 
 	it('invoice.paid after Mark as Paid: the invoice with its lines and contact', async () => {

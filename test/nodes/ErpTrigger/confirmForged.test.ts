@@ -189,29 +189,15 @@ describe('events outside the six, under All Events', () => {
 		expect(await h.reads()).toEqual([]);
 	});
 
-	it('are answered 200 and start nothing with Events Not in the List: Ignore', async () => {
-		await h.start({ ...once, otherEvents: 'ignore' });
+	it.each([
+		['are answered 200 and start nothing with Events Not in the List: Ignore', { otherEvents: 'ignore' }, 'invoice.created', 'Event invoice.created cannot be confirmed by the ERP: ignored'],
+		['an event not selected is ignored before any request, as in version 1', { events: ['invoice.paid'] }, 'contact.created', 'Event contact.created is not selected in this trigger: ignored'],
+	])('%s', async (_title, parameters, event, message) => {
+		await h.start({ ...once, ...parameters });
 		await h.mark();
 
-		const answer = await h.post(delivery('invoice.created', { invoice_id: 1 }));
-		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
-			status: 200,
-			body: { message: 'Event invoice.created cannot be confirmed by the ERP: ignored' },
-			started: undefined,
-		});
-		expect(await h.reads()).toEqual([]);
-	});
-
-	it('an event not selected is ignored before any request, as in version 1', async () => {
-		await h.start({ ...once, events: ['invoice.paid'] });
-		await h.mark();
-
-		const answer = await h.post(delivery('contact.created', { id: 1 }));
-		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
-			status: 200,
-			body: { message: 'Event contact.created is not selected in this trigger: ignored' },
-			started: undefined,
-		});
+		const answer = await h.post(delivery(event, { id: 1 }));
+		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({ status: 200, body: { message }, started: undefined });
 		expect(await h.reads()).toEqual([]);
 	});
 });
