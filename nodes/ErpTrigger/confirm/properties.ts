@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Seconds a record the ERP does not show yet is read again for, unless the user sets Confirmation Wait. */
-export const DEFAULT_CONFIRMATION_WAIT_S = 8;
+export const DEFAULT_CONFIRMATION_WAIT_S = 3;
 export const MAX_CONFIRMATION_WAIT_S = 30;
 
 const confirming = { show: { '@version': [2], confirm: [true] } };
@@ -57,7 +57,7 @@ export const confirmationWaitOption: INodeProperties = {
 	default: DEFAULT_CONFIRMATION_WAIT_S,
 	displayOptions: { show: { '/confirm': [true] } },
 	description:
-		'How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2, 4 s…) before the delivery counts as contradicted. 0 reads once. The ERP waits for the answer meanwhile.',
+		'How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2 s…) before the delivery counts as contradicted; 0 reads once. The ERP waits for the answer meanwhile, and ERPs commonly wait 5–10 s: keep this below what yours waits.',
 };
 
 export const stockOptions: INodeProperties[] = [

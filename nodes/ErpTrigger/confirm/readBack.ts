@@ -33,7 +33,7 @@ export interface ReadBackSettings {
 
 const FIRST_WAIT_MS = 500;
 /** Time for the last read (and its retries) after the waits: every request ends by the deadline this leaves. */
-export const LAST_READ_MS = 2_000;
+export const LAST_READ_MS = 1_000;
 const THRESHOLD_FIX = 'set Options › Threshold Field to the product field holding its threshold';
 
 /** The waits between reads: 0.5, 1, 2, 4 s… while the next read still starts within `waitMs` of the first. */

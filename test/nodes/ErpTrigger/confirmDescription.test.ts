@@ -84,6 +84,6 @@ describe('ERP Trigger versions', () => {
 		expect(confirm.description).toMatch(/^Whether to read each delivery's record back from the ERP before the workflow acts on it/);
 		const options = (description.properties.find((p) => p.name === 'options') as INodeProperties).options as INodeProperties[];
 		expect(options.map((o) => o.displayName)).toEqual([...options.map((o) => o.displayName)].sort((a, b) => a.localeCompare(b)));
-		expect(options.find((o) => o.name === 'confirmationWait')).toMatchObject({ type: 'number', default: 8 });
+		expect(options.find((o) => o.name === 'confirmationWait')).toMatchObject({ type: 'number', default: 3 });
 	});
 });

@@ -138,6 +138,7 @@ describe('when a contradicted record is read again', () => {
 		[400, []],
 		[500, [500]],
 		[1_500, [500, 1_000]],
+		[3_000, [500, 1_000]],
 		[8_000, [500, 1_000, 2_000, 4_000]],
 		[30_000, [500, 1_000, 2_000, 4_000, 8_000]],
 	])('Confirmation Wait %i ms: waits %j', (waitMs, waits) => {
