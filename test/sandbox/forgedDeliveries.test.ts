@@ -2,19 +2,10 @@ import { createHmac } from 'node:crypto';
 
 import { useTestSandbox, waitFor } from '../harness/sandbox';
 import { ISO_MS } from './fixtures';
-import { startReceiver, type Receiver } from './receiver';
+import { startReceiver, useReceiver } from './receiver';
 
 const sandbox = useTestSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-beforeEach(() => {
-	receiver.received.length = 0;
-	receiver.answerWith([]);
-});
+const receiver = useReceiver();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -51,3 +51,20 @@ export async function startReceiver(): Promise<Receiver> {
 			}),
 	};
 }
+
+/**
+ * One receiver for a whole test file: started before its tests, emptied (and answering 200 again) before each,
+ * closed after them. The object it returns is filled in by beforeAll.
+ */
+export function useReceiver(): Receiver {
+	const shared = {} as Receiver;
+	beforeAll(async () => {
+		Object.assign(shared, await startReceiver());
+	});
+	afterAll(() => shared.close());
+	beforeEach(() => {
+		shared.received.length = 0;
+		shared.answerWith([]);
+	});
+	return shared;
+}
