@@ -37,11 +37,8 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 
 	beforeAll(async () => {
 		session = await connect();
-		// The sandbox waits 5 s for an answer; a contradicted delivery is read again for confirmationWait seconds
-		// (default 8) before it is answered, so the wait here stays below the sandbox's.
-		trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good, {
-			options: { confirmationWait: 3 },
-		});
+		// The trigger as a user adds it: Confirmation Wait at its default (3 s), within the sandbox's 5 s wait for an answer.
+		trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good);
 	});
 
 	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Not Confirmed with the reason, and never reaches the acting step', async () => {
