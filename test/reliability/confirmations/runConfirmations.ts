@@ -18,11 +18,10 @@ const MAX_PENDING = 48;
 const PROGRESS_EVERY = 250;
 
 /**
- * The sandbox's faults during the run: a change becomes readable 1 s after it is made, and Confirmation Wait is
- * 3 s (reads at 0, 0.5 and 1.5 s), so that a real change is read back in time and a forgery costs three reads.
+ * The sandbox's faults during the run: a change becomes readable 1 s after it is made, within the trigger's
+ * default Confirmation Wait (reads at 0, 0.5 and 1.5 s).
  */
 const FAULTS = { errorRate: 0.05, dropRate: 0.03, visibleAfterMs: 1000 };
-const TRIGGER_OPTIONS = { confirmationWait: 3 };
 /** Queued half-way: the next GETs all answered 429 (Retry-After 1 s). */
 const STORM = { match: { method: 'GET' }, fault: { kind: 'rateLimit' as const, retryAfter: 1 }, times: 200 };
 
@@ -214,9 +213,7 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 	const started = Date.now();
 	await session.sandbox.reset();
 	const pools = await preparePools(session);
-	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', [...EVENTS], session.ctx.credentials.good, {
-		options: TRIGGER_OPTIONS,
-	});
+	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', [...EVENTS], session.ctx.credentials.good);
 	const firstSeq = await session.sandbox.lastRequestSeq();
 	await session.sandbox.setFaults({ ...FAULTS, seed: session.ctx.faultSeed });
 	const steps = confirmationPlan(scenarioRandom(session.ctx.faultSeed, ID));
@@ -248,7 +245,7 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 	return {
 		id: ID,
 		title: 'Confirmed events: real and forged deliveries, mixed, while the ERP fails and shows changes late',
-		settings: { faults: FAULTS, storm: STORM, trigger: TRIGGER_OPTIONS, workers: WORKERS, maxPending: MAX_PENDING, real: REAL_MIX, forged: FORGED_MIX },
+		settings: { faults: FAULTS, storm: STORM, trigger: 'defaults', workers: WORKERS, maxPending: MAX_PENDING, real: REAL_MIX, forged: FORGED_MIX },
 		...tally,
 		executions: executions.length,
 		errorExecutions: executions.filter((e) => e.status === 'error').length,
