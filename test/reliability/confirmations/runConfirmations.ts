@@ -7,14 +7,20 @@ import type { ReliabilitySession } from '../setup/context';
 import { scenarioRandom } from '../setup/seed';
 import { settle } from '../support/settle';
 import { confirmationPlan, FORGED_MIX, POOL_SIZES, REAL_MIX, type Step } from './plan';
-import { confirmationFailures, tallyConfirmations, type ConfirmationTally, type SeenItem } from './tallyConfirmations';
+import { confirmationFailures, tallyConfirmations, type ConfirmationTally, type SeenItem, type SentDelivery } from './tallyConfirmations';
 
 const ID = 'confirmations';
 const EVENTS = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'] as const;
 
 /** Steps run at once; deliveries the sandbox is still attempting before a step waits. */
-const WORKERS = 16;
-const MAX_PENDING = 48;
+const WORKERS = 8;
+const MAX_PENDING = 16;
+/**
+ * The sandbox sends a delivery again once, 100 ms after a non-2xx; an ERP that retries keeps at it. A real delivery
+ * no attempt of which was answered 2xx is sent again (same id, same bytes) after RESEND_PAUSE_MS, up to RESENDS times.
+ */
+const RESENDS = 3;
+const RESEND_PAUSE_MS = 2000;
 const PROGRESS_EVERY = 250;
 
 /**
@@ -29,6 +35,8 @@ export interface ConfirmationScenarioResult extends ConfirmationTally {
 	id: string;
 	title: string;
 	settings: Record<string, unknown>;
+	/** Real deliveries sent again after the sandbox's own retry was answered other than 2xx too (each counts once). */
+	resent: number;
 	/** Executions of the workflow, and those that ended in an error. */
 	executions: number;
 	errorExecutions: number;
@@ -179,14 +187,52 @@ async function runSteps(session: ReliabilitySession, steps: Step[], run: (step: 
 	};
 	try {
 		await Promise.all(Array.from({ length: WORKERS }, worker));
-		for (let waited = 0; waited < 120_000; waited += 250) {
-			if ((await session.sandbox.deliveries({ done: false })).length === 0) break;
-			await sleep(250);
-		}
+		await deliveriesDone(session);
 	} finally {
 		stopped = true;
 		await poller;
 	}
+}
+
+/** Waits until the sandbox attempts no delivery any more. */
+async function deliveriesDone(session: ReliabilitySession): Promise<void> {
+	for (let waited = 0; waited < 120_000; waited += 250) {
+		if ((await session.sandbox.deliveries({ done: false })).length === 0) return;
+		await sleep(250);
+	}
+}
+
+type Logged = SentDelivery & { body: unknown };
+
+/** The deliveries to the trigger, one per id: a resent one's attempts joined to its first sending's. */
+async function sentTo(session: ReliabilitySession, url: string): Promise<Logged[]> {
+	const byId = new Map<string, Logged>();
+	for (const d of (await session.sandbox.deliveries()).filter((delivery) => delivery.url === url)) {
+		const statuses = d.attempts.map((a) => a.status);
+		const known = byId.get(d.id);
+		if (known) known.statuses.push(...statuses);
+		else byId.set(d.id, { id: d.id, event: d.event, forged: d.forged, statuses, body: d.body });
+	}
+	return [...byId.values()];
+}
+
+const answeredOk = (d: SentDelivery) => d.statuses.some((status) => status !== undefined && status >= 200 && status < 300);
+
+/** Sends the real deliveries never answered 2xx again, as an ERP that retries would; answers how many it resent. */
+async function resendUnanswered(session: ReliabilitySession, url: string, subscriptionId: number, log: (line: string) => void): Promise<number> {
+	const resent = new Set<string>();
+	for (let round = 0; round < RESENDS; round++) {
+		const unanswered = (await sentTo(session, url)).filter((d) => !d.forged && !answeredOk(d));
+		if (unanswered.length === 0) break;
+		log(`confirmations: sending ${unanswered.length} real deliveries again (round ${round + 1})`);
+		await sleep(RESEND_PAUSE_MS);
+		for (const d of unanswered) {
+			resent.add(d.id);
+			await session.sandbox.forge({ event: d.event, body: d.body, deliveryId: d.id, subscriptionId });
+		}
+		await deliveriesDone(session);
+	}
+	return resent.size;
 }
 
 /**
@@ -218,10 +264,9 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 	await session.sandbox.setFaults({ ...FAULTS, seed: session.ctx.faultSeed });
 	const steps = confirmationPlan(scenarioRandom(session.ctx.faultSeed, ID));
 	await runSteps(session, steps, stepRunner(session, pools, trigger.subscriptionId as number), log);
+	const resent = await resendUnanswered(session, trigger.url, trigger.subscriptionId as number, log);
 	const lastSeq = await settle(session);
-	const sent = (await session.sandbox.deliveries())
-		.filter((d) => d.url === trigger.url)
-		.map((d) => ({ id: d.id, event: d.event, forged: d.forged, statuses: d.attempts.map((a) => a.status) }));
+	const sent = (await sentTo(session, trigger.url)).map(({ id, event, forged, statuses }) => ({ id, event, forged, statuses }));
 	const answered = sent.reduce((n, d) => n + d.statuses.filter((status) => status !== undefined).length, 0);
 	log(`confirmations: ${sent.length} deliveries sent, ${answered} attempts answered; waiting for their executions`);
 	await quietExecutions(session, trigger.workflow.id, answered);
@@ -245,7 +290,8 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 	return {
 		id: ID,
 		title: 'Confirmed events: real and forged deliveries, mixed, while the ERP fails and shows changes late',
-		settings: { faults: FAULTS, storm: STORM, trigger: 'defaults', workers: WORKERS, maxPending: MAX_PENDING, real: REAL_MIX, forged: FORGED_MIX },
+		settings: { faults: FAULTS, storm: STORM, trigger: 'defaults', workers: WORKERS, maxPending: MAX_PENDING, resends: RESENDS, resendPauseMs: RESEND_PAUSE_MS, real: REAL_MIX, forged: FORGED_MIX },
+		resent,
 		...tally,
 		executions: executions.length,
 		errorExecutions: executions.filter((e) => e.status === 'error').length,

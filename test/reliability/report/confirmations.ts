@@ -18,7 +18,8 @@ export function confirmationBlock(c: ConfirmationScenarioResult | null): string 
 	if (!c) return 'The scenario did not run.';
 	return paragraphs(
 		`Settings: \`${JSON.stringify(c.settings)}\`. This run took **${seconds(c.wallMs)}** (preparing the records included); ` +
-			`${c.faultsStruck} API requests were struck by a fault; the trigger sent ${c.requestsPerDelivery} API requests per delivery.`,
+			`${c.faultsStruck} API requests were struck by a fault; the trigger sent ${c.requestsPerDelivery} API requests per delivery. ` +
+			`${c.resent ?? 0} real deliveries answered other than 2xx on both of the sandbox's attempts were sent again (same id, same bytes), as an ERP that retries would; each counts once.`,
 		table(
 			['deliveries', 'sent', 'confirmed', 'could not confirm (never confirmed)', 'contradicted', 'unconfirmable', 'on no output', 'first answer 503'],
 			[
