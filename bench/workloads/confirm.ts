@@ -197,16 +197,28 @@ async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credenti
 	return result;
 }
 
+/** n8n's answer, asked again while n8n answers 503 (its database check fails under a burst: "Database is not ready!"). */
+async function patiently<T>(ask: () => Promise<T>): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await ask();
+		} catch (error) {
+			if (attempt >= 30 || !String(error).includes('503')) throw error;
+			await sleep(2000);
+		}
+	}
+}
+
 /** Every execution of the workflow with its data, once all have finished and their number holds still. */
 async function settledExecutions(n8n: N8nClient, workflowId: string) {
 	let last = -1;
 	for (let still = 0; still < 3; ) {
-		const listed = await allExecutions(n8n, workflowId);
+		const listed = await patiently(() => allExecutions(n8n, workflowId));
 		still = listed.length === last && listed.every(isFinished) ? still + 1 : 0;
 		last = listed.length;
 		await sleep(1000);
 	}
-	return await allExecutions(n8n, workflowId, true);
+	return await patiently(() => allExecutions(n8n, workflowId, true));
 }
 
 /**
