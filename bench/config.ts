@@ -110,7 +110,9 @@ export const GROWTH_PARTS = ['scaling', 'inParts', 'polling', 'limit'] as const;
 export const KEPT_PARTS = ['scaling', 'inParts', 'limit'] as const;
 /** Issue 33's part: its own n8n and queue-mode cluster (with the package before and after), so it runs alone too. */
 export const SHARED_LIMIT_PART = 'sharedLimit';
-export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS, SHARED_LIMIT_PART];
+/** Issue 44's part: the ERP Trigger's confirmation, in its own n8n, so it runs alone too. */
+export const CONFIRM_PART = 'confirm';
+export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS, SHARED_LIMIT_PART, CONFIRM_PART];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
 export const PROFILE_DEFAULT_CONCURRENCY = { listAll: 8, bulkCreate: 5 };
 const onlyArgument = process.argv.indexOf('--only');
@@ -132,3 +134,10 @@ export const TARGETS = {
 	inPartsRssVsReturnAll: 0.6,
 	inPartsTimeVsReturnAll: 3,
 };
+
+/**
+ * Issue 44: deliveries confirmed against an ERP `latencyMs` away (`deliveries` per way, one at a time), and a burst
+ * of `burst` deliveries against `limitRps` requests a second, with the trigger's defaults and with a Confirmation
+ * Wait of `burstWait` s (500 reads at 50 a second take 10 s). The ERP waits `erpTimeoutMs` for an answer.
+ */
+export const CONFIRM = { latencyMs: 100, deliveries: 30, burst: 500, limitRps: 50, burstWait: 12, erpTimeoutMs: 30_000, maxRefusedShare: 0.1 };

@@ -11,6 +11,7 @@ import type { RateLimitedResult } from './workloads/rateLimited';
 import type { RemoteResult } from './workloads/remote';
 import type { ScalingResult } from './workloads/scaling';
 import type { SharedLimitResult } from './workloads/sharedLimit';
+import type { ConfirmResult } from './workloads/confirm';
 
 /** The loopback workloads of issue 6. */
 export interface Loopback {
@@ -60,6 +61,8 @@ export interface Results extends Growth {
 	targets: Target[];
 	/** Issue 33: four runs against one limit, in one n8n and in queue mode, before and after the shared budget. */
 	sharedLimit?: SharedLimitResult;
+	/** Issue 44: the ERP Trigger's confirmation, its cost per delivery and a burst under a rate limit, with its targets. */
+	confirm?: ConfirmResult & { targets: Target[] };
 }
 
 export function assembleResults(

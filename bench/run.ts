@@ -15,7 +15,7 @@ import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
 import { stopOnSignals } from '../test/host/processes';
 import { freePort } from '../test/host/ports';
 import { startStack, type Stack } from '../test/host/stack';
-import { GROWTH_PARTS, KEPT_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
+import { CONFIRM_PART, GROWTH_PARTS, KEPT_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { installFloor } from './floor/install';
 import { describeMachine, loadAvg1 } from './machine';
@@ -23,7 +23,9 @@ import { profile, type ProfileResult } from './profile';
 import { RawWorker } from './rawWorker';
 import { writeReadmes } from './readme';
 import { assembleResults, remotesOf, type Growth, type Loopback, type Results } from './results';
-import { evaluateTargets } from './targets';
+import { confirmTargets, evaluateTargets } from './targets';
+import { confirm } from './workloads/confirm';
+import { writeConfirmReadme } from './workloads/confirmReadme';
 import { bulkCreate } from './workloads/bulkCreate';
 import { inParts } from './workloads/inParts';
 import { limit, type N8nControl } from './workloads/limit';
@@ -63,7 +65,7 @@ function loadProfilerHook(): string {
 const keptParts = KEPT_PARTS.filter((part) => !ONLY.includes(part));
 const complete = PARTS.every((part) => ONLY.includes(part) || keptParts.includes(part as (typeof KEPT_PARTS)[number])) && SCALE === 1;
 /** Issue 25's parts alone at full size replace their own figures and keep the rest. */
-const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
+const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART && part !== CONFIRM_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
 
 /** The remote parts alone at full size replace their own figures (each dated) and keep the rest. */
 const remotesOnly = ONLY.every((part) => /^remote\d+$/.test(part)) && SCALE === 1;
@@ -119,6 +121,20 @@ async function main(): Promise<void> {
 			log("wrote sharedLimit into bench/results.json, bench/README.md and docs/speed.md");
 		} else log(`sharedLimit at BENCH_SCALE ${SCALE}: ${JSON.stringify(shared)}`);
 		if (ONLY.length === 1) return;
+	}
+	let confirmed: Results['confirm'];
+	if (ONLY.includes(CONFIRM_PART)) {
+		// Its own n8n and sandbox, before the bench's stack, like sharedLimit.
+		const result = await confirm(log);
+		confirmed = { ...result, targets: confirmTargets(result) };
+		for (const target of confirmed.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
+		if (SCALE === 1) {
+			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), confirm: confirmed };
+			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+			writeConfirmReadme(REPO_ROOT, confirmed);
+			log('wrote confirm into bench/results.json and bench/README.md');
+		}
+		if (ONLY.length === 1 || (ONLY.length === 2 && ONLY.includes(SHARED_LIMIT_PART))) return;
 	}
 	let stack: Stack | undefined;
 	let raw: RawWorker | undefined;
@@ -187,7 +203,7 @@ async function main(): Promise<void> {
 		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
 		const kept: Growth = Object.fromEntries(keptParts.map((part) => [part, published[part]]));
 		const assembled = withTargets(assembleResults(head, local, profiled, remotes, [], { ...kept, ...growth }));
-		const results = { ...assembled, ...(shared && { sharedLimit: shared }) };
+		const results = { ...assembled, ...(shared && { sharedLimit: shared }), ...(confirmed && { confirm: confirmed }) };
 		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 		writeReadmes(REPO_ROOT, results);
 		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);

@@ -1,4 +1,5 @@
-import { TARGETS } from './config';
+import { CONFIRM, TARGETS } from './config';
+import type { ConfirmResult } from './workloads/confirm';
 import type { Growth, Results } from './results';
 import { ratio } from './stats';
 import type { RateLimitedResult } from './workloads/rateLimited';
@@ -92,4 +93,11 @@ export const evaluateTargets = (loopback: Results['workloads'], remotes: RemoteR
 	...remotes.flatMap(remoteTargets),
 	...loopbackTargets(loopback),
 	...(inParts ? inPartsTargets(inParts) : []),
+];
+
+/** Issue 44: a burst confirmed at the pace the ERP allows: nothing lost, few refused (sent again by the ERP). */
+export const confirmTargets = ({ burst }: ConfirmResult): Target[] => [
+	atMost('confirm burst', `${burst.deliveries} deliveries at ${burst.limit_rps} requests/s: 0 lost`, burst.lost, 0),
+	atMost('confirm burst', `refused (answered other than 2xx, sent again) ≤ ${CONFIRM.maxRefusedShare * 100}%`, burst.refusedShare, CONFIRM.maxRefusedShare),
+	atMost('confirm burst', '0 confirmed twice', burst.confirmedTwice, 0),
 ];

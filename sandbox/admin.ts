@@ -12,6 +12,7 @@ import { sampleEventData } from './sampleEvents';
 import { seedStore, type SeedOptions } from './seed';
 import type { SandboxState } from './state';
 import { setStock, WAREHOUSES } from './stock';
+import type { ForgeRequest } from './webhooks';
 import type { JsonObject } from './types';
 import { FieldErrors, isPlainObject, readFields, type Schema } from './validate';
 import { deleteVariant, getVariant, listVariants, putVariant } from './variantAdmin';
@@ -54,6 +55,7 @@ const faultSchema: Schema = {
 	dropRate: rate,
 	latencyMs: { type: 'number', integer: true, min: 0 },
 	nonJsonRate: rate,
+	visibleAfterMs: { type: 'number', integer: true, min: 0, max: 600_000 },
 	seed: { type: 'number', integer: true, min: 0, max: 2 ** 32 - 1, nullable: true },
 };
 
@@ -130,18 +132,18 @@ const queueFault: AdminHandler = ({ state, body }) => {
 		}
 		fault.retryAfter = retryAfter;
 	}
-	if (headers !== undefined) fault.headers = readHeaders(headers);
+	if (headers !== undefined) fault.headers = readHeaders(headers, 'fault.headers');
 	const times = body.times ?? 1;
 	if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw validationFailed({ times: ['must be an integer of at least 1'] });
 	return state.faults.enqueue(match, fault, times);
 };
 
-/** A fault's extra response headers: names to strings (numbers are written as they are). */
-function readHeaders(raw: unknown): Record<string, string> {
+/** Extra headers (a fault's answer, a forged delivery): names to strings (numbers are written as they are). */
+function readHeaders(raw: unknown, field: string): Record<string, string> {
 	const valid =
 		isPlainObject(raw) &&
 		Object.entries(raw).every(([name, value]) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && ['string', 'number'].includes(typeof value));
-	if (!valid) throw validationFailed({ 'fault.headers': ['must be an object of header names to strings or numbers'] });
+	if (!valid) throw validationFailed({ [field]: ['must be an object of header names to strings or numbers'] });
 	return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, String(value)]));
 }
 
@@ -171,11 +173,39 @@ const emit: AdminHandler = ({ state, body }) => {
 	throw validationFailed({ event: [`must be one of: ${EVENT_NAMES.join(', ')}${future}`] });
 };
 
+const forgeSchema: Schema = {
+	event: { type: 'string', required: true },
+	deliveryId: { type: 'string' },
+	subscriptionId: { type: 'number', integer: true, min: 1 },
+};
+
+/** A delivery no event caused: any event name, data or whole body, id, headers, signed or not. */
+const forge: AdminHandler = ({ state, body }) => {
+	const values = read(body, forgeSchema) as Pick<ForgeRequest, 'event' | 'deliveryId' | 'subscriptionId'>;
+	const request: ForgeRequest = { ...values };
+	if (body.data !== undefined) request.data = body.data;
+	if (body.body !== undefined) request.body = body.body;
+	if (body.headers !== undefined) request.headers = readHeaders(body.headers, 'headers');
+	if (body.sign !== undefined) {
+		if (typeof body.sign !== 'boolean' && (typeof body.sign !== 'string' || body.sign === '')) {
+			throw validationFailed({ sign: ["must be true (the subscription's secret), false, or a secret to sign with"] });
+		}
+		request.sign = body.sign;
+	}
+	if (request.subscriptionId !== undefined && !state.webhooks.list().some((s) => s.id === request.subscriptionId)) {
+		throw notFound(`Webhook ${request.subscriptionId} not found`);
+	}
+	return state.webhooks.forge(request);
+};
+
 const putStock: AdminHandler = ({ state, body }) => {
 	const v = read(body, stockSchema);
 	const product = state.store.products.get(v.product_id as number);
 	if (!product) throw notFound(`Product ${String(v.product_id)} not found`);
-	const row = setStock(state, product, v.warehouse_id as number, v.quantity as number, v.reserved as number | undefined);
+	const target = { resource: 'products' as const, id: product.id };
+	const row = state.trackWrite([target], () =>
+		setStock(state, product, v.warehouse_id as number, v.quantity as number, v.reserved as number | undefined),
+	);
 	return { product_id: product.id, stock_total: product.stock_total, low_stock_threshold: product.low_stock_threshold, stock: row };
 };
 
@@ -243,7 +273,13 @@ function adminRouter(): Router<AdminHandler> {
 		})
 		.on('GET', '/events', ({ state }) => state.webhooks.events())
 		.on('POST', '/events', emit)
-		.on('GET', '/deliveries', ({ state }) => state.webhooks.deliveries())
+		.on('GET', '/deliveries', ({ state, query }) => {
+			const done = query.get('done');
+			if (done !== null && done !== 'true' && done !== 'false') throw validationFailed({ done: ['must be true or false'] });
+			const all = state.webhooks.deliveries();
+			return done === null ? all : all.filter((d) => d.done === (done === 'true'));
+		})
+		.on('POST', '/deliveries', forge)
 		.on('PUT', '/stock', putStock)
 		.on('POST', '/sweep', sweep)
 		.on('GET', '/records/:resource', records)

@@ -6,7 +6,7 @@ import type { RequestLogEntry } from './requestLog';
 import type { SeedOptions, SeedResult } from './seed';
 import type { Contact, Employee, Invoice, PayrollRecord, Product, StockRow } from './types';
 import type { VariantChoice, VariantName, VariantSettings } from './variants';
-import type { DeliveredEvent, Delivery, EmittedEvent, Subscription } from './webhooks';
+import type { DeliveredEvent, Delivery, EmittedEvent, ForgeRequest, Subscription } from './webhooks';
 
 export type FaultsView = FaultSettings & { rateLimit: RateLimitConfig | null; queue: QueuedFault[] };
 
@@ -62,7 +62,14 @@ export class SandboxAdmin {
 	emit = (event: DeliveredEvent, data?: object) => this.call<EmittedEvent>('POST', '/events', { event, data });
 	/** Every emitted event, newest last (also those caused by API calls). */
 	events = () => this.call<EmittedEvent[]>('GET', '/events');
-	deliveries = () => this.call<Delivery[]>('GET', '/deliveries');
+	/** Every delivery kept, oldest first; `done: false`: only those still being attempted. */
+	deliveries = (filter: { done?: boolean } = {}) =>
+		this.call<Delivery[]>('GET', filter.done === undefined ? '/deliveries' : `/deliveries?done=${filter.done}`);
+	/**
+	 * Sends a delivery no event caused (any event, data or body, id, headers; unsigned unless `sign`) through the
+	 * real delivery path to every subscription wanting the event (or `subscriptionId`): the deliveries started.
+	 */
+	forge = (request: ForgeRequest) => this.call<Delivery[]>('POST', '/deliveries', request);
 	setStock = (stock: { product_id: number; warehouse_id: number; quantity: number; reserved?: number }) =>
 		this.call<{ product_id: number; stock_total: number; low_stock_threshold: number; stock: StockRow }>('PUT', '/stock', stock);
 	/** Moves every `sent` invoice due before `today` to `overdue` (emitting invoice.overdue). */

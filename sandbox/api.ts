@@ -11,6 +11,7 @@ import { apiRouter } from './resources';
 import type { SandboxState } from './state';
 import { successAnswer } from './successAnswer';
 import type { VariantSettings } from './variants';
+import { writeTargets } from './visibility';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -43,13 +44,15 @@ export function createApi(state: SandboxState) {
 			if (auth === 'readonly' && method !== 'GET') {
 				throw new ApiError(403, `This API token is read-only: ${method} is not allowed`);
 			}
-			const result = match.handler({
-				state,
-				variant,
-				id: Number(match.params.id ?? 0),
-				query,
-				body: ['POST', 'PUT', 'PATCH'].includes(method) ? bodyObject(body) : {},
-			});
+			const handle = () =>
+				match.handler({
+					state,
+					variant,
+					id: Number(match.params.id ?? 0),
+					query,
+					body: ['POST', 'PUT', 'PATCH'].includes(method) ? bodyObject(body) : {},
+				});
+			const result = method === 'GET' ? state.visibleRead(handle) : state.trackWrite(writeTargets(path), handle);
 			const ok = successAnswer(result, variant);
 			return { ...ok, headers: { ...ok.headers, ...rate.headers } };
 		} catch (error) {

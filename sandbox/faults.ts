@@ -20,6 +20,8 @@ export interface FaultSettings {
 	dropRate: number;
 	latencyMs: number;
 	nonJsonRate: number;
+	/** The "not yet visible" fault: a record a write created or changed reads as before for this long (0: off). */
+	visibleAfterMs: number;
 	/**
 	 * Makes the random faults replayable: a request's draw then depends only on the seed, the request (method,
 	 * path, query, body) and how many times that same request came before, not on the order requests arrive in.
@@ -69,6 +71,7 @@ export const NO_FAULTS: FaultSettings = {
 	dropRate: 0,
 	latencyMs: 0,
 	nonJsonRate: 0,
+	visibleAfterMs: 0,
 };
 
 const DEFAULT_STATUS: Record<FaultKind, number> = { status: 500, html: 502, rateLimit: 429, drop: 0, latency: 0 };

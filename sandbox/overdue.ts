@@ -9,8 +9,10 @@ export function sweepOverdue(state: SandboxState, today = todayUtc()): number[] 
 	for (const id of [...store.sentInvoices]) {
 		const invoice = store.invoices.get(id);
 		if (!invoice || invoice.due_date >= today) continue;
-		store.setInvoiceStatus(invoice, 'overdue');
-		invoice.updated_at = nowIso();
+		state.trackWrite([{ resource: 'invoices', id }], () => {
+			store.setInvoiceStatus(invoice, 'overdue');
+			invoice.updated_at = nowIso();
+		});
 		state.webhooks.emit('invoice.overdue', invoiceOverdueData(invoice, today));
 		changed.push(id);
 	}

@@ -6,6 +6,7 @@ import { RateLimiter, type RateLimitConfig } from './rateLimit';
 import { RequestLog } from './requestLog';
 import { Store } from './store';
 import { ActiveVariant, type VariantChoice } from './variants';
+import { Visibility, type WriteTarget } from './visibility';
 import { Webhooks } from './webhooks';
 
 export interface SandboxConfig extends Tokens {
@@ -36,6 +37,8 @@ export class SandboxState {
 
 	readonly variant: ActiveVariant;
 
+	readonly visibility = new Visibility();
+
 	constructor(readonly config: SandboxConfig) {
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.variant = new ActiveVariant(config.variant);
@@ -47,8 +50,19 @@ export class SandboxState {
 		});
 	}
 
+	/** Runs a write; under the not-yet-visible fault, what it changes reads as before for a while. */
+	trackWrite<T>(targets: WriteTarget[], write: () => T): T {
+		return this.visibility.track(this.store, targets, this.faults.settings.visibleAfterMs, write);
+	}
+
+	/** Runs a read against what readers may see now (all of it but for the not-yet-visible fault). */
+	visibleRead<T>(read: () => T): T {
+		return this.visibility.showing(this.store, Date.now(), read);
+	}
+
 	clearFaults(): void {
 		this.faults.clear();
+		this.visibility.clear();
 		this.limiter.configure(this.config.rateLimit);
 	}
 

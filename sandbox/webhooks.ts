@@ -36,6 +36,25 @@ export interface Delivery {
 	delivered: boolean;
 	/** No further attempt will be made (delivered, or retries exhausted). */
 	done: boolean;
+	/** Sent by POST /__sandbox/deliveries: no event happened in the ERP. */
+	forged: boolean;
+}
+
+/** A delivery no event caused, as anyone who knows a receiver's URL can send it. */
+export interface ForgeRequest {
+	event: string;
+	/** Default {}. */
+	data?: unknown;
+	/** The whole body instead of {event, timestamp, data}: any JSON value, or a string sent as it is. */
+	body?: unknown;
+	/** The delivery id header's value (under the variant's header name); default a new UUID. */
+	deliveryId?: string;
+	/** Added last, over the contract's headers. */
+	headers?: Record<string, string>;
+	/** true: signed with the subscription's secret (when it has one); a string: signed with that secret; default unsigned. */
+	sign?: boolean | string;
+	/** Only this subscription; default every subscription whose events include `event`. */
+	subscriptionId?: number;
 }
 
 export interface EmittedEvent {
@@ -59,7 +78,7 @@ export interface WebhookSettings {
 
 const ID_HEADER_NAMES = { 'x-erp-delivery': 'X-Erp-Delivery', 'webhook-id': 'Webhook-Id', none: null } as const;
 
-type LoggedDelivery = Delivery & { raw: string; secret: string | null; idHeader: string | null };
+type LoggedDelivery = Delivery & { raw: string; secret: string | null; idHeader: string | null; extraHeaders?: Record<string, string> };
 
 const KEEP = 10_000;
 
@@ -99,10 +118,7 @@ export class Webhooks {
 	}
 
 	deliveries(): Delivery[] {
-		return this.deliveryLog.map(({ raw: _raw, secret: _secret, idHeader: _idHeader, ...delivery }) => ({
-			...delivery,
-			attempts: [...delivery.attempts],
-		}));
+		return this.deliveryLog.map(shownDelivery);
 	}
 
 	events(): EmittedEvent[] {
@@ -112,31 +128,46 @@ export class Webhooks {
 	/** Records the event and starts one delivery per matching subscription. `data` is copied now. */
 	emit(event: DeliveredEvent, data: object): EmittedEvent {
 		const timestamp = nowIso();
-		const form = this.settings.timestampForm?.() ?? 'iso-ms';
-		const raw = JSON.stringify(form === 'missing' ? { event, data } : { event, timestamp: timestampIn(form, timestamp), data });
+		const raw = this.bodyOf(event, timestamp, data);
 		const emitted: EmittedEvent = { seq: ++this.lastEventSeq, event, timestamp, data: JSON.parse(raw).data, deliveryIds: [] };
 		const idHeader = ID_HEADER_NAMES[this.settings.deliveryIdHeader?.() ?? 'x-erp-delivery'];
 		for (const subscription of this.subscriptions.values()) {
-			if (subscription.events && !subscription.events.includes(event as EventName)) continue;
-			const delivery = {
-				id: randomUUID(),
-				subscriptionId: subscription.id,
-				event,
-				url: subscription.url,
-				body: JSON.parse(raw),
-				attempts: [],
-				delivered: false,
-				done: false,
-				raw,
-				secret: subscription.secret,
-				idHeader,
-			};
-			emitted.deliveryIds.push(delivery.id);
-			keepLast(this.deliveryLog, delivery);
-			this.attempt(delivery, this.generation);
+			if (!wants(subscription, event)) continue;
+			emitted.deliveryIds.push(this.deliver({ subscription, event, raw, secret: subscription.secret, idHeader, forged: false }).id);
 		}
 		keepLast(this.eventLog, emitted);
 		return emitted;
+	}
+
+	/**
+	 * Sends a delivery no event caused through the same path as real ones (headers, retries, the log); returns
+	 * the deliveries started, one per subscription reached.
+	 */
+	forge(request: ForgeRequest): Delivery[] {
+		const { event, body, sign = false } = request;
+		const raw =
+			body === undefined
+				? this.bodyOf(event, nowIso(), request.data ?? {})
+				: typeof body === 'string'
+					? body
+					: JSON.stringify(body);
+		const idHeader = ID_HEADER_NAMES[this.settings.deliveryIdHeader?.() ?? 'x-erp-delivery'];
+		const targets = [...this.subscriptions.values()].filter((subscription) =>
+			request.subscriptionId === undefined ? wants(subscription, event) : subscription.id === request.subscriptionId,
+		);
+		const started = targets.map((subscription) =>
+			this.deliver({
+				subscription,
+				event,
+				raw,
+				secret: sign === true ? subscription.secret : sign === false ? null : sign,
+				idHeader,
+				forged: true,
+				id: request.deliveryId,
+				extraHeaders: request.headers,
+			}),
+		);
+		return started.map(shownDelivery);
 	}
 
 	/** Cancels pending retries and in-flight requests. */
@@ -155,6 +186,49 @@ export class Webhooks {
 		this.eventLog = [];
 	}
 
+	/** A delivery's bytes: {event, timestamp, data} with the timestamp in the variant's form. */
+	private bodyOf(event: DeliveredEvent, timestamp: string, data: unknown): string {
+		const form = this.settings.timestampForm?.() ?? 'iso-ms';
+		return JSON.stringify(form === 'missing' ? { event, data } : { event, timestamp: timestampIn(form, timestamp), data });
+	}
+
+	private deliver(start: {
+		subscription: Subscription;
+		event: DeliveredEvent;
+		raw: string;
+		secret: string | null;
+		idHeader: string | null;
+		forged: boolean;
+		id?: string;
+		extraHeaders?: Record<string, string>;
+	}): LoggedDelivery {
+		const { subscription, event, raw, secret, idHeader, forged, extraHeaders } = start;
+		let body: unknown = raw;
+		try {
+			body = JSON.parse(raw);
+		} catch {
+			// A forged body that is not JSON is logged as the text it is.
+		}
+		const delivery: LoggedDelivery = {
+			id: start.id ?? randomUUID(),
+			subscriptionId: subscription.id,
+			event,
+			url: subscription.url,
+			body,
+			attempts: [],
+			delivered: false,
+			done: false,
+			forged,
+			raw,
+			secret,
+			idHeader,
+			...(extraHeaders ? { extraHeaders } : {}),
+		};
+		keepLast(this.deliveryLog, delivery);
+		this.attempt(delivery, this.generation);
+		return delivery;
+	}
+
 	private attempt(delivery: LoggedDelivery, generation: number): void {
 		const headers: Record<string, string | number> = {
 			'Content-Type': 'application/json',
@@ -166,6 +240,7 @@ export class Webhooks {
 		if (delivery.secret !== null) {
 			headers['X-Erp-Signature'] = `sha256=${createHmac('sha256', delivery.secret).update(delivery.raw).digest('hex')}`;
 		}
+		Object.assign(headers, delivery.extraHeaders);
 		let settled = false;
 		const settle = (result: { status?: number; error?: string }) => {
 			if (settled || generation !== this.generation) return;
@@ -199,6 +274,14 @@ export class Webhooks {
 		request.end(delivery.raw);
 	}
 }
+
+/** A delivery as the log shows it: without its bytes, secret and header choices. */
+function shownDelivery({ raw: _raw, secret: _secret, idHeader: _idHeader, extraHeaders: _extra, ...delivery }: LoggedDelivery): Delivery {
+	return { ...delivery, attempts: [...delivery.attempts] };
+}
+
+const wants = (subscription: Subscription, event: DeliveredEvent): boolean =>
+	!subscription.events || subscription.events.includes(event as EventName);
 
 function publicSubscription({ secret: _secret, ...subscription }: Subscription & { secret: string | null }): Subscription {
 	return { ...subscription };

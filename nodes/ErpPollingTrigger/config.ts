@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
 import { pathProblem } from '../Erp/actions/custom/path';
 import { toNumber } from '../Erp/actions/shared/values';
+import type { Threshold } from '../Erp/actions/product/lowStock';
 import { shownUrl } from '../Erp/transport/errors';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
 import { isWatch, type TriggerOn, type WatchedResource } from './watches';
@@ -14,7 +15,6 @@ import { isWatch, type TriggerOn, type WatchedResource } from './watches';
  */
 export const DEFAULT_STOCK_READS_PER_POLL = 500;
 
-export type Threshold = { kind: 'number'; value: number } | { kind: 'field'; field: string };
 
 /** What the user asked the trigger to watch, read and checked once per poll. */
 export interface WatchConfig {

@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isLowStock, type Stock } from '../Erp/actions/product/lowStock';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';
 import type { Change, PollState, Tokens } from './state';
 import { STOCK_PENDING } from './state';
-
-export type Stock = { total: number; threshold: number };
 
 /** One thing to report: which record, and what happened to it. */
 export interface Detected {
@@ -99,7 +98,7 @@ export function compare(config: WatchConfig, previous: PollState | undefined, ob
 					if (baseline) records[id] = STOCK_PENDING;
 					break;
 				}
-				const low = stock.total < stock.threshold;
+				const low = isLowStock(stock);
 				records[id] = low ? 'L' : 'A';
 				const firstRead = baseline || before === STOCK_PENDING;
 				if (low && before !== 'L' && (!firstRead || config.reportExisting)) detected.push({ kind: 'lowStock', id, record, stock });

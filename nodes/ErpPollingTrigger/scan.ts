@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { toNumber } from '../Erp/actions/shared/values';
 import { asNodeError } from '../Erp/transport/errors';
 import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
 import { paginate } from '../Erp/transport/paginate';
 import type { PollBudget } from './budget';
-import type { Threshold, WatchConfig } from './config';
+import type { WatchConfig } from './config';
 
 /** Records by ID (as a string: the key of the stored state). */
 export type Records = Map<string, IDataObject>;
@@ -123,39 +122,4 @@ export async function readChosen(client: ErpClient, ids: number[]): Promise<Reco
 		);
 	}
 	return new Map(ids.map((id) => [String(id), found.get(String(id)) as IDataObject]));
-}
-
-/** GET /products/{id}/stock: the quantities of all warehouses added up. */
-export async function stockTotal(client: ErpClient, productId: string, quantityField: string): Promise<number> {
-	let total = 0;
-	const doing = { action: `read the stock of product ${productId}`, noun: 'product', id: productId };
-	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0, doing })) {
-		for (const row of rows) {
-			const quantity = toNumber(row[quantityField]);
-			if (quantity === undefined) {
-				const fields = Object.keys(row).join(', ');
-				throw new NodeOperationError(
-					client.node,
-					`Quantity Field: the stock of product ${productId} has no number in "${quantityField}" (its stock records have ${fields}); set Quantity Field to the field holding the quantity`,
-					{ failure: { cause: 'configuration-invalid' } },
-				);
-			}
-			total += quantity;
-		}
-	}
-	return total;
-}
-
-/** A product's threshold: the number given, or the value of the product's own field. */
-export function thresholdOf(client: ErpClient, product: IDataObject, productId: string, threshold: Threshold): number {
-	if (threshold.kind === 'number') return threshold.value;
-	const value = toNumber(product[threshold.field]);
-	if (value === undefined) {
-		throw new NodeOperationError(
-			client.node,
-			`Threshold Field: product ${productId} has no number in "${threshold.field}" (${JSON.stringify(product[threshold.field] ?? null)}); enter the product field holding its threshold, or choose Threshold: A Number`,
-			{ failure: { cause: 'configuration-invalid' } },
-		);
-	}
-	return value;
 }

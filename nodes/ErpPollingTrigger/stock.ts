@@ -1,12 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../Erp/actions/shared/values';
+import { type Stock, stockTotal, thresholdOf } from '../Erp/actions/product/lowStock';
 import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
-import type { Stock } from './detect';
 import type { Records } from './scan';
-import { stockTotal, thresholdOf } from './scan';
 import type { PollState } from './state';
 import { fieldTotals, findStockField, sameTotal, STOCK_FIELD_SAMPLE } from './stockField';
 

@@ -6,11 +6,13 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { confirmAndAnswer } from './confirm/answer';
 import { deliveryKey, isHeaderName } from './deliveryKey';
-import { ALL_EVENTS, properties } from './properties';
-import { validateDelivery, type ErpDelivery } from './validateDelivery';
+import { deliveryToJson } from './item';
+import { ALL_EVENTS, NO_VERIFICATION_V2, properties } from './properties';
+import { validateDelivery } from './validateDelivery';
 import {
 	verifyDelivery,
 	type SignatureEncoding,
@@ -50,15 +52,8 @@ function readDeliveryIdHeader(context: IWebhookFunctions, options: IDataObject):
 	return name;
 }
 
-/**
- * The item a delivery starts the workflow with: `{event, timestamp, deliveryKey, data}`, or with `dataAtTopLevel`
- * the data's fields beside `event`, `timestamp` and `deliveryKey`. On a name clash the delivery's own fields win,
- * so routing on `$json.event` always sees the event. A delivery without a timestamp gives an item without one.
- */
-function deliveryToJson(delivery: ErpDelivery, key: string, dataAtTopLevel: boolean): IDataObject {
-	const { data, ...envelope } = delivery;
-	return dataAtTopLevel ? { ...data, ...envelope, deliveryKey: key } : { ...envelope, deliveryKey: key, data };
-}
+/** Version 2 with Confirm With the ERP on: two outputs, Confirmed and Not Confirmed; otherwise one, as in version 1. */
+const OUTPUTS = '={{ $parameter.confirm === true ? [{ type: "main", displayName: "Confirmed" }, { type: "main", displayName: "Not Confirmed" }] : ["main"] }}' as const;
 
 export class ErpTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -66,7 +61,10 @@ export class ErpTrigger implements INodeType {
 		name: 'erpTrigger',
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1: the trigger released in 0.1.0, kept for the workflows built with it. 2, what a new node gets: Confirm With the
+		// ERP (on by default) reads each delivery's record back and sends it to Confirmed or Not Confirmed.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,
 		// n8n's node panel merges this trigger into the action node's entry "ERP" and shows this description there
 		// (for actions and events alike), so it speaks for both; the polling trigger has an entry of its own.
@@ -74,12 +72,15 @@ export class ErpTrigger implements INodeType {
 			'Act on contacts, invoices, products and employees in the ERP, or start a workflow the moment the ERP sends an event (the ERP must reach this n8n; otherwise use ERP Polling)',
 		defaults: { name: 'ERP Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: OUTPUTS,
 		credentials: [
 			{
 				name: 'erpApi',
 				required: true,
-				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } },
+				// Version 1 asks for it with verification only. Version 2 always: it is needed with verification or
+				// confirmation, and a display rule cannot say "or" (n8n reads the first entry of a credential type only),
+				// so its Verification None has a value of its own.
+				displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256', NO_VERIFICATION_V2] } },
 			},
 		],
 		webhooks: [
@@ -139,6 +140,7 @@ export class ErpTrigger implements INodeType {
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const key = deliveryKey(delivery, headers, readDeliveryIdHeader(this, options));
+		if (this.getNodeParameter('confirm', false) === true) return await confirmAndAnswer(this, delivery, key, options);
 		return {
 			webhookResponse: { message: 'Event received' },
 			workflowData: [this.helpers.returnJsonArray(deliveryToJson(delivery, key, options.dataAtTopLevel === true))],

@@ -1,11 +1,44 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { confirmationWaitOption, confirmProperties, stockOptions } from './confirm/properties';
 import { DELIVERY_ID_HEADERS } from './deliveryKey';
 
 /** The "All Events" choice of the Events parameter. */
 export const ALL_EVENTS = '*';
 
+/** Verification's "None" in version 2 (`none` in version 1): the ERP API credential shows for every value of it (see the node's credentials). */
+export const NO_VERIFICATION_V2 = 'off';
+
 const signed = { show: { verification: ['hmacSha256'] } };
+
+const verificationMethods = (none: string) => [
+	{
+		name: 'HMAC-SHA256 Signature',
+		value: 'hmacSha256',
+		description: 'A header carries the HMAC-SHA256 of the raw body, keyed with the secret',
+	},
+	{
+		name: 'None',
+		value: none,
+		description: 'Accept every well-formed delivery',
+	},
+	{
+		name: 'Shared Secret in a Header',
+		value: 'sharedSecret',
+		description: 'A header carries the secret itself',
+	},
+];
+
+const verification = (version: number, none: string): INodeProperties => ({
+	displayName: 'Verification',
+	name: 'verification',
+	type: 'options',
+	options: verificationMethods(none),
+	default: none,
+	displayOptions: { show: { '@version': [version] } },
+	description:
+		'How to check that a delivery comes from the ERP, with the Webhook Signing Secret of the ERP API credential. Deliveries that fail are answered 401 and start nothing.',
+});
 
 export const properties: INodeProperties[] = [
 	{
@@ -42,31 +75,9 @@ export const properties: INodeProperties[] = [
 		description:
 			'The events that start the workflow. All Events also starts it for event names a later ERP version adds. Deliveries of events not selected are answered 200 and start nothing.',
 	},
-	{
-		displayName: 'Verification',
-		name: 'verification',
-		type: 'options',
-		options: [
-			{
-				name: 'HMAC-SHA256 Signature',
-				value: 'hmacSha256',
-				description: 'A header carries the HMAC-SHA256 of the raw body, keyed with the secret',
-			},
-			{
-				name: 'None',
-				value: 'none',
-				description: 'Accept every well-formed delivery',
-			},
-			{
-				name: 'Shared Secret in a Header',
-				value: 'sharedSecret',
-				description: 'A header carries the secret itself',
-			},
-		],
-		default: 'none',
-		description:
-			'How to check that a delivery comes from the ERP, with the Webhook Signing Secret of the ERP API credential. Deliveries that fail are answered 401 and start nothing.',
-	},
+	...confirmProperties,
+	verification(1, 'none'),
+	verification(2, NO_VERIFICATION_V2),
 	{
 		displayName: 'Signature Header',
 		name: 'signatureHeader',
@@ -111,6 +122,7 @@ export const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			confirmationWaitOption,
 			{
 				displayName: 'Delivery ID Header',
 				name: 'deliveryIdHeader',
@@ -127,6 +139,7 @@ export const properties: INodeProperties[] = [
 				description:
 					"Whether to output the event's data fields at the top level, beside event, timestamp and deliveryKey, instead of under data. On a name clash, event, timestamp and deliveryKey keep the delivery's values.",
 			},
+			...stockOptions,
 		],
 	},
 ];

@@ -54,7 +54,7 @@ export interface WebhookEndpoint extends HarnessWorkflow {
 }
 
 /**
- * The part of Express's Response that nodes use (status, json, send, end), collecting the answer so that a call is
+ * The part of Express's Response that nodes use (status, setHeader, json, send, end), collecting the answer so that a call is
  * recorded before its caller sees it. Another Express method fails with a TypeError, which the harness reports.
  */
 export class WebhookResponse {
@@ -70,6 +70,12 @@ export class WebhookResponse {
 
 	status(code: number): this {
 		this.statusCode = code;
+		return this;
+	}
+
+	/** Node's setHeader (Express's response is a ServerResponse), as a node sets a header of its own answer. */
+	setHeader(name: string, value: string | number | readonly string[]): this {
+		this.headers[name.toLowerCase()] = typeof value === 'number' ? String(value) : (value as string | string[]);
 		return this;
 	}
 

@@ -34,7 +34,7 @@ describe('runWebhook', () => {
 	let harness: WebhookHarness;
 	const others: WebhookHarness[] = [];
 	const start = async (parameters: INodeParameters, nodeType = new ErpTrigger()) => {
-		const started = await runWebhook({ nodeType, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
+		const started = await runWebhook({ nodeType, typeVersion: 1, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
 		others.push(started);
 		return started;
 	};
@@ -42,7 +42,7 @@ describe('runWebhook', () => {
 	beforeEach(async () => {
 		trigger = new ErpTrigger();
 		webhook = jest.spyOn(trigger, 'webhook');
-		harness = await runWebhook({ nodeType: trigger, parameters: { events: ['*'] }, credentialType: new ErpApi(), credentials: CREDENTIALS });
+		harness = await runWebhook({ nodeType: trigger, typeVersion: 1, parameters: { events: ['*'] }, credentialType: new ErpApi(), credentials: CREDENTIALS });
 	});
 
 	afterEach(async () => {

@@ -14,14 +14,16 @@ import { finishImport, startImport } from './scenarios/import';
 import { eventsWhileMainDown } from './scenarios/mainDown';
 import { POLL, pollingInTheCluster, POLLING_TRIGGER } from './scenarios/polling';
 import { deliveryBurst, sixEvents, triggerFigures, triggerItem } from './scenarios/trigger';
+import { confirmationInTheCluster } from './scenarios/confirmation';
 import { killWorkerDuringImport } from './scenarios/workerDies';
 import { recordedWorker } from './support/executions';
 import { expectCompleteImport, expectOneExecutionPerDelivery, WORKERS } from './support/expectations';
 import { connect, type QueueSession } from './support/session';
 
 const BURST = { total: 200, batch: 20 };
+const CONFIRMED = 10;
 
-const SCENARIOS = ['sixEvents', 'burst', 'import', 'rateLimited', 'workerDeath', 'mainDown', 'polling'] as const;
+const SCENARIOS = ['sixEvents', 'burst', 'confirmation', 'import', 'rateLimited', 'workerDeath', 'mainDown', 'polling'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 let session: QueueSession;
@@ -82,6 +84,22 @@ describe('ERP Trigger behind the webhook processor', () => {
 		expectOneExecutionPerDelivery(figures, BURST.total);
 		expect(Object.keys(figures.perWorker).sort()).toEqual(WORKERS);
 		passed.add('burst');
+	});
+
+	test(`version 2, Confirm With the ERP: ${CONFIRMED} real contact.created confirmed by the webhook processor, ${CONFIRMED} forged ones refused; each answered 2xx in the end, confirmed once`, async () => {
+		const figures = await part('confirmation', () => confirmationInTheCluster(session, CONFIRMED));
+		results.confirmation = figures;
+		expect(figures).toMatchObject({ real: CONFIRMED, forged: CONFIRMED, delivered: 2 * CONFIRMED, realConfirmed: CONFIRMED, forgedConfirmed: 0, forgedNotConfirmed: { contradicted: CONFIRMED } });
+		// An attempt answered 503 (the ERP failed the read-back, or it ran past its deadline) started its execution
+		// too, as could not confirm, with its reason: one execution per attempt answered.
+		const answered = Object.entries(figures.answers).reduce((n, [status, count]) => n + (status === 'none' ? 0 : count), 0);
+		expect(figures.executions).toBe(answered);
+		expect(figures.succeeded).toBe(figures.executions);
+		expect(figures.couldNotConfirm).toBe(figures.answers['503'] ?? 0);
+		// Every delivery was read back from the ERP: at least one read of each contact named.
+		expect(figures.readBacks).toBeGreaterThanOrEqual(2 * CONFIRMED);
+		expect(Object.keys(figures.perWorker).every((worker) => WORKERS.includes(worker))).toBe(true);
+		passed.add('confirmation');
 	});
 });
 

@@ -9,6 +9,7 @@ import { FAULT_SCENARIOS } from './faults/scenarios';
 import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { runPollingScenario } from './polling/runPolling';
+import { runConfirmationScenario, type ConfirmationScenarioResult } from './confirmations/runConfirmations';
 import { writeResults } from '../host/results';
 import { reliabilityReport } from './report/markdown';
 import { assembleResults, type BadInputResult, type FaultScenarioResult, type ImportScenarioResult, type PollingScenarioResult, type SecretsScan } from './report/results';
@@ -21,6 +22,7 @@ let session: ReliabilitySession;
 const scenarios: FaultScenarioResult[] = [];
 const imports: ImportScenarioResult[] = [];
 let polling: PollingScenarioResult | null = null;
+let confirmations: ConfirmationScenarioResult | null = null;
 const cases: BadInputResult[] = [];
 let scan: SecretsScan | null = null;
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.
 afterAll(() => {
-	if (session) writeResults(reliabilityReport, assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan));
+	if (session) writeResults(reliabilityReport, assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan, confirmations));
 });
 
 describe('faults: nothing lost, nothing written twice, every item answered, every item the node gets past succeeds', () => {
@@ -68,6 +70,14 @@ describe('polling trigger: under faults, every change reported once, nothing mis
 	});
 });
 
+describe('ERP Trigger confirming with the ERP: real deliveries never lost, forged ones never confirmed, none started twice', () => {
+	// 2,000 and more deliveries through one n8n: its pace on a busy machine decides how long this takes.
+	test('1,000 real and 1,000 forged deliveries, mixed, under 500s, drops, a 429 storm and changes shown late', async () => {
+		confirmations = await runConfirmationScenario(session, (line) => process.stderr.write(`[reliability] ${line}\n`));
+		expect(confirmations.failures).toEqual([]);
+	}, 40 * 60_000);
+});
+
 describe('hostile input: a clear error naming the field and the fix, never a crash', () => {
 	describe('ERP node', () => {
 		beforeAll(async () => {
@@ -100,7 +110,7 @@ describe('hostile input: a clear error naming the field and the fix, never a cra
 
 describe('secrets', () => {
 	test('no token and no webhook secret in any execution, output item, error, answer or n8n log line', async () => {
-		const answers = JSON.stringify({ scenarios, imports, polling, cases });
+		const answers = JSON.stringify({ scenarios, imports, polling, confirmations, cases });
 		scan = await scanForSecrets(session, secretsOf(session.ctx), answers);
 
 		expect(scan.leaks).toEqual([]);

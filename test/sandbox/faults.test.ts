@@ -108,6 +108,7 @@ describe('random faults', () => {
 			dropRate: 0.1,
 			latencyMs: 0,
 			nonJsonRate: 0,
+			visibleAfterMs: 0,
 			queue: [],
 		});
 		const bad = await axios.put(`${sandbox.url}/__sandbox/faults`, { errorRate: 2, errorBody: 'xml' }, { validateStatus: () => true });

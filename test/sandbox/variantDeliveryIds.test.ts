@@ -1,20 +1,11 @@
 import { useTestSandbox, waitFor, type VariantName } from '../harness/sandbox';
-import { startReceiver, type Receiver } from './receiver';
+import { useReceiver } from './receiver';
 
 // The header that names a delivery, kept on its retries: X-Erp-Delivery by default, Webhook-Id (Standard Webhooks)
 // or none at all under the variants.
 
 const sandbox = useTestSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-beforeEach(() => {
-	receiver.received.length = 0;
-	receiver.answerWith([]);
-});
+const receiver = useReceiver();
 
 const ID_HEADERS = ['x-erp-delivery', 'webhook-id', 'x-delivery-id', 'x-event-id', 'x-webhook-id', 'idempotency-key'];
 

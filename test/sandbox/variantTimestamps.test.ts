@@ -2,18 +2,10 @@ import axios from 'axios';
 
 import { useTestSandbox, waitFor, type VariantName } from '../harness/sandbox';
 import { createContact, createProduct, ISO_MS } from './fixtures';
-import { startReceiver, type Receiver } from './receiver';
+import { startReceiver, useReceiver } from './receiver';
 
 const sandbox = useTestSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-beforeEach(() => {
-	receiver.received.length = 0;
-});
+const receiver = useReceiver();
 
 const OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 

@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, INode, IPollFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, INode, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
@@ -11,8 +11,8 @@ import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
 const CREDENTIAL_TYPE = 'erpApi';
 
-/** The parts of an n8n function context the transport uses: execute(), listSearch and poll() all provide them. */
-export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
+/** The parts of an n8n function context the transport uses: execute(), listSearch, poll() and webhook() all provide them. */
+export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
 
 /** The credential's Base URL as the prefix of every request, or an error saying how to fix it. */
 function baseUrlOf(node: INode, raw: unknown): string {
@@ -97,7 +97,7 @@ export class ErpClient {
 		let waitedMs = 0;
 		let unclearEarlier = false;
 		for (;;) {
-			const { answer, limits, pausedMs } = await this.attempt(request, this.options.maxTotalWaitMs - waitedMs);
+			const { answer, limits, pausedMs, timeoutMs } = await this.attempt(request, Math.min(this.options.maxTotalWaitMs - waitedMs, this.timeLeft()));
 			waitedMs += pausedMs;
 			let failure: DetailedFailure;
 			if ('kind' in answer) failure = answer;
@@ -128,17 +128,23 @@ export class ErpClient {
 				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
 			}
 
-			const { maxRetries, timeoutMs, maxTotalWaitMs } = this.options;
+			const { maxRetries, maxTotalWaitMs } = this.options;
 			const decision = decideRetry(failure, { method: request.method, retriesSoFar: retries, maxRetries, random: Math.random, provenNotWritten });
 			const fail = () =>
 				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
 			if (!decision.retry) throw fail();
-			if (waitedMs + decision.delayMs > maxTotalWaitMs) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, limits.wait?.atMs) : fail();
+			if (waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, limits.wait?.atMs) : fail();
 			await this.pause(decision.delayMs, request);
 			waitedMs += decision.delayMs;
 			unclearEarlier ||= isUnclear(failure);
 			retries++;
 		}
+	}
+
+	/** The time left before the run's deadline (ms); without a deadline, no end. */
+	private timeLeft(): number {
+		const { deadlineAt } = this.options;
+		return deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadlineAt - Date.now());
 	}
 
 	private endWaits(): void {
@@ -154,21 +160,26 @@ export class ErpClient {
 
 	/**
 	 * Sends once, holding a slot of the run from its admission by the ERP's rate controller to its answer: the answer
-	 * (or how it failed on the way), what it said of the rate limit, and how long a wait the ERP named held it.
+	 * (or how it failed on the way), what it said of the rate limit, how long a wait the ERP named held it, and the time
+	 * limit it was sent with (shorter than Timeout when the deadline is nearer).
 	 */
-	private async attempt(request: ErpRequest, maxPauseMs: number): Promise<{ answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number }> {
+	private async attempt(
+		request: ErpRequest,
+		maxPauseMs: number,
+	): Promise<{ answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number; timeoutMs: number }> {
 		const release = await this.slot(request);
 		try {
 			const rate = this.rate();
-			const ticket = await rate.admit(maxPauseMs, this.signal).catch((error: unknown) => {
+			const ticket = await rate.admit(maxPauseMs, this.signal, this.options.deadlineAt).catch((error: unknown) => {
 				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms) : cancelledError(this.node, request.itemIndex);
 			});
 			let answer: RawResponse | DetailedFailure | undefined;
 			let limits: RateHeaders = {};
+			const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.timeLeft()));
 			try {
-				answer = await this.send(request);
+				answer = await this.send(request, timeoutMs);
 				if (!('kind' in answer)) limits = readRateHeaders(answer.headers, Date.now());
-				return { answer, limits, pausedMs: ticket.pausedMs };
+				return { answer, limits, pausedMs: ticket.pausedMs, timeoutMs };
 			} finally {
 				rate.learn(ticket, answer && !('kind' in answer) ? { statusCode: answer.statusCode, limits } : undefined);
 			}
@@ -212,7 +223,7 @@ export class ErpClient {
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
 
-	private async send(request: ErpRequest): Promise<RawResponse | DetailedFailure> {
+	private async send(request: ErpRequest, timeoutMs: number): Promise<RawResponse | DetailedFailure> {
 		const nodeCredentials = this.node.credentials?.[CREDENTIAL_TYPE];
 		// The credential read once per run is handed back, so n8n does not decrypt it again.
 		const credentialsDecrypted = nodeCredentials?.id
@@ -229,7 +240,7 @@ export class ErpClient {
 					body: request.body,
 					headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 					json: true,
-					timeout: this.options.timeoutMs,
+					timeout: timeoutMs,
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
 				},
@@ -248,7 +259,7 @@ export class ErpClient {
 	};
 
 	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number) {
-		const wait = { ms, untilMs: Date.now() + ms, budgetMs: this.options.maxTotalWaitMs, body, namedAtMs };
+		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
 }

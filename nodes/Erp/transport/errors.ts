@@ -228,12 +228,23 @@ function apiError(
 	return new NodeApiError(node, cause, { message, description, httpCode, itemIndex, failure });
 }
 
+/** An error after which the ERP named a wait: how long (ms), for callers that tell someone else when to try again. */
+export type WaitNamedError = NodeApiError & { retryAfterMs: number };
+
+/** The wait the ERP named with this error (a 429's), or undefined. */
+export function retryAfterOf(error: unknown): number | undefined {
+	const ms = (error as Partial<WaitNamedError> | undefined)?.retryAfterMs;
+	return typeof ms === 'number' ? ms : undefined;
+}
+
 export function failureToError(failure: DetailedFailure, ctx: FailureContext): NodeApiError {
 	const explained = failure.kind === 'status' ? explainStatus(failure, ctx) : explainNetwork(failure, ctx);
 	// n8n replaces any message naming a network code (ECONNRESET…) with its own generic sentence, so network
 	// failures carry no httpCode and keep their code in the description only.
 	const httpCode = failure.kind === 'status' ? String(failure.statusCode) : undefined;
-	return apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure: declare(failure, ctx.request) });
+	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure: declare(failure, ctx.request) });
+	const named = failure.kind === 'status' ? failure.namedWait?.ms : undefined;
+	return named === undefined ? error : Object.assign(error, { retryAfterMs: named });
 }
 
 type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
@@ -249,7 +260,8 @@ export function waitTooLongError(
 		`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
 	);
 	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
-	return apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
+	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
+	return Object.assign(error, { retryAfterMs: wait.ms });
 }
 
 /** A success whose `data` is not what the request needs (a record, or a list). */

@@ -95,8 +95,9 @@ export class RateController {
 	private readonly sleepers = new Map<AbortController, boolean>();
 
 	/** Resolves when the request may go: after a wait the ERP named (WaitTooLong past `maxPauseMs`), with room in its
-	 * share of the window's count, at its turn of the pace. A cancelled run (`signal`, then `wake`) rejects at once. */
-	async admit(maxPauseMs: number, signal?: AbortSignal): Promise<Ticket> {
+	 * share of the window's count, at its turn of the pace; WaitTooLong as well once it could not go before `deadlineAt`.
+	 * A cancelled run (`signal`, then `wake`) rejects at once. */
+	async admit(maxPauseMs: number, signal?: AbortSignal, deadlineAt = Number.POSITIVE_INFINITY): Promise<Ticket> {
 		let pausedMs = 0;
 		for (;;) {
 			if (signal?.aborted) throw signal.reason;
@@ -106,6 +107,7 @@ export class RateController {
 			const forRoom = pause <= 0 && this.full();
 			// The pace's turn is taken when it answers 0: asked last.
 			const wait = pause > 0 ? pause : forRoom ? RECHECK_MS : this.turn(now);
+			if (wait > 0 && now + (forRoom ? 0 : wait) > deadlineAt) throw new WaitTooLong(wait);
 			if (wait <= 0) {
 				this.inFlight++;
 				this.lastUsed = now;

@@ -67,7 +67,8 @@ export interface ErpResponse {
 /**
  * A run's settings: each request's time limit, its retries (after a 429, or a 5xx/network failure of an idempotent
  * request), all its waits together at most (ms), the requests on the wire at once (items side by side, or the pages
- * a Return All reads ahead), and the records asked per page (the user's Page Size; undefined: the node chooses).
+ * a Return All reads ahead), the records asked per page (the user's Page Size; undefined: the node chooses), and an
+ * instant by which it all ends (the ERP Trigger's answer to the ERP cannot wait longer).
  */
 export interface TransportOptions {
 	timeoutMs: number;
@@ -75,6 +76,8 @@ export interface TransportOptions {
 	maxTotalWaitMs: number;
 	concurrency: number;
 	pageSize?: number;
+	/** An instant (epoch ms) by which every request, retry and wait ends, whatever the other limits allow. */
+	deadlineAt?: number;
 }
 
 export const DEFAULT_TRANSPORT_OPTIONS: TransportOptions = {

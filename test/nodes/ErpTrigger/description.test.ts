@@ -48,8 +48,9 @@ describe('ERP Trigger description', () => {
 
 	it('keeps verification off by default and asks for the ERP API credential only when it is on', () => {
 		expect(property('verification').default).toBe('none');
+		// 'off' is version 2's Verification None (version 1 has 'none'): version 2 always asks for the credential.
 		expect(description.credentials).toEqual([
-			{ name: 'erpApi', required: true, displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256'] } } },
+			{ name: 'erpApi', required: true, displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256', 'off'] } } },
 		]);
 		expect(new ErpTrigger()).not.toHaveProperty('methods');
 	});

@@ -18,7 +18,7 @@ export interface TriggerHarness {
 	finishedDelivery(): Promise<Delivery>;
 }
 
-/** The sandbox's real deliveries (its own signing, headers and retries) to an ERP Trigger, over HTTP. */
+/** The sandbox's real deliveries (its own signing, headers and retries) to an ERP Trigger version 1, over HTTP. */
 export function useTriggerHarness(): TriggerHarness {
 	const sandbox = useTestSandbox();
 	let trigger: WebhookHarness | undefined;
@@ -31,6 +31,7 @@ export function useTriggerHarness(): TriggerHarness {
 		async startTrigger(parameters, secret) {
 			trigger = await runWebhook({
 				nodeType: new ErpTrigger(),
+				typeVersion: 1,
 				parameters,
 				credentialType: new ErpApi(),
 				credentials: { baseUrl: sandbox.baseUrl, apiToken: 'not-used-by-the-trigger', webhookSecret: secret },
@@ -59,7 +60,7 @@ export interface DeliveryRequest {
 }
 
 /**
- * The ERP Trigger's webhook() in n8n-core's WebhookContext for one request, without HTTP (for the unit tests of its
+ * The ERP Trigger's (version 1) webhook() in n8n-core's WebhookContext for one request, without HTTP (for the unit tests of its
  * rules): the headers and the raw body as given, no body parsing. Returns its result, what it answered itself
  * (`{}` when nothing) and the credential types it read.
  */
@@ -67,7 +68,7 @@ export async function callTrigger(request: DeliveryRequest) {
 	const { secret } = request;
 	const credentials = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token', webhookSecret: secret ?? '' };
 	const credential = secret === undefined ? {} : { credentialType: new ErpApi(), credentials };
-	const endpoint = webhookEndpoint({ nodeType: new ErpTrigger(), parameters: request.parameters ?? {}, ...credential });
+	const endpoint = webhookEndpoint({ nodeType: new ErpTrigger(), typeVersion: 1, parameters: request.parameters ?? {}, ...credential });
 	const reads = jest.spyOn(endpoint.credentialsHelper, 'getDecrypted');
 	const headers = Object.entries({ 'content-type': 'application/json', ...request.headers });
 	const message = Object.assign(new IncomingMessage(new Socket()), {

@@ -20,7 +20,7 @@ const NOT_AN_OBJECT = 'Body is not a JSON object: send a JSON object with event,
 const item = (delivery: ErpDelivery) => ({ ...delivery, deliveryKey: contentDigest(delivery) });
 
 const startTrigger = (parameters: INodeParameters) =>
-	runWebhook({ nodeType: new ErpTrigger(), parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
+	runWebhook({ nodeType: new ErpTrigger(), typeVersion: 1, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
 
 let trigger: WebhookHarness;
 

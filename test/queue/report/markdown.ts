@@ -155,11 +155,19 @@ function comparison(r: QueueResults): string {
 	);
 }
 
+function confirmation({ confirmation: c }: QueueResults): string {
+	if (!c) return 'Not run.';
+	return table(
+		['real deliveries', 'forged', 'answered 2xx at once', 'answers (all attempts)', 'executions (succeeded)', 'per worker', 'real ones confirmed', 'forged ones confirmed', 'forged ones not confirmed', 'reads of the records named'],
+		[[c.real, c.forged, c.answeredFirstTime, counts(c.answers), `${c.executions} (${c.succeeded})`, counts(c.perWorker), c.realConfirmed, c.forgedConfirmed, counts(c.forgedNotConfirmed), c.readBacks]],
+	) + (c.couldNotConfirmReasons.length > 0 ? `\n\nAnswered 503 and passed on as could not confirm (${c.couldNotConfirm}): ${c.couldNotConfirmReasons.join('; ')}.` : '');
+}
+
 const parts = (r: QueueResults) => `Wall time of each part of this run: ${Object.entries(r.partsMs).map(([name, ms]) => `${name} ${s(ms)}`).join(', ')}.`;
 
 /** The generated blocks of docs/queue-mode.md, from results.json; the prose around them is the document's own. */
 export function queueMarkdown(r: QueueResults, doc: string): string {
-	const blocks = { cluster, trigger, import: importBlock, 'worker-death': workerDeath, 'main-down': mainDown, polling, comparison, parts };
+	const blocks = { cluster, trigger, confirmation, import: importBlock, 'worker-death': workerDeath, 'main-down': mainDown, polling, comparison, parts };
 	return withBlocks(doc, Object.fromEntries(Object.entries(blocks).map(([name, block]) => [`queue:${name}`, block(r).trimEnd()])));
 }
 

@@ -5,6 +5,7 @@ import type { Machine } from '../../../bench/machine';
 import type { Results as BenchResults } from '../../../bench/results';
 import { REPO_ROOT } from '../../host/paths';
 import type { ClusterOptions, ClusterTimings } from '../host/cluster';
+import type { ConfirmationFigures } from '../scenarios/confirmation';
 import type { ImportFigures } from '../scenarios/import';
 import type { MainDownFigures } from '../scenarios/mainDown';
 import type { PollingFigures } from '../scenarios/polling';
@@ -22,6 +23,7 @@ export interface QueueResults {
 	partsMs: Record<string, number>;
 	sixEvents: TriggerFigures & { workers: Record<string, string> };
 	burst: TriggerFigures & { batch: number };
+	confirmation: ConfirmationFigures;
 	import: ImportFigures;
 	rateLimited: ImportFigures;
 	workerDeath: WorkerDeathFigures;

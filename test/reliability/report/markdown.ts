@@ -1,13 +1,14 @@
 import { ACCEPTED_CHANCE, shownChance } from '../faults/probability';
 import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
+import { confirmationBlock, confirmationSummaryRows } from './confirmations';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
 import { paragraphs, seconds, table, times, verdict, withBlocks, type Report } from '../../host/results';
 
 const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);
 
-function summaryTable({ faults, imports, polling, badInputs, tokenLeaks }: Results): string {
+function summaryTable({ faults, imports, polling, confirmations, badInputs, tokenLeaks }: Results): string {
 	const batches = faults.scenarios.filter((s) => s.records === undefined);
 	const returnAll = faults.scenarios.filter((s) => s.records !== undefined);
 	const importRuns = imports.scenarios.reduce((n, s) => n + s.runs.length, 0);
@@ -46,6 +47,7 @@ function summaryTable({ faults, imports, polling, badInputs, tokenLeaks }: Resul
 						['polling trigger: wrong', polling.wrong],
 					]
 				: [['polling trigger', 'not run']]),
+			...confirmationSummaryRows(confirmations),
 			['hostile inputs tried', badInputs.tried],
 			['clear errors', badInputs.clearErrors],
 			["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
@@ -213,6 +215,7 @@ export function reliabilityMarkdown(results: Results, doc: string): string {
 		'reliability:imports': `${importTable(results.imports.scenarios)}\n\n${results.imports.scenarios.map(importDetails).join('\n').trimEnd()}`,
 		'reliability:polling-setup': polling ? pollingSetup(polling) : 'The scenario did not run.',
 		'reliability:polling': polling ? pollingResults(polling) : 'The scenario did not run.',
+		'reliability:confirmations': confirmationBlock(results.confirmations),
 		'reliability:node-cases': casesTable(badInputs.cases.filter((c) => c.area === 'node')),
 		'reliability:trigger-cases': casesTable(badInputs.cases.filter((c) => c.area === 'trigger')),
 		'reliability:secrets': secrets(results),

@@ -3,6 +3,7 @@ import type { RetryArithmetic, ScenarioRule, StrikeMinimum } from '../faults/rul
 import type { Tally } from '../faults/tally';
 import type { runImportScenario } from '../imports/runImport';
 import type { runPollingScenario } from '../polling/runPolling';
+import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
 import type { scanForSecrets } from '../secrets/scan';
 import { sum } from '../support/sum';
 
@@ -102,6 +103,7 @@ export function assembleResults(
 	polling: PollingScenarioResult | null,
 	cases: BadInputResult[],
 	secretsScan: SecretsScan | null,
+	confirmations: ConfirmationScenarioResult | null = null,
 ) {
 	return {
 		generatedAt: new Date().toISOString(),
@@ -117,6 +119,8 @@ export function assembleResults(
 		imports: { ...totals(imports), postsForExistingKeys: sum(imports, 'postsForExistingKeys'), scenarios: imports },
 		/** null when the scenario did not run. */
 		polling,
+		/** The ERP Trigger confirming real and forged deliveries; null when the scenario did not run. */
+		confirmations,
 		badInputs: {
 			tried: cases.length,
 			clearErrors: cases.filter((c) => c.clear).length,

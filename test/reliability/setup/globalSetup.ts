@@ -29,7 +29,9 @@ export default async function globalSetup(): Promise<void> {
 	const stack = await startStack({
 		owner: OWNER,
 		// Orders: the extension the Custom API Call scenarios work on.
-		sandbox: { token, readOnlyToken, rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [100], extensions: ['orders'] },
+		// The ERP waits 30 s for n8n's answer to a delivery (as in the queue suite): on a busy machine n8n's answer
+		// can take longer than the sandbox's default 5 s, and a delivery sent again for that is no test of the node.
+		sandbox: { token, readOnlyToken, rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [100], webhookTimeoutMs: 30_000, extensions: ['orders'] },
 		log,
 	});
 	globalThis.n8nErpReliabilityStack = stack;

@@ -11,11 +11,12 @@ import { codexFileOf, credentialFiles, iconFiles, loadCredential, loadNode, node
 /**
  * 0.1.0 unpacked to about 200 kB (compiled JavaScript 168 kB, README 26 kB); with the ERP Polling Trigger about
  * 254 kB (JavaScript 208 kB, README 40 kB); with the ERP Tool's texts 314 kB, and 277 kB (JavaScript 216 kB, README
- * 54 kB) once tsc stopped copying comments into dist/; with Custom API Call 306 kB (JavaScript 238 kB, README 61 kB).
- * 330 kB leaves room for a feature of that size, but not for what a packaging slip adds: the .d.ts and .map files
- * tsc emitted before 0.1.0 were 171 kB more.
+ * 54 kB) once tsc stopped copying comments into dist/; with Custom API Call 306 kB (JavaScript 238 kB, README 61 kB);
+ * with the ERP Trigger's Confirm With the ERP 331 kB (JavaScript 259 kB, README 65 kB). 350 kB leaves room for a
+ * feature of that size, but not for what a packaging slip adds: the .d.ts and .map files tsc emitted before 0.1.0
+ * were 171 kB more.
  */
-const UNPACKED_SIZE_BUDGET = 330_000;
+const UNPACKED_SIZE_BUDGET = 350_000;
 
 interface PackResult {
 	files: Array<{ path: string; size: number }>;

@@ -1,0 +1,59 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { toNumber } from '../../Erp/actions/shared/values';
+
+/*
+ * What an invoice as the ERP shows it says about being paid or overdue. The document shows no invoice fields: only
+ * the event names imply the states "paid" and "overdue". So the status is read when it uses a word known here, and
+ * otherwise the fields ERPs commonly carry decide: a payment date, the amount still due, the due date.
+ */
+
+export type PaidState = { paid: boolean | undefined; shown: string };
+
+const normal = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : undefined);
+
+const PAID_STATUSES = new Set(['paid', 'fully_paid', 'settled']);
+const UNPAID_STATUSES = new Set(['draft', 'sent', 'open', 'unpaid', 'issued', 'pending', 'due', 'outstanding', 'overdue', 'past_due', 'partially_paid', 'partial']);
+const OVERDUE_STATUSES = new Set(['overdue', 'past_due']);
+
+const PAID_AT_FIELDS = ['paid_at', 'paid_on', 'payment_date'];
+const AMOUNT_DUE_FIELDS = ['amount_due', 'balance_due', 'balance'];
+export const DUE_DATE_FIELDS = ['due_date', 'due_on', 'due_at'];
+
+const first = (invoice: IDataObject, fields: string[]) => fields.find((field) => invoice[field] !== undefined && invoice[field] !== null && invoice[field] !== '');
+
+/** Whether the invoice is paid (undefined: nothing on it tells), and the field that told, as shown in reasons. */
+export function paidState(invoice: IDataObject): PaidState {
+	const status = normal(invoice.status);
+	const shownStatus = `status ${JSON.stringify(invoice.status)}`;
+	if (status !== undefined && PAID_STATUSES.has(status)) return { paid: true, shown: shownStatus };
+	if (status !== undefined && UNPAID_STATUSES.has(status)) return { paid: false, shown: shownStatus };
+	const paidAt = first(invoice, PAID_AT_FIELDS);
+	if (paidAt !== undefined) return { paid: true, shown: `${paidAt} ${JSON.stringify(invoice[paidAt])}` };
+	const dueField = AMOUNT_DUE_FIELDS.find((field) => toNumber(invoice[field]) !== undefined);
+	if (dueField !== undefined) return { paid: toNumber(invoice[dueField]) === 0, shown: `${dueField} ${JSON.stringify(invoice[dueField])}` };
+	return { paid: undefined, shown: status === undefined ? 'no status' : shownStatus };
+}
+
+/** The invoice's due date as `YYYY-MM-DD` (a timestamp's date part), and the field it is in. */
+export function dueDateOf(invoice: IDataObject): { date: string; field: string } | undefined {
+	for (const field of DUE_DATE_FIELDS) {
+		const value = invoice[field];
+		const date = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})/.exec(value.trim())?.[1] : undefined;
+		if (date !== undefined) return { date, field };
+	}
+	return undefined;
+}
+
+/**
+ * Whether the invoice is overdue: its status says so, or its due date has passed. An ERP's "today" may be a day
+ * ahead of UTC's (time zones reach UTC+14), so a due date up to today's UTC date counts as passed: a real event is
+ * never refused for the ERP's time zone. Undefined when the invoice shows neither an overdue status nor a due date.
+ */
+export function isOverdue(invoice: IDataObject, now: Date): boolean | undefined {
+	const status = normal(invoice.status);
+	if (status !== undefined && OVERDUE_STATUSES.has(status)) return true;
+	const due = dueDateOf(invoice);
+	if (due === undefined) return undefined;
+	return due.date <= now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,129 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { type Stock, stockTotal, thresholdOf } from '../../Erp/actions/product/lowStock';
+import { ErpClient, type RequestContext } from '../../Erp/transport/client';
+import { asNodeError, retryAfterOf } from '../../Erp/transport/errors';
+import type { ErpDelivery } from '../validateDelivery';
+import { type Claimed, claimOf, CONFIRMABLE_EVENTS, recordIdOf } from './recordId';
+import { judge, judgeStock, type Verdict } from './rules';
+
+export type ConfirmationStatus = 'confirmed' | 'contradicted' | 'couldNotConfirm' | 'unconfirmable';
+
+/** What the item says of its confirmation; product.low_stock adds the stock the decision used. */
+export type Confirmation = {
+	status: ConfirmationStatus;
+	reason?: string;
+	stock?: Stock;
+};
+
+/** A delivery's confirmation, the record read (the last one, when it was read again), and the wait an ERP that failed named. */
+export interface Outcome {
+	confirmation: Confirmation;
+	record?: IDataObject;
+	retryAfterMs?: number;
+}
+
+export interface ReadBackSettings {
+	/** How long a contradicted record is read again for (ms); 0 reads once. */
+	waitMs: number;
+	thresholdField: string;
+	quantityField: string;
+}
+
+const FIRST_WAIT_MS = 500;
+/** Time for the last read (and its retries) after the waits: every request ends by the deadline this leaves. */
+export const LAST_READ_MS = 1_000;
+const THRESHOLD_FIX = 'set Options › Threshold Field to the product field holding its threshold';
+
+/** The waits between reads: 0.5, 1, 2, 4 s… while the next read still starts within `waitMs` of the first. */
+export function readSchedule(waitMs: number): number[] {
+	const waits: number[] = [];
+	for (let next = FIRST_WAIT_MS, total = next; total <= waitMs; next *= 2, total += next) waits.push(next);
+	return waits;
+}
+
+const unconfirmable = (reason: string, record?: IDataObject): Outcome => ({ confirmation: { status: 'unconfirmable', reason }, ...(record ? { record } : {}) });
+const fromVerdict = (verdict: Verdict, record: IDataObject, stock?: Stock): Outcome => ({
+	confirmation: { ...verdict, ...(stock ? { stock } : {}) },
+	record,
+});
+
+/** GET {path}/{id}: the record, or undefined when the ERP answers 404. */
+async function readRecord(client: ErpClient, { noun, path }: Claimed, id: string): Promise<IDataObject | undefined> {
+	try {
+		const { data } = await client.request({ method: 'GET', path: `${path}/${id}`, expect: 'record', doing: { action: `read ${noun} ${id}`, noun, id } });
+		return data as IDataObject;
+	} catch (error) {
+		if (error instanceof NodeApiError && String(error.httpCode) === '404') return undefined;
+		throw asNodeError(client.node, error);
+	}
+}
+
+/** One read of what the event claims; a failing request throws. */
+async function readOnce(client: ErpClient, event: string, claimed: Claimed, id: string, settings: ReadBackSettings): Promise<Outcome> {
+	const record = await readRecord(client, claimed, id);
+	if (record === undefined) return { confirmation: { status: 'contradicted', reason: `The ERP has no ${claimed.noun} ${id} (404)` } };
+	if (event !== 'product.low_stock') return fromVerdict(judge(event, record, id, new Date()), record);
+	let stock: Stock;
+	try {
+		const threshold = thresholdOf(client, record, id, { kind: 'field', field: settings.thresholdField }, THRESHOLD_FIX);
+		stock = { total: await stockTotal(client, id, settings.quantityField), threshold };
+	} catch (error) {
+		// A product without a threshold or quantity where the options say: no wait changes that.
+		if (error instanceof NodeOperationError) return unconfirmable(error.message, record);
+		throw asNodeError(client.node, error);
+	}
+	return fromVerdict(judgeStock(id, stock), record, stock);
+}
+
+function couldNotConfirm(error: unknown, claimed: Claimed, id: string): Outcome {
+	const said = error instanceof Error ? error.message : String(error);
+	const retryAfterMs = retryAfterOf(error);
+	return {
+		confirmation: { status: 'couldNotConfirm', reason: `Reading ${claimed.noun} ${id} from the ERP failed: ${said}` },
+		...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+	};
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/**
+ * Asks the ERP whether the delivery's event holds: reads the record it names (and a product's stock) through the
+ * node's transport, again on the schedule while the ERP contradicts it (a real event may come before the API shows
+ * the change), all within `waitMs` plus LAST_READ_MS. An event outside the six, or without a record ID, is
+ * unconfirmable without a request.
+ */
+export async function confirmDelivery(context: RequestContext, delivery: ErpDelivery, settings: ReadBackSettings): Promise<Outcome> {
+	const claimed = claimOf(delivery.event);
+	if (claimed === undefined) {
+		return unconfirmable(`The ERP API has no way to confirm ${delivery.event}: only ${Object.keys(CONFIRMABLE_EVENTS).join(', ')} can be confirmed`);
+	}
+	const found = recordIdOf(claimed, delivery.data);
+	if ('reason' in found) return unconfirmable(found.reason);
+	const { id } = found;
+
+	const startedAt = Date.now();
+	const waits = readSchedule(settings.waitMs);
+	let client: ErpClient;
+	try {
+		client = await ErpClient.create(context, { concurrency: 1, deadlineAt: startedAt + settings.waitMs + LAST_READ_MS });
+	} catch (error) {
+		return couldNotConfirm(error, claimed, id);
+	}
+	for (let read = 0; ; read++) {
+		let outcome: Outcome;
+		try {
+			outcome = await readOnce(client, delivery.event, claimed, id, settings);
+		} catch (error) {
+			return couldNotConfirm(error, claimed, id);
+		}
+		const { confirmation } = outcome;
+		if (confirmation.status !== 'contradicted') return outcome;
+		if (read >= waits.length) {
+			if (read > 0) confirmation.reason = `${confirmation.reason}, read ${read + 1} times over ${seconds(Date.now() - startedAt)}`;
+			return outcome;
+		}
+		await sleep(waits[read]);
+	}
+}

@@ -1,0 +1,152 @@
+import type { Invoice } from '../../sandbox/types';
+import {
+	ACTING_STEP,
+	activeConfirmingTrigger,
+	REVIEW_STEP,
+	stepItems,
+	triggerBranch,
+	type ConfirmingTrigger,
+} from '../host/confirmingTrigger';
+import { erpApi } from '../host/erpApi';
+import { atLeast, waitForExecutions, type ListedExecution } from '../host/executions';
+import { connect, type Session } from '../host/session';
+import { settledDeliveries } from '../host/triggers';
+import type { Credential } from '../host/types';
+
+/** The executions of a workflow whose trigger put the delivery `deliveryKey` on an output. */
+const forDelivery = (executions: ListedExecution[], deliveryKey: string) =>
+	executions.filter((e) => [...triggerBranch(e, 0), ...triggerBranch(e, 1)].some((item) => item.deliveryKey === deliveryKey));
+
+describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with the ERP before it reaches the acting steps', () => {
+	let session: Session;
+	let trigger: ConfirmingTrigger;
+
+	/** A new sent (unpaid) invoice of a seeded contact, made through the ERP's API. */
+	async function unpaidInvoice(): Promise<Invoice> {
+		const [contact] = await session.sandbox.records('contacts');
+		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
+			contact_id: contact.id,
+			lines: [
+				{ description: 'Pallet racking, 6 bays', quantity: 6, unit_price: 189.5, tax_rate: 20 },
+				{ description: 'Installation', quantity: 1, unit_price: 420, tax_rate: 20 },
+			],
+		});
+		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
+		return (await session.sandbox.record('invoices', invoice.id)) as Invoice;
+	}
+
+	beforeAll(async () => {
+		session = await connect();
+		// The trigger as a user adds it: Confirmation Wait at its default (3 s), within the sandbox's 5 s wait for an answer.
+		trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good);
+	});
+
+	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Not Confirmed with the reason, and never reaches the acting step', async () => {
+		const invoice = await unpaidInvoice();
+		const [forged] = await session.sandbox.forge({
+			event: 'invoice.paid',
+			data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
+			subscriptionId: trigger.subscriptionId,
+		});
+
+		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
+		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		const executions = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, atLeast(1)), forged.id);
+		expect(executions).toHaveLength(1);
+		const [execution] = executions;
+		expect(triggerBranch(execution, 0)).toEqual([]);
+		const [refused] = triggerBranch(execution, 1);
+		expect(refused.confirmation.status).toBe('contradicted');
+		expect(refused.confirmation.reason).toEqual(expect.stringContaining(String(invoice.id)));
+		expect(refused.record).toMatchObject({ id: invoice.id, status: 'sent' });
+		expect(refused.data).toEqual({ invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency });
+		expect(stepItems(execution, ACTING_STEP)).toEqual([]);
+		expect(stepItems(execution, REVIEW_STEP)).toEqual([refused]);
+		expect((await session.sandbox.record('invoices', invoice.id))?.status).toBe('sent');
+	});
+
+	test('a forged invoice.paid for an invoice that does not exist: Not Confirmed, answered 2xx', async () => {
+		const [forged] = await session.sandbox.forge({ event: 'invoice.paid', data: { invoice_id: 90001, amount: 1, currency: 'EUR' }, subscriptionId: trigger.subscriptionId });
+
+		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
+		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		const [execution] = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, forged.id).length > 0), forged.id);
+		expect(triggerBranch(execution, 1).map((item) => item.confirmation.status)).toEqual(['contradicted']);
+		expect(stepItems(execution, ACTING_STEP)).toEqual([]);
+	});
+
+	test('the real invoice.paid after Mark as Paid reaches the acting step with the invoice as the ERP holds it (its lines and contact_id)', async () => {
+		const invoice = await unpaidInvoice();
+		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
+		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-4410' });
+		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === 'invoice.paid');
+		const paid = (await session.sandbox.record('invoices', invoice.id)) as Invoice;
+
+		const deliveries = await settledDeliveries(session.sandbox, emitted.deliveryIds);
+		const delivery = deliveries.find((d) => d.url === trigger.url);
+		expect(delivery?.attempts.map((a) => a.status)).toEqual([200]);
+		const [execution] = forDelivery(
+			await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, delivery?.id ?? '').length > 0),
+			delivery?.id ?? '',
+		);
+		const [acted] = stepItems(execution, ACTING_STEP);
+		expect(acted).toMatchObject({ event: 'invoice.paid', deliveryKey: delivery?.id, confirmation: { status: 'confirmed' }, data: emitted.data });
+		expect(acted.record).toEqual(paid);
+		expect(acted.record).toMatchObject({ status: 'paid', contact_id: invoice.contact_id, lines: invoice.lines });
+		expect(triggerBranch(execution, 1)).toEqual([]);
+		expect(stepItems(execution, REVIEW_STEP)).toEqual([]);
+	});
+
+	test('a version-1 workflow saved before this change behaves as today: the forged invoice.paid starts it as sent', async () => {
+		const v1 = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e version-1 trigger, saved before confirmation', ['invoice.paid'], undefined, { typeVersion: 1 });
+		const data = { invoice_id: 90002, amount: 1, currency: 'EUR' };
+		const [forged] = await session.sandbox.forge({ event: 'invoice.paid', data, subscriptionId: v1.subscriptionId });
+
+		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
+		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		const [execution] = await waitForExecutions(session.n8n, v1.workflow.id);
+		expect(stepItems(execution, ACTING_STEP)).toEqual([{ ...(delivery.body as object), deliveryKey: forged.id }]);
+	});
+
+	describe('the ERP failing during the read-back', () => {
+		let readOnly: Credential;
+		let failing: ConfirmingTrigger;
+		beforeAll(async () => {
+			// Confirmation only reads: the read-only token does, and keeps this ERP's failures out of the rate
+			// controller the other tests' credential shares.
+			readOnly = await session.n8n.createCredential(`ERP API read-only (e2e ${Date.now()})`, 'erpApi', {
+				baseUrl: session.ctx.sandboxBaseUrl,
+				apiToken: session.ctx.readOnlyToken,
+			});
+			failing = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger, ERP failing', ['invoice.paid'], readOnly, {
+				subscribed: false,
+				options: { confirmationWait: 0 },
+			});
+		});
+		afterAll(() => session.sandbox.clearFaultQueue());
+
+		test('answered 503 with Retry-After, the workflow starts on Not Confirmed as could not confirm with the reason; sent again once the ERP answers, it is confirmed', async () => {
+			const paid = (await session.sandbox.records('invoices')).find((i) => i.status === 'paid') as Invoice;
+			await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${paid.id}` }, fault: { kind: 'status', status: 500 }, times: 1000 });
+			const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: paid.id, amount: paid.total, currency: paid.currency } });
+			const headers = { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': `e2e-retry-${paid.id}` };
+
+			const failed = await fetch(failing.url, { method: 'POST', headers, body });
+			expect(failed.status).toBe(503);
+			expect(Number(failed.headers.get('retry-after'))).toBeGreaterThan(0);
+			expect(await failed.json()).toMatchObject({ message: expect.stringMatching(/could not confirm/i), reason: expect.stringContaining(String(paid.id)) });
+			const [first] = await waitForExecutions(session.n8n, failing.workflow.id);
+			const [unsure] = triggerBranch(first, 1);
+			expect(unsure.confirmation).toEqual({ status: 'couldNotConfirm', reason: expect.stringMatching(/500/) });
+			expect(stepItems(first, ACTING_STEP)).toEqual([]);
+			expect(stepItems(first, REVIEW_STEP)).toEqual([unsure]);
+
+			await session.sandbox.clearFaultQueue();
+			const again = await fetch(failing.url, { method: 'POST', headers, body });
+			expect(again.status).toBe(200);
+			const executions = await waitForExecutions(session.n8n, failing.workflow.id, atLeast(2));
+			expect(executions).toHaveLength(2);
+			expect(stepItems(executions[1], ACTING_STEP)).toMatchObject([{ confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
+		});
+	});
+});

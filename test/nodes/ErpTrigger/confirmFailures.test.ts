@@ -1,0 +1,100 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { DEFAULT_READONLY_TOKEN } from '../../../sandbox/server';
+import type { FaultSpec } from '../../../sandbox/faults';
+import { createContact } from '../../sandbox/fixtures';
+import { useConfirmHarness, type Answered } from './confirmHarness';
+
+// The ERP failing while ERP Trigger version 2 reads a delivery's record back: the delivery is answered 503 with
+// Retry-After (an ERP that retries sends it again) and still starts the workflow, on Not Confirmed as couldNotConfirm.
+// Confirmation Wait 0: every request, retry and wait ends 1 s after the read began.
+
+const h = useConfirmHarness();
+const { sandbox } = h;
+const once = { options: { confirmationWait: 0 } };
+const delivery = (id: number) => ({ event: 'contact.created', timestamp: '2026-11-28T10:00:00.000Z', data: { id } });
+
+function expectCouldNotConfirm(answer: Answered, retryAfter: string) {
+	expect(answer.confirmed).toEqual([]);
+	expect(answer.notConfirmed).toHaveLength(1);
+	const [item] = answer.notConfirmed;
+	expect(item).not.toHaveProperty('record');
+	const { confirmation } = item as { confirmation: IDataObject };
+	expect(confirmation).toEqual({ status: 'couldNotConfirm', reason: expect.stringMatching(/^Reading contact \d+ from the ERP failed: /) });
+	expect({ status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({
+		status: 503,
+		retryAfter,
+		body: { message: 'Event received but the ERP could not confirm it now: send it again later', reason: confirmation.reason },
+	});
+	return String(confirmation.reason);
+}
+
+const failing = async (fault: FaultSpec, id: number) =>
+	await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${id}` }, fault, times: 1000 });
+
+describe('the ERP failing during the read-back', () => {
+	it('a 500 after every retry: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'status', status: 500 }, contact.id);
+		await h.start(once);
+		await h.mark();
+
+		const failed = await h.post(delivery(contact.id));
+		expect(expectCouldNotConfirm(failed, '30')).toMatch(/The ERP failed with a server error \(500\) after \d+ retr/);
+		const reads = await h.reads();
+		expect(reads.length).toBeGreaterThan(1);
+		expect(new Set(reads)).toEqual(new Set([`GET /contacts/${contact.id}`]));
+
+		await sandbox.admin.clearFaultQueue();
+		const again = await h.post(delivery(contact.id));
+		expect(again.status).toBe(200);
+		expect(again.confirmed).toEqual([expect.objectContaining({ deliveryKey: failed.notConfirmed[0].deliveryKey, record: contact })]);
+	});
+
+	it('a dropped connection every time: 503 with Retry-After 30, naming the broken connection', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'drop' }, contact.id);
+		await h.start(once);
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The connection to the ERP broke before it answered/);
+	});
+
+	it('an ERP that does not answer in time: the request ends at the read-back deadline, 503', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'latency', delayMs: 20_000 }, contact.id);
+		await h.start(once);
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The ERP did not answer within [\d.]+ s/);
+	});
+
+	it('a token the ERP rejects (401): 503, naming the API token', async () => {
+		const contact = await createContact(sandbox.api);
+		await h.start(once, { apiToken: 'revoked-token' });
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The ERP rejected the API token \(401\)/);
+	});
+
+	it('a 429 whose Retry-After is longer than the read-back may wait: 503 at once with the ERP’s own Retry-After', async () => {
+		const contact = await createContact(sandbox.api);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 120 } });
+		// Its own token: the rate controller of this ERP and token now holds every request for 120 s.
+		await h.start(once, { apiToken: DEFAULT_READONLY_TOKEN });
+		await h.mark();
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '120')).toMatch(/The ERP asks to wait 2 min before the next request \(429\)/);
+		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`]);
+	});
+});
+
+describe('a burst of deliveries against the ERP’s rate limit', () => {
+	it('is confirmed at the pace the ERP allows, none refused or lost: 12 deliveries, 5 requests a second', async () => {
+		const contacts = await Promise.all(Array.from({ length: 12 }, (_, i) => createContact(sandbox.api, { first_name: `C${i}` })));
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn.
+		await h.start({ options: { confirmationWait: 10 } });
+
+		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		expect(answers.map((answer) => answer.status)).toEqual(contacts.map(() => 200));
+		expect(answers.map((answer) => answer.confirmed[0]?.record)).toEqual(contacts);
+	});
+});

@@ -1,0 +1,265 @@
+import { createHmac } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import { createContact, createEmployee, createInvoice, createProduct, daysFromToday } from '../../sandbox/fixtures';
+import { SECRET, useConfirmHarness, type Answered } from './confirmHarness';
+
+// Deliveries anyone who knows the URL can send (any body, any ID), to ERP Trigger version 2 with Confirm With the ERP
+// on, whose credential points at the sandbox. Confirmation Wait 0 reads each record once: reading again is
+// confirmVisibility.test.ts's subject.
+
+const h = useConfirmHarness();
+const { sandbox } = h;
+const once = { options: { confirmationWait: 0 } };
+const delivery = (event: string, data: IDataObject) => ({ event, timestamp: '2026-11-28T10:00:00.000Z', data });
+
+/** Asserts a delivery answered 200 that went to Not Confirmed only, and returns its confirmation. */
+function expectNotConfirmed(answer: Answered, status: 'contradicted' | 'unconfirmable') {
+	expect(answer.confirmed).toEqual([]);
+	expect(answer.notConfirmed).toHaveLength(1);
+	const [item] = answer.notConfirmed;
+	expect(item.confirmation).toMatchObject({ status, reason: expect.any(String) });
+	const message = status === 'contradicted' ? 'Event received but not confirmed by the ERP' : 'Event received but it cannot be confirmed';
+	expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { message, reason: (item.confirmation as IDataObject).reason } });
+	return item;
+}
+
+const reasonOf = (item: IDataObject) => (item.confirmation as IDataObject).reason;
+
+describe('forged deliveries the ERP contradicts never reach Confirmed', () => {
+	it('the issue’s forged invoice.paid for an unpaid invoice: Not Confirmed with the invoice and the reason', async () => {
+		const contact = await createContact(sandbox.api);
+		const invoice = await createInvoice(sandbox.api, contact.id);
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.paid', { invoice_id: invoice.id, amount: 1, currency: 'EUR' })), 'contradicted');
+		expect(reasonOf(item)).toBe(`The ERP shows invoice ${invoice.id} as not paid (status "draft")`);
+		expect(item.record).toMatchObject({ id: invoice.id, status: 'draft' });
+		expect(item.data).toEqual({ invoice_id: invoice.id, amount: 1, currency: 'EUR' });
+		expect(await h.reads()).toEqual([`GET /invoices/${invoice.id}`]);
+	});
+
+	it.each([
+		['contact.created', { id: 4242 }, '/contacts/4242', 'contact 4242'],
+		['contact.updated', { contact_id: 4242 }, '/contacts/4242', 'contact 4242'],
+		['employee.hired', { employee_id: 4242 }, '/employees/4242', 'employee 4242'],
+		['invoice.paid', { invoice_id: 4242, amount: 1, currency: 'EUR' }, '/invoices/4242', 'invoice 4242'],
+		['invoice.overdue', { invoice_id: 4242 }, '/invoices/4242', 'invoice 4242'],
+		['product.low_stock', { product_id: 4242 }, '/products/4242', 'product 4242'],
+	])('%s for a record the ERP does not have: contradicted by its 404, in one read', async (event, data, path, record) => {
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery(event, data)), 'contradicted');
+		expect(reasonOf(item)).toBe(`The ERP has no ${record} (404)`);
+		expect(item).not.toHaveProperty('record');
+		expect(await h.reads()).toEqual([`GET ${path}`]);
+	});
+
+	it('invoice.overdue for a paid invoice (paid, then an overdue event): contradicted', async () => {
+		const contact = await createContact(sandbox.api);
+		const invoice = await createInvoice(sandbox.api, contact.id, { issue_date: daysFromToday(-40), due_date: daysFromToday(-10) });
+		await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, {});
+		await h.start(once);
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.overdue', { invoice_id: invoice.id })), 'contradicted');
+		expect(reasonOf(item)).toBe(`The ERP shows invoice ${invoice.id} as paid (status "paid"), so it is not overdue`);
+	});
+
+	it('invoice.overdue for a sent invoice due in the future: contradicted', async () => {
+		const contact = await createContact(sandbox.api);
+		const invoice = await createInvoice(sandbox.api, contact.id);
+		await sandbox.api.post(`/invoices/${invoice.id}/send`, {});
+		await h.start(once);
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.overdue', { invoice_id: invoice.id })), 'contradicted');
+		expect(reasonOf(item)).toBe(`The ERP shows invoice ${invoice.id} as not overdue (status "sent", due_date ${invoice.due_date})`);
+	});
+
+	it('invoice.overdue for a sent invoice past its due date that the ERP has not marked overdue yet: confirmed by the due date', async () => {
+		const contact = await createContact(sandbox.api);
+		const invoice = await createInvoice(sandbox.api, contact.id, { issue_date: daysFromToday(-40), due_date: daysFromToday(-1) });
+		await sandbox.api.post(`/invoices/${invoice.id}/send`, {});
+		await h.start(once);
+
+		const answer = await h.post(delivery('invoice.overdue', { invoice_id: invoice.id }));
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed' }, record: expect.objectContaining({ status: 'sent' }) })]);
+	});
+
+	it('product.low_stock for a restocked product: contradicted by the same rule as the polling trigger’s, with the stock it read', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery('product.low_stock', { product_id: product.id, stock_total: 2 })), 'contradicted');
+		expect(item.confirmation).toEqual({
+			status: 'contradicted',
+			reason: `The ERP shows product ${product.id} with a stock of 50, not below its threshold of 10`,
+			stock: { total: 50, threshold: 10 },
+		});
+		expect(item.record).toMatchObject({ id: product.id, stock_total: 50 });
+		expect(await h.reads()).toEqual([`GET /products/${product.id}`, `GET /products/${product.id}/stock`]);
+	});
+
+	it('product.low_stock at its threshold exactly: not low (below, as the polling trigger decides)', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 10 });
+		await h.start(once);
+
+		const item = expectNotConfirmed(await h.post(delivery('product.low_stock', { product_id: product.id })), 'contradicted');
+		expect(item.confirmation).toMatchObject({ stock: { total: 10, threshold: 10 } });
+	});
+});
+
+describe('the record’s ID, wherever the delivery puts it', () => {
+	it.each([
+		['invoice.paid', 'invoice_id', 'invoice'],
+		['invoice.paid', 'id', 'invoice'],
+		['contact.updated', 'contact_id', 'contact'],
+		['contact.created', 'id', 'contact'],
+		['employee.hired', 'employee_id', 'employee'],
+		['employee.hired', 'id', 'employee'],
+		['product.low_stock', 'product_id', 'product'],
+		['product.low_stock', 'id', 'product'],
+	])('%s with the ID in data.%s', async (event, field, noun) => {
+		const contact = await createContact(sandbox.api);
+		const records: Record<string, () => Promise<{ id: number }>> = {
+			contact: async () => contact,
+			employee: () => createEmployee(sandbox.api),
+			invoice: async () => {
+				const invoice = await createInvoice(sandbox.api, contact.id);
+				await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, {});
+				return invoice;
+			},
+			product: async () => {
+				const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+				await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+				return product;
+			},
+		};
+		const { id } = await records[noun]();
+		await h.start(once);
+		await h.mark();
+
+		const answer = await h.post(delivery(event, { [field]: id, other_id: 999 }));
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: expect.objectContaining({ status: 'confirmed' }), record: expect.objectContaining({ id }) })]);
+		expect((await h.reads())[0]).toBe(`GET /${noun}s/${id}`);
+	});
+
+	it('takes the ID sent as digits in a string, and <resource>_id before id', async () => {
+		const contact = await createContact(sandbox.api);
+		await h.start(once);
+		await h.mark();
+
+		const answer = await h.post(delivery('contact.updated', { contact_id: String(contact.id), id: 999 }));
+		expect(answer.confirmed).toHaveLength(1);
+		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`]);
+	});
+
+	it('a delivery without an ID cannot be confirmed: Not Confirmed naming the fields looked at, without a request', async () => {
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.paid', { amount: 1, currency: 'EUR' })), 'unconfirmable');
+		expect(reasonOf(item)).toBe('The delivery names no invoice: its data has no invoice_id or id, so the ERP cannot be asked about it');
+		expect(await h.reads()).toEqual([]);
+	});
+
+	it.each([['INV-7'], [7.5], [-3], ['../contacts/1'], [{ id: 7 }]])('an ID that is not an integer (%j) cannot be confirmed, and is never put in a path', async (id) => {
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.paid', { invoice_id: id as IDataObject[string] })), 'unconfirmable');
+		expect(reasonOf(item)).toBe(`The delivery's data.invoice_id is ${JSON.stringify(id)}, not an integer invoice ID, so the ERP cannot be asked about it`);
+		expect(await h.reads()).toEqual([]);
+	});
+});
+
+describe('events outside the six, under All Events', () => {
+	it('go to Not Confirmed by default (Events Not in the List: Send to Not Confirmed), without a request', async () => {
+		await h.start(once);
+		await h.mark();
+
+		const item = expectNotConfirmed(await h.post(delivery('invoice.created', { invoice_id: 1 })), 'unconfirmable');
+		expect(reasonOf(item)).toBe(
+			'The ERP API has no way to confirm invoice.created: only contact.created, contact.updated, employee.hired, invoice.paid, invoice.overdue, product.low_stock can be confirmed',
+		);
+		expect(await h.reads()).toEqual([]);
+	});
+
+	it.each([
+		['are answered 200 and start nothing with Events Not in the List: Ignore', { otherEvents: 'ignore' }, 'invoice.created', 'Event invoice.created cannot be confirmed by the ERP: ignored'],
+		['an event not selected is ignored before any request, as in version 1', { events: ['invoice.paid'] }, 'contact.created', 'Event contact.created is not selected in this trigger: ignored'],
+	])('%s', async (_title, parameters, event, message) => {
+		await h.start({ ...once, ...parameters });
+		await h.mark();
+
+		const answer = await h.post(delivery(event, { id: 1 }));
+		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({ status: 200, body: { message }, started: undefined });
+		expect(await h.reads()).toEqual([]);
+	});
+});
+
+describe('verification and confirmation together', () => {
+	const signature = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+
+	it('a real signed delivery is verified, then confirmed', async () => {
+		const trigger = await h.start({ ...once, verification: 'hmacSha256' });
+		await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
+		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
+
+		const answer = await h.delivered();
+		expect(answer.call.request.headers['x-erp-signature']).toMatch(/^sha256=/);
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed' }, record: expect.objectContaining({ id: data.data.id }) })]);
+	});
+
+	it('a forged delivery without the signature is refused 401 before any request to the ERP', async () => {
+		const contact = await createContact(sandbox.api);
+		await h.start({ ...once, verification: 'hmacSha256' });
+		await h.mark();
+
+		const answer = await h.post(delivery('contact.created', { id: contact.id }));
+		expect({ status: answer.status, started: answer.call.workflowData }).toEqual({ status: 401, started: undefined });
+		expect(await h.reads()).toEqual([]);
+	});
+
+	it('a signed delivery (the secret leaked) is still contradicted by the ERP', async () => {
+		await h.start({ ...once, verification: 'hmacSha256' });
+		const body = JSON.stringify(delivery('contact.created', { id: 4242 }));
+
+		const answer = await h.post(body, { 'X-Erp-Signature': signature(body) });
+		expect(expectNotConfirmed(answer, 'contradicted').confirmation).toMatchObject({ reason: 'The ERP has no contact 4242 (404)' });
+	});
+});
+
+describe('the item', () => {
+	it('with Output Data at Top Level: the data’s fields beside event, timestamp, deliveryKey, confirmation and record', async () => {
+		const contact = await createContact(sandbox.api);
+		await h.start({ ...once, options: { confirmationWait: 0, dataAtTopLevel: true } });
+
+		const answer = await h.post(delivery('contact.updated', { id: contact.id, changed_fields: ['company'], confirmation: 'forged' }), { 'X-Erp-Delivery': 'd-7' });
+		expect(answer.confirmed).toEqual([
+			{
+				id: contact.id,
+				changed_fields: ['company'],
+				event: 'contact.updated',
+				timestamp: '2026-11-28T10:00:00.000Z',
+				deliveryKey: 'd-7',
+				confirmation: { status: 'confirmed' },
+				record: contact,
+			},
+		]);
+	});
+
+	it('with Confirm With the ERP off: version 1’s one output and answer, without a request', async () => {
+		await h.start({ confirm: false });
+		await h.mark();
+
+		const answer = await h.post(delivery('contact.created', { id: 4242 }), { 'X-Erp-Delivery': 'd-8' });
+		expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { message: 'Event received' } });
+		expect(answer.call.workflowData).toEqual([[{ json: { ...delivery('contact.created', { id: 4242 }), deliveryKey: 'd-8' } }]]);
+		expect(await h.reads()).toEqual([]);
+	});
+});

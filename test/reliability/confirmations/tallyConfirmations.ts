@@ -1,0 +1,133 @@
+/** Judging the confirmation scenario: what reached which output of the ERP Trigger, against the sandbox's own record of what it sent. */
+
+export type ConfirmationStatus = 'confirmed' | 'contradicted' | 'couldNotConfirm' | 'unconfirmable';
+
+/** One delivery as the sandbox logged it: real (an event in the ERP caused it) or forged. */
+export interface SentDelivery {
+	id: string;
+	event: string;
+	forged: boolean;
+	/** The receiver's answer to each attempt (undefined: no answer). */
+	statuses: Array<number | undefined>;
+}
+
+/** One item the trigger put out, from an execution. */
+export interface SeenItem {
+	executionId: string;
+	deliveryKey: string;
+	status: ConfirmationStatus;
+	reason?: string;
+	/** Whether the acting step (after Confirmed) received it. */
+	acted: boolean;
+}
+
+export interface ConfirmationTally {
+	real: {
+		deliveries: number;
+		/** Confirmed at least once. */
+		confirmed: number;
+		/** Never confirmed, passed on as could not confirm (with a reason). */
+		couldNotConfirm: number;
+		/** Neither confirmed nor passed on as could not confirm: never on an output, or only contradicted. */
+		lost: number;
+		/** Real ones the trigger called contradicted or unconfirmable at least once. */
+		refused: number;
+		/** Real ones whose first attempt was answered 503 (the ERP sent them again). */
+		answered503: number;
+	};
+	forged: {
+		deliveries: number;
+		/** Forged ones on the Confirmed output or at the acting step: must be 0. */
+		confirmed: number;
+		contradicted: number;
+		couldNotConfirm: number;
+		unconfirmable: number;
+		/** Forged ones on no output at all. */
+		unseen: number;
+	};
+	/** Deliveries confirmed in more than one execution: must be 0. */
+	startedTwice: number;
+	/** Could-not-confirm items without a reason: must be 0. */
+	withoutReason: number;
+	/** Items the trigger put out for a delivery key the sandbox never sent. */
+	unknownKeys: number;
+	/** A few named examples of each problem. */
+	examples: string[];
+}
+
+const EXAMPLES_EACH = 3;
+
+/** Tallies the items against the deliveries (both from the same run). */
+export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]): ConfirmationTally {
+	const byKey = new Map<string, SeenItem[]>();
+	for (const item of seen) byKey.set(item.deliveryKey, [...(byKey.get(item.deliveryKey) ?? []), item]);
+	const examples: Record<string, string[]> = {};
+	const note = (kind: string, text: string) => {
+		const list = (examples[kind] ??= []);
+		if (list.length < EXAMPLES_EACH) list.push(`${kind}: ${text}`);
+	};
+	const statusesOf = (items: SeenItem[], status: ConfirmationStatus) => items.filter((i) => i.status === status || (status === 'confirmed' && i.acted));
+	const tally: ConfirmationTally = {
+		real: { deliveries: 0, confirmed: 0, couldNotConfirm: 0, lost: 0, refused: 0, answered503: 0 },
+		forged: { deliveries: 0, confirmed: 0, contradicted: 0, couldNotConfirm: 0, unconfirmable: 0, unseen: 0 },
+		startedTwice: 0,
+		withoutReason: 0,
+		unknownKeys: 0,
+		examples: [],
+	};
+	const sentIds = new Set(sent.map((d) => d.id));
+	for (const delivery of sent) {
+		const items = byKey.get(delivery.id) ?? [];
+		const confirmed = new Set(statusesOf(items, 'confirmed').map((i) => i.executionId));
+		const unsure = statusesOf(items, 'couldNotConfirm');
+		const refused = [...statusesOf(items, 'contradicted'), ...statusesOf(items, 'unconfirmable')];
+		if (confirmed.size > 1) {
+			tally.startedTwice++;
+			note('started twice', `${delivery.event} ${delivery.id} confirmed in executions ${[...confirmed].join(', ')}`);
+		}
+		if (!delivery.forged) {
+			tally.real.deliveries++;
+			if (delivery.statuses[0] === 503) tally.real.answered503++;
+			if (refused.length > 0) {
+				tally.real.refused++;
+				note('real one refused', `${delivery.event} ${delivery.id}: ${refused[0].status} (${refused[0].reason ?? 'no reason'})`);
+			}
+			if (confirmed.size > 0) tally.real.confirmed++;
+			else if (unsure.length > 0) tally.real.couldNotConfirm++;
+			else {
+				tally.real.lost++;
+				note('real one lost', `${delivery.event} ${delivery.id} (answers ${delivery.statuses.join(', ')}): ${items.map((i) => i.status).join(', ') || 'on no output'}`);
+			}
+		} else {
+			tally.forged.deliveries++;
+			if (confirmed.size > 0) {
+				tally.forged.confirmed++;
+				note('forged one confirmed', `${delivery.event} ${delivery.id}`);
+			} else if (items.length === 0) tally.forged.unseen++;
+			else if (statusesOf(items, 'contradicted').length > 0) tally.forged.contradicted++;
+			else if (statusesOf(items, 'unconfirmable').length > 0) tally.forged.unconfirmable++;
+			else tally.forged.couldNotConfirm++;
+		}
+		for (const item of unsure) {
+			if (item.reason) continue;
+			tally.withoutReason++;
+			note('could not confirm without a reason', `${delivery.event} ${delivery.id}`);
+		}
+	}
+	tally.unknownKeys = seen.filter((item) => !sentIds.has(item.deliveryKey)).length;
+	tally.examples = Object.values(examples).flat();
+	return tally;
+}
+
+/** Why the tally fails the scenario's rules; empty when it passes. */
+export function confirmationFailures(t: ConfirmationTally, tokenLeaks: number): string[] {
+	return [
+		t.real.lost > 0 && `${t.real.lost} real deliveries lost (neither confirmed nor passed on as could not confirm)`,
+		t.real.refused > 0 && `${t.real.refused} real deliveries called contradicted or unconfirmable`,
+		t.forged.confirmed > 0 && `${t.forged.confirmed} forged deliveries reached the Confirmed output`,
+		t.startedTwice > 0 && `${t.startedTwice} deliveries confirmed in more than one execution`,
+		t.withoutReason > 0 && `${t.withoutReason} could-not-confirm items without a reason`,
+		t.unknownKeys > 0 && `${t.unknownKeys} items for a delivery the sandbox never sent`,
+		tokenLeaks > 0 && `the token shows ${tokenLeaks} times in the executions`,
+	].filter((failure): failure is string => typeof failure === 'string');
+}
