@@ -52,8 +52,23 @@ export async function expandCategory(page: Page, category: 'Triggers' | 'Actions
 	await actionItems(page, nodeType).first().waitFor();
 }
 
+/**
+ * Waits until the number of `items` has stayed the same over three reads, each two animation frames apart: n8n
+ * renders a long list of actions a batch at a time, so a busy machine can be read while the last batch is missing.
+ */
+async function renderedAll(page: Page, items: Locator): Promise<void> {
+	let last = -1;
+	for (let same = 0; same < 3; ) {
+		await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+		const count = await items.count();
+		same = count === last ? same + 1 : 0;
+		last = count;
+	}
+}
+
 /** The names of the listed actions and triggers that add a node of `nodeType` (e.g. "erpTrigger"), in order. */
 export async function listedActions(page: Page, nodeType: string): Promise<string[]> {
+	await renderedAll(page, actionItems(page, nodeType));
 	return (await actionItems(page, nodeType).getByTestId('node-creator-item-name').allTextContents()).map((name) => name.trim());
 }
 
