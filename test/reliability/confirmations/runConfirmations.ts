@@ -13,8 +13,8 @@ const ID = 'confirmations';
 const EVENTS = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'] as const;
 
 /** Steps run at once; deliveries the sandbox is still attempting before a step waits. */
-const WORKERS = 16;
-const MAX_PENDING = 48;
+const WORKERS = 8;
+const MAX_PENDING = 16;
 /**
  * The sandbox sends a delivery again once, 100 ms after a non-2xx; an ERP that retries keeps at it. A real delivery
  * no attempt of which was answered 2xx is sent again (same id, same bytes) after RESEND_PAUSE_MS, up to RESENDS times.
