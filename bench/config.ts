@@ -137,7 +137,8 @@ export const TARGETS = {
 
 /**
  * Issue 44: deliveries confirmed against an ERP `latencyMs` away (`deliveries` per way, one at a time), and a burst
- * of `burst` deliveries against `limitRps` requests a second, with the trigger's defaults and with a Confirmation
- * Wait of `burstWait` s (500 reads at 50 a second take 10 s). The ERP waits `erpTimeoutMs` for an answer.
+ * of `burst` deliveries: to version 1 (n8n alone), then against `limitRps` requests a second with the trigger's
+ * defaults and with a Confirmation Wait of `burstWait` s (500 reads at 50 a second take 10 s). The ERP waits
+ * `erpTimeoutMs` for an answer.
  */
 export const CONFIRM = { latencyMs: 100, deliveries: 30, burst: 500, limitRps: 50, burstWait: 12, erpTimeoutMs: 30_000, maxRefusedShare: 0.1 };

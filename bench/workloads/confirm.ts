@@ -27,7 +27,9 @@ export interface DeliveryCost {
 }
 
 export interface ConfirmBurst {
-	/** The trigger's Confirmation Wait (s); null: its default. */
+	/** The trigger's version: 1 takes each delivery as it comes (n8n's own floor), 2 confirms it. */
+	version: 1 | 2;
+	/** The trigger's Confirmation Wait (s); null: its default (or none: version 1). */
 	confirmationWait: number | null;
 	deliveries: number;
 	limit_rps: number;
@@ -56,9 +58,11 @@ export interface ConfirmResult {
 	/** What confirmation adds to the ERP's wait, median over median (v2 − v1). */
 	addedMedian_ms: number;
 	/**
-	 * The burst with the trigger's defaults, and with a Confirmation Wait long enough for the burst at the ERP's
-	 * pace (CONFIRM.burstWait: the read-back's deadline is the wait plus 1 s). The targets are on the second.
+	 * The burst to version 1, which reads nothing (what n8n itself does with so many deliveries at once); to version 2
+	 * with the trigger's defaults, and with a Confirmation Wait long enough for the burst at the ERP's pace
+	 * (CONFIRM.burstWait: the read-back's deadline is the wait plus 1 s). The targets are on the last.
 	 */
+	burstV1: ConfirmBurst;
 	burstDefault: ConfirmBurst;
 	burst: ConfirmBurst;
 	/** The ERP's wait for an answer (the sandbox gives up on an attempt after it and sends the delivery again). */
@@ -147,9 +151,9 @@ const paidEvent = (invoice: Invoice) => ({
 });
 
 /** `CONFIRM.burst` real invoice.paid deliveries emitted at once by the sandbox, under its rate limit. */
-async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credential, confirmationWait: number | null, log: Log): Promise<ConfirmBurst> {
+async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credential, version: 1 | 2, confirmationWait: number | null, log: Log): Promise<ConfirmBurst> {
 	const paid = (await sandbox.records('invoices')).filter((i) => i.status === 'paid');
-	const listening = await listen(n8n, credential, 'invoice.paid', 2, confirmationWait === null ? undefined : { confirmationWait });
+	const listening = await listen(n8n, credential, 'invoice.paid', version, confirmationWait === null ? undefined : { confirmationWait });
 	const { id: subscriptionId } = await sandbox.addWebhook({ url: listening.url, events: ['invoice.paid'] });
 	await sandbox.setFaults({ rateLimit: { limit: CONFIRM.limitRps, windowMs: 1000 } });
 	const firstSeq = await sandbox.lastRequestSeq();
@@ -180,6 +184,7 @@ async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credenti
 	const ok = (status?: number) => status !== undefined && status >= 200 && status < 300;
 	const refused = deliveries.filter((d) => !ok(d.attempts[0]?.status)).length;
 	const result: ConfirmBurst = {
+		version,
 		confirmationWait,
 		deliveries: deliveries.length,
 		limit_rps: CONFIRM.limitRps,
@@ -245,8 +250,9 @@ export async function confirm(log: Log): Promise<ConfirmResult> {
 			latency_ms: CONFIRM.latencyMs,
 			cost,
 			addedMedian_ms: cost.v2.answerMedian_ms - cost.v1.answerMedian_ms,
-			burstDefault: await burst(n8n, sandbox, stack.credential, null, log),
-			burst: await burst(n8n, sandbox, stack.credential, CONFIRM.burstWait, log),
+			burstV1: await burst(n8n, sandbox, stack.credential, 1, null, log),
+			burstDefault: await burst(n8n, sandbox, stack.credential, 2, null, log),
+			burst: await burst(n8n, sandbox, stack.credential, 2, CONFIRM.burstWait, log),
 			erpTimeout_ms: CONFIRM.erpTimeoutMs,
 		};
 	} finally {

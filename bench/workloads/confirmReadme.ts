@@ -13,7 +13,9 @@ const yes = (met: boolean) => (met ? 'yes' : '**no**');
 export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 	const row = (label: string, cost: ConfirmResult['cost']['v1']) => [label, cost.deliveries, `${cost.answerMedian_ms} ms`, `${cost.answerMax_ms} ms`, cost.requestsPerDelivery, cost.notOk];
 	const burstRow = (b: ConfirmResult['burst']) => [
-		`${b.deliveries} invoice.paid at once, limit ${b.limit_rps} requests/s, Confirmation Wait ${b.confirmationWait === null ? 'default' : `${b.confirmationWait} s`}`,
+		b.version === 1
+			? `${b.deliveries} invoice.paid at once, version 1 (no confirmation: n8n alone)`
+			: `${b.deliveries} invoice.paid at once, limit ${b.limit_rps} requests/s, Confirmation Wait ${b.confirmationWait === null ? 'default' : `${b.confirmationWait} s`}`,
 		b.firstAttemptOk,
 		`${b.refused} (${(b.refusedShare * 100).toFixed(1)}%)`,
 		b.confirmed,
@@ -35,7 +37,7 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 		'',
 		table(
 			['burst', 'answered 2xx at once', 'refused (sent again)', 'confirmed', 'could not confirm only', 'lost', 'confirmed twice', '429s to the reads', 'until the last answer'],
-			[burstRow(c.burstDefault), burstRow(c.burst)],
+			[burstRow(c.burstV1), burstRow(c.burstDefault), burstRow(c.burst)],
 		),
 		'',
 		table(['target', 'value', 'met'], c.targets.map((t) => [`${t.workload}: ${t.goal}`, t.value, yes(t.met)])),

@@ -171,7 +171,7 @@ export class ErpClient {
 		try {
 			const rate = this.rate();
 			const ticket = await rate.admit(maxPauseMs, this.signal, this.options.deadlineAt).catch((error: unknown) => {
-				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms) : cancelledError(this.node, request.itemIndex);
+				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, undefined, undefined, error.named) : cancelledError(this.node, request.itemIndex);
 			});
 			let answer: RawResponse | DetailedFailure | undefined;
 			let limits: RateHeaders = {};
@@ -258,8 +258,8 @@ export class ErpClient {
 		return token.length >= 4 ? text.split(token).join('[redacted]') : text;
 	};
 
-	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number) {
-		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs };
+	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number, named = true) {
+		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
 }

@@ -252,13 +252,19 @@ type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
 export function waitTooLongError(
 	ctx: RequestContext,
-	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number },
+	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number; named?: boolean },
 ): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-	const explained = say(
-		`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
-		`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
-	);
+	const explained =
+		wait.named === false
+			? say(
+					`The ERP's rate limit leaves this request no turn before ${duration(wait.ms)} from now`,
+					`The requests waiting before it take the turns the ERP allows until ${until}, longer than this request may wait (${duration(wait.budgetMs)} left), so it stopped at once.`,
+				)
+			: say(
+					`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
+					`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
+				);
 	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
 	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
 	return Object.assign(error, { retryAfterMs: wait.ms });

@@ -17,10 +17,14 @@ export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: numb
 /** An admitted request: when it went, and how long a wait the ERP named held it (it counts toward its wait budget). */
 export type Ticket = { sentAt: number; pausedMs: number };
 
-/** Thrown by `admit` when a wait the ERP named is longer than the request may still wait. */
+/** Thrown by `admit` when a wait the ERP named is longer than the request may still wait (`named`), or when the pace's
+ * turns leave it none before its deadline. */
 export class WaitTooLong extends Error {
-	constructor(readonly ms: number) {
-		super(`the ERP asks to wait ${ms} ms`);
+	constructor(
+		readonly ms: number,
+		readonly named = true,
+	) {
+		super(named ? `the ERP asks to wait ${ms} ms` : `the next turn of the ERP's pace is ${ms} ms away`);
 	}
 }
 
@@ -88,6 +92,9 @@ export class RateController {
 	private lastOpening?: number;
 	private pace?: { rate: number; fromWindow: boolean };
 	private lastTurn = Number.NEGATIVE_INFINITY;
+	/** The requests waiting for a turn of the pace, numbered as they came (ascending): who is before whom. */
+	private readonly turnQueue: number[] = [];
+	private arrivals = 0;
 	private heldAt = Number.NEGATIVE_INFINITY;
 	private cutAt = Number.NEGATIVE_INFINITY;
 	private answered: number[] = [];
@@ -95,26 +102,37 @@ export class RateController {
 	private readonly sleepers = new Map<AbortController, boolean>();
 
 	/** Resolves when the request may go: after a wait the ERP named (WaitTooLong past `maxPauseMs`), with room in its
-	 * share of the window's count, at its turn of the pace; WaitTooLong as well once it could not go before `deadlineAt`.
-	 * A cancelled run (`signal`, then `wake`) rejects at once. */
+	 * share of the window's count, at its turn of the pace; WaitTooLong as well once it could not go before `deadlineAt`,
+	 * at once when the turns of the requests waiting before it already take it past. A cancelled run (`signal`, then
+	 * `wake`) rejects at once. */
 	async admit(maxPauseMs: number, signal?: AbortSignal, deadlineAt = Number.POSITIVE_INFINITY): Promise<Ticket> {
 		let pausedMs = 0;
-		for (;;) {
-			if (signal?.aborted) throw signal.reason;
-			const now = Date.now();
-			const pause = this.pausedUntil - now;
-			if (pause > 0 && pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
-			const forRoom = pause <= 0 && this.full();
-			// The pace's turn is taken when it answers 0: asked last.
-			const wait = pause > 0 ? pause : forRoom ? RECHECK_MS : this.turn(now);
-			if (wait > 0 && now + (forRoom ? 0 : wait) > deadlineAt) throw new WaitTooLong(wait);
-			if (wait <= 0) {
-				this.inFlight++;
-				this.lastUsed = now;
-				return { sentAt: now, pausedMs };
+		let place: number | undefined;
+		try {
+			for (;;) {
+				if (signal?.aborted) throw signal.reason;
+				const now = Date.now();
+				const pause = this.pausedUntil - now;
+				if (pause > 0 && pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
+				const forRoom = pause <= 0 && this.full();
+				// The pace's turn is taken when it answers 0: asked last.
+				const wait = pause > 0 ? pause : forRoom ? RECHECK_MS : this.turn(now);
+				const forTurn = pause <= 0 && !forRoom && wait > 0;
+				if (forTurn) place ??= this.queueForTurn();
+				const expected = forTurn && place !== undefined ? wait + this.turnsAhead(place) * this.interval() : wait;
+				if (wait > 0 && now + (forRoom ? 0 : expected) >= deadlineAt) throw new WaitTooLong(expected, pause > 0);
+				// Woken late (a busy process), it would go with no time left for an answer: it would only spend the ERP's limit.
+				if (wait <= 0 && now >= deadlineAt) throw new WaitTooLong(0, false);
+				if (wait <= 0) {
+					this.inFlight++;
+					this.lastUsed = now;
+					return { sentAt: now, pausedMs };
+				}
+				await this.nap(wait, forRoom);
+				if (pause > 0) pausedMs += Date.now() - now;
 			}
-			await this.nap(wait, forRoom);
-			if (pause > 0) pausedMs += Date.now() - now;
+		} finally {
+			if (place !== undefined) this.leaveTurns(place);
 		}
 	}
 
@@ -155,6 +173,31 @@ export class RateController {
 	private full(): boolean {
 		if (this.inFlight >= CONCURRENCY_LIMIT) return true;
 		return this.count !== undefined && this.inFlight > 0 && this.count.low * this.share() <= this.inFlight;
+	}
+
+	private queueForTurn(): number {
+		this.turnQueue.push(++this.arrivals);
+		return this.arrivals;
+	}
+
+	private leaveTurns(place: number): void {
+		this.turnQueue.splice(this.turnsAhead(place), 1);
+	}
+
+	/** How many requests waiting for a turn came before `place` (turns go about in that order: timers fire as set). */
+	private turnsAhead(place: number): number {
+		let low = 0;
+		let high = this.turnQueue.length;
+		while (low < high) {
+			const middle = (low + high) >>> 1;
+			if (this.turnQueue[middle] < place) low = middle + 1;
+			else high = middle;
+		}
+		return low;
+	}
+
+	private interval(): number {
+		return this.pace ? 1000 / this.pace.rate : 0;
 	}
 
 	/** 0 when a request may go now (its turn is taken), else how long until the next turn. */
