@@ -24,7 +24,7 @@ const realN8n = (name, testMatch) => ({
 	roots: [`<rootDir>/test/${name}`],
 	testMatch: [testMatch],
 	globalSetup: `<rootDir>/test/${name}/setup/globalSetup.ts`,
-	globalTeardown: `<rootDir>/test/${name}/setup/globalTeardown.ts`,
+	globalTeardown: '<rootDir>/test/host/globalTeardown.ts',
 });
 
 module.exports = {
@@ -39,7 +39,7 @@ module.exports = {
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['\\.(e2e|reliability|queue|editor)\\.test\\.ts$'],
 		},
-		realN8n('e2e', '**/*.e2e.test.ts'),
+		{ ...realN8n('e2e', '**/*.e2e.test.ts'), globalTeardown: '<rootDir>/test/e2e/setup/globalTeardown.ts' },
 		realN8n('reliability', '**/*.reliability.test.ts'),
 		realN8n('queue', '**/*.queue.test.ts'),
 		{ ...realN8n('editor', '**/*.editor.test.ts'), testEnvironment: '<rootDir>/test/editor/setup/screenshotEnvironment.ts' },

@@ -1,14 +1,7 @@
 import type { Invoice } from '../../sandbox/types';
-import {
-	ACTING_STEP,
-	activeConfirmingTrigger,
-	REVIEW_STEP,
-	stepItems,
-	triggerBranch,
-	type ConfirmingTrigger,
-} from '../host/confirmingTrigger';
+import { ACTING_STEP, activeConfirmingTrigger, REVIEW_STEP, triggerBranch, type ConfirmingTrigger } from '../host/confirmingTrigger';
 import { erpApi } from '../host/erpApi';
-import { atLeast, waitForExecutions, type ListedExecution } from '../host/executions';
+import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../host/executions';
 import { connect, type Session } from '../host/session';
 import { settledDeliveries } from '../host/triggers';
 import type { Credential } from '../host/types';
@@ -60,8 +53,8 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		expect(refused.confirmation.reason).toEqual(expect.stringContaining(String(invoice.id)));
 		expect(refused.record).toMatchObject({ id: invoice.id, status: 'sent' });
 		expect(refused.data).toEqual({ invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency });
-		expect(stepItems(execution, ACTING_STEP)).toEqual([]);
-		expect(stepItems(execution, REVIEW_STEP)).toEqual([refused]);
+		expect(nodeOutput(execution, ACTING_STEP)).toEqual([]);
+		expect(nodeOutput(execution, REVIEW_STEP)).toEqual([refused]);
 		expect((await session.sandbox.record('invoices', invoice.id))?.status).toBe('sent');
 	});
 
@@ -72,7 +65,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
 		const [execution] = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, forged.id).length > 0), forged.id);
 		expect(triggerBranch(execution, 1).map((item) => item.confirmation.status)).toEqual(['contradicted']);
-		expect(stepItems(execution, ACTING_STEP)).toEqual([]);
+		expect(nodeOutput(execution, ACTING_STEP)).toEqual([]);
 	});
 
 	test('the real invoice.paid after Mark as Paid reaches the acting step with the invoice as the ERP holds it (its lines and contact_id)', async () => {
@@ -89,12 +82,12 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 			await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, delivery?.id ?? '').length > 0),
 			delivery?.id ?? '',
 		);
-		const [acted] = stepItems(execution, ACTING_STEP);
+		const [acted] = nodeOutput(execution, ACTING_STEP);
 		expect(acted).toMatchObject({ event: 'invoice.paid', deliveryKey: delivery?.id, confirmation: { status: 'confirmed' }, data: emitted.data });
 		expect(acted.record).toEqual(paid);
 		expect(acted.record).toMatchObject({ status: 'paid', contact_id: invoice.contact_id, lines: invoice.lines });
 		expect(triggerBranch(execution, 1)).toEqual([]);
-		expect(stepItems(execution, REVIEW_STEP)).toEqual([]);
+		expect(nodeOutput(execution, REVIEW_STEP)).toEqual([]);
 	});
 
 	test('a version-1 workflow saved before this change behaves as today: the forged invoice.paid starts it as sent', async () => {
@@ -105,7 +98,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
 		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
 		const [execution] = await waitForExecutions(session.n8n, v1.workflow.id);
-		expect(stepItems(execution, ACTING_STEP)).toEqual([{ ...(delivery.body as object), deliveryKey: forged.id }]);
+		expect(nodeOutput(execution, ACTING_STEP)).toEqual([{ ...(delivery.body as object), deliveryKey: forged.id }]);
 	});
 
 	describe('the ERP failing during the read-back', () => {
@@ -138,15 +131,15 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 			const [first] = await waitForExecutions(session.n8n, failing.workflow.id);
 			const [unsure] = triggerBranch(first, 1);
 			expect(unsure.confirmation).toEqual({ status: 'couldNotConfirm', reason: expect.stringMatching(/500/) });
-			expect(stepItems(first, ACTING_STEP)).toEqual([]);
-			expect(stepItems(first, REVIEW_STEP)).toEqual([unsure]);
+			expect(nodeOutput(first, ACTING_STEP)).toEqual([]);
+			expect(nodeOutput(first, REVIEW_STEP)).toEqual([unsure]);
 
 			await session.sandbox.clearFaultQueue();
 			const again = await fetch(failing.url, { method: 'POST', headers, body });
 			expect(again.status).toBe(200);
 			const executions = await waitForExecutions(session.n8n, failing.workflow.id, atLeast(2));
 			expect(executions).toHaveLength(2);
-			expect(stepItems(executions[1], ACTING_STEP)).toMatchObject([{ confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
+			expect(nodeOutput(executions[1], ACTING_STEP)).toMatchObject([{ confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
 		});
 	});
 });

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { Expression } from 'n8n-workflow';
 
 /**
- * Imported first by every harness module, before n8n-core reads its configuration (jest loads modules afresh for
- * each test file). n8n-core writes its encryption key to `<N8N_USER_FOLDER>/.n8n/config` when a node first runs:
- * a throw-away folder, removed after the file's tests (outside jest: at exit), keeps the developer's n8n untouched.
+ * Imported first by every harness module, before n8n-core reads its configuration and writes its encryption key
+ * into `<N8N_USER_FOLDER>/.n8n/config`: a throw-away folder (removed after the test file, or at exit), not the developer's.
  */
 const userFolder = mkdtempSync(join(tmpdir(), 'n8n-harness-'));
 const removeUserFolder = () => rmSync(userFolder, { recursive: true, force: true });
@@ -19,15 +18,13 @@ process.env.N8N_ENCRYPTION_KEY = 'n8n-harness-encryption-key';
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
 /**
- * n8n 2.41's default `vm` engine needs isolated-vm, which does not build on Node 20; its `quickjs` engine runs the
- * same runtime bundle, but through a dynamic `import()` that jest allows only with
- * `NODE_OPTIONS=--experimental-vm-modules`. So the default is `legacy`, n8n's in-process evaluator.
+ * n8n 2.41's default `vm` engine needs isolated-vm, which does not build on Node 20; its `quickjs` engine runs the same
+ * bundle through a dynamic `import()`, which jest allows only with `NODE_OPTIONS=--experimental-vm-modules`. So the
+ * default is `legacy`, n8n's in-process evaluator.
  */
 const ENGINES = ['legacy', 'quickjs', 'vm'] as const;
 const expressionEngine = (process.env.N8N_EXPRESSION_ENGINE || 'legacy') as (typeof ENGINES)[number];
-if (!ENGINES.includes(expressionEngine)) {
-	throw new Error(`N8N_EXPRESSION_ENGINE must be ${ENGINES.join(', ')}, not "${expressionEngine}"`);
-}
+if (!ENGINES.includes(expressionEngine)) throw new Error(`N8N_EXPRESSION_ENGINE must be ${ENGINES.join(', ')}, not "${expressionEngine}"`);
 
 let engineReady: Promise<void> | undefined;
 

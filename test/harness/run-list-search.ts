@@ -1,7 +1,7 @@
 import { ensureExpressionEngine } from './environment';
 
 import { LoadOptionsContext } from 'n8n-core';
-import type { ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodeProperties, ResourceMapperFields } from 'n8n-workflow';
 import { NodeHelpers, UnexpectedError } from 'n8n-workflow';
 
 import { additionalData, buildWorkflow, type HarnessWorkflow, type NodeUnderTest } from './workflow';
@@ -20,10 +20,7 @@ export interface RunResourceMappingOptions extends NodeUnderTest {
 	parameterName: string;
 }
 
-/**
- * Calls a method as n8n's DynamicNodeParametersService does for the editor: on a LoadOptionsContext of the node with
- * its current parameters, for the parameter at `path`, inside an expression isolate. Its errors reach the caller.
- */
+/** Calls a method as the editor's DynamicNodeParametersService does: on the node's LoadOptionsContext for the parameter at `path`, in an expression isolate. */
 async function callForEditor<T, A extends unknown[]>(
 	harness: HarnessWorkflow,
 	path: string,
@@ -42,9 +39,7 @@ export async function runListSearch(options: RunListSearchOptions): Promise<INod
 	const { nodeType, method: name, filter, paginationToken } = options;
 	const method = nodeType.methods?.listSearch?.[name];
 	if (method === undefined) throw new UnexpectedError(`Node "${nodeType.description.name}" has no listSearch method "${name}"`);
-	const locator = nodeType.description.properties.find((property) =>
-		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name),
-	);
+	const locator = nodeType.description.properties.find((property) => property.modes?.some((mode) => mode.typeOptions?.searchListMethod === name));
 	const harness = buildWorkflow(options);
 	return await callForEditor(harness, locator ? `parameters.${locator.name}` : 'parameters', method, filter, paginationToken);
 }
@@ -54,18 +49,11 @@ export async function runResourceMapping(options: RunResourceMappingOptions): Pr
 	const { nodeType, parameterName } = options;
 	const { description, methods } = nodeType;
 	const harness = buildWorkflow(options);
-	const parameter = description.properties.find(
-		(property) =>
-			property.name === parameterName &&
-			property.type === 'resourceMapper' &&
-			NodeHelpers.displayParameter(harness.node.parameters, property, harness.node, description),
-	);
+	const shown = (property: INodeProperties) => NodeHelpers.displayParameter(harness.node.parameters, property, harness.node, description);
+	const parameter = description.properties.find((property) => property.name === parameterName && property.type === 'resourceMapper' && shown(property));
 	const methodName = parameter?.typeOptions?.resourceMapper?.resourceMapperMethod;
 	const method = methodName === undefined ? undefined : methods?.resourceMapping?.[methodName];
-	if (method === undefined) {
-		throw new UnexpectedError(
-			`Node "${description.name}" shows no resourceMapper "${parameterName}" with a resourceMapping method for these parameters`,
-		);
-	}
+	const problem = `shows no resourceMapper "${parameterName}" with a resourceMapping method for these parameters`;
+	if (method === undefined) throw new UnexpectedError(`Node "${description.name}" ${problem}`);
 	return await callForEditor(harness, `parameters.${parameterName}`, method);
 }

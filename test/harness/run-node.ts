@@ -18,10 +18,7 @@ export interface RunNodeResult {
 	items: INodeExecutionData[];
 	/** Every output of the node, in order. */
 	outputs: INodeExecutionData[][];
-	/**
-	 * What n8n recorded for the failed node (a copy of the error's fields: assert with `toMatchObject`, not
-	 * `instanceof`), else the workflow's error.
-	 */
+	/** What n8n recorded for the failed node (a copy of the error's fields: assert with `toMatchObject`, not `instanceof`), else the workflow's error. */
 	error?: ExecutionBaseError | Error;
 }
 
@@ -35,15 +32,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const executionId = `harness-${++executionCount}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	const items = (options.input ?? [{}]).map((json, item) => ({ json, pairedItem: { item } }));
-	const runExecutionData = createRunExecutionData({
-		executionData: { nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }] },
-	});
+	const runExecutionData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }] } });
 
-	const execution = new WorkflowExecute(
-		{ ...additionalData(harness), hooks, executionId },
-		'manual',
-		runExecutionData,
-	).processRunExecutionData(workflow);
+	const execution = new WorkflowExecute({ ...additionalData(harness), hooks, executionId }, 'manual', runExecutionData).processRunExecutionData(workflow);
 	// Cancel when the promise settles either way; a rejection must not go unhandled.
 	const cancel = () => execution.cancel();
 	void options.cancelWhen?.then(cancel, cancel);

@@ -23,17 +23,11 @@ export interface Poller {
 	saved(): IDataObject;
 	/** The static data the running n8n holds in memory now. */
 	inMemory(): IDataObject;
-	/**
-	 * Durable cursors: two polls one right after the other, the second reading the memory saved before the first, as
-	 * when it starts before n8n has saved the first one's execution (n8n saves it after the poll returned).
-	 */
+	/** Durable cursors: two polls back to back, the second reading the memory saved before the first (it starts before n8n has saved the first one's execution). */
 	pollTwiceBeforeSaving(): Promise<[PollResult, PollResult]>;
 	/** n8n restarted: a new workflow (and node instance) from the saved static data, activated again (classic). */
 	restart(): void;
-	/**
-	 * What n8n 2.41's getPollBudgetMs() answers from the next poll on (undefined: n8n-core's default, 5 minutes); the
-	 * durable scheduler gives its poll timeout less a margin.
-	 */
+	/** What n8n 2.41's getPollBudgetMs() answers from the next poll on (undefined: n8n-core's default, 5 min; durable scheduler: its poll timeout less a margin). */
 	setPollBudgetMs(ms: number | undefined): void;
 }
 
@@ -53,10 +47,7 @@ const snapshot = (data: IDataObject): IDataObject => {
  */
 export type Scheduler = 'classic' | 'durable';
 
-/**
- * A polling trigger as an active workflow runs it: n8n-core's PollContext and TriggersAndPollers on one Workflow whose
- * static data lives on between polls, saved as the scheduler saves it.
- */
+/** A polling trigger as an active workflow runs it: n8n-core's PollContext and TriggersAndPollers on one Workflow, its static data saved as the scheduler saves it. */
 export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler }): Poller {
 	const scheduler = options.scheduler ?? 'classic';
 	// Its own workflow id: the node keeps what it handed to n8n per workflow and node in its module (handedOver.ts).
@@ -73,25 +64,12 @@ export function createPoller(options: NodeUnderTest & { scheduler?: Scheduler })
 		if (scheduler === 'durable' && mode === 'trigger') harness = buildWorkflow({ ...options, workflowId, staticData: saved });
 		const { workflow, node } = harness;
 		const budget = pollBudgetMs;
-		const context = new PollContext(
-			workflow,
-			node,
-			additionalData(harness),
-			mode,
-			activation,
-			// n8n-core's defaults for __emit, __emitError, __commitCursor, __runPoll and the static data.
-			undefined,
-			undefined,
-			undefined,
-			undefined,
-			undefined,
-			budget === undefined ? undefined : () => budget,
-		);
+		const getPollBudgetMs = budget === undefined ? undefined : () => budget;
+		// n8n-core's defaults (undefined) for __emit, __emitError, __commitCursor, __runPoll and the static data.
+		const context = new PollContext(workflow, node, additionalData(harness), mode, activation, undefined, undefined, undefined, undefined, undefined, getPollBudgetMs);
 		const firstOfActivation = mode === 'trigger' && activation !== 'update';
 		try {
-			const output = await workflow.expression.withIsolate(
-				async () => await pollers.runPollFunction(workflow, node, context),
-			);
+			const output = await workflow.expression.withIsolate(async () => await pollers.runPollFunction(workflow, node, context));
 			if (mode === 'trigger') activation = 'update';
 			const saves = scheduler === 'classic' ? output !== null || firstOfActivation : output !== null || !firstOfActivation;
 			if (mode === 'trigger' && saves) saved = snapshot(workflow.staticData);

@@ -7,8 +7,7 @@ import { createGunzip, createInflate } from 'node:zlib';
 import { parseIncomingMessage } from '@n8n/backend-network';
 import { startServer } from '@n8n/backend-network/testing';
 import { WebhookContext } from 'n8n-core';
-import type { IHttpRequestMethods, INodeExecutionData, INodeType, IWebhookDescription } from 'n8n-workflow';
-import type { IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IHttpRequestMethods, INodeExecutionData, INodeType, IWebhookDescription, IWebhookResponseData, WorkflowExecuteMode } from 'n8n-workflow';
 import { jsonParse, NodeHelpers, UnexpectedError, WorkflowConfigurationError } from 'n8n-workflow';
 
 import { waitFor } from '../../sandbox/adminClient';
@@ -53,15 +52,10 @@ export interface WebhookEndpoint extends HarnessWorkflow {
 	path: string;
 }
 
-/**
- * The part of Express's Response that nodes use (status, setHeader, json, send, end), collecting the answer so that a call is
- * recorded before its caller sees it. Another Express method fails with a TypeError, which the harness reports.
- */
+/** Express's Response as nodes use it (status, setHeader, json, send, end), recording the answer before the caller sees it; another method fails, which the harness reports. */
 export class WebhookResponse {
 	statusCode = 200;
-
 	readonly headers: OutgoingHttpHeaders = {};
-
 	body?: string;
 
 	get headersSent(): boolean {
@@ -125,9 +119,7 @@ export function webhookEndpoint(options: RunWebhookOptions): WebhookEndpoint {
 	const harness = buildWorkflow({ ...options, webhookId: options.webhookId ?? DEFAULT_WEBHOOK_ID });
 	const { description: nodeDescription, webhook } = options.nodeType;
 	const description = nodeDescription.webhooks?.find((candidate) => candidate.name === 'default');
-	if (description === undefined || webhook === undefined) {
-		throw new UnexpectedError(`Node "${nodeDescription.name}" has no "default" webhook`);
-	}
+	if (description === undefined || webhook === undefined) throw new UnexpectedError(`Node "${nodeDescription.name}" has no "default" webhook`);
 	const endpoint = { ...harness, description, webhook };
 	const path = String(describe(endpoint, 'path') ?? '').replace(/^\/+|\/+$/g, '');
 	const isFullPath = describe(endpoint, 'isFullPath', false) === true;
@@ -148,16 +140,8 @@ export async function callWebhook(
 ): Promise<IWebhookResponseData> {
 	const { workflow, node, description, webhook, httpMethod, path } = endpoint;
 	const data = { ...additionalData(endpoint, instanceUrl), httpRequest: request, httpResponse: response };
-	const context = new WebhookContext(workflow, node, data, mode, {
-		httpMethod,
-		node: node.name,
-		path,
-		webhookDescription: description,
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: data,
-		webhookId: node.webhookId,
-		isTest: mode === 'manual',
-	}, [], null);
+	const webhookData = { httpMethod, node: node.name, path, webhookDescription: description, workflowId: workflow.id, workflowExecuteAdditionalData: data };
+	const context = new WebhookContext(workflow, node, data, mode, { ...webhookData, webhookId: node.webhookId, isTest: mode === 'manual' }, [], null);
 	return await workflow.expression.withIsolate(async () => await webhook.call(context));
 }
 
@@ -190,10 +174,7 @@ async function readRequest(message: IncomingMessage, url: URL, response: Webhook
 	return request;
 }
 
-/**
- * n8n's executeWebhook from the parsed request to the start of the workflow. A harness finding (an error, answered
- * 500) marks what n8n would not answer as a test expects.
- */
+/** n8n's executeWebhook from the parsed request to the workflow's start; a harness finding (an error, answered 500) marks what n8n would not answer as a test expects. */
 async function execute(
 	endpoint: WebhookEndpoint,
 	request: WebhookRequest,
@@ -215,13 +196,9 @@ async function execute(
 		response.fail(500, message);
 		return { workflowData, error: new UnexpectedError(message) };
 	};
-	if (noWebhookResponse === true) {
-		return response.headersSent ? { workflowData } : finding('webhook() returned noWebhookResponse but did not answer the request');
-	}
+	if (noWebhookResponse === true) return response.headersSent ? { workflowData } : finding('webhook() returned noWebhookResponse but did not answer the request');
 	const responseMode = describe(endpoint, 'responseMode', 'onReceived');
-	if (workflowData !== undefined && responseMode !== 'onReceived') {
-		return finding(`The harness answers only "onReceived" webhooks, not "${String(responseMode)}"`);
-	}
+	if (workflowData !== undefined && responseMode !== 'onReceived') return finding(`The harness answers only "onReceived" webhooks, not "${String(responseMode)}"`);
 	// Only undefined selects n8n's default: a node may answer null.
 	const answer = (fallback: string) => (webhookResponse !== undefined ? webhookResponse : { message: fallback });
 	// n8n's extractWebhookOnReceivedResponse: what "Respond: Immediately" answers once a workflow starts.

@@ -12,24 +12,14 @@ export interface TestSandbox extends Sandbox {
 	api: AxiosInstance;
 }
 
-/**
- * Starts an in-process sandbox on a random port. Test defaults differ from the sandbox's own: no rate limit,
- * no overdue timer, webhook retries after 10, 20, 40 ms. Pass options to change any of them.
- */
+/** An in-process sandbox on a random port, with test defaults (options override them): no rate limit, no overdue timer, webhook retries after 10, 20, 40 ms. */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
 	const sandbox = await startSandbox({ rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [10, 20, 40], ...options });
-	const api = axios.create({
-		baseURL: sandbox.baseUrl,
-		headers: { Authorization: `Bearer ${sandbox.token}` },
-		validateStatus: () => true,
-	});
+	const api = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.token}` }, validateStatus: () => true });
 	return Object.assign(sandbox, { admin: new SandboxAdmin(sandbox.url), api });
 }
 
-/**
- * One sandbox for a whole test file: started before its tests (with `startTestSandbox(options)`), reset before
- * each test, closed after them. Call it at the top of the file; the object it returns is filled in by beforeAll.
- */
+/** One sandbox for a test file: started before its tests, reset before each, closed after them; call it at the file's top (beforeAll fills in what it returns). */
 export function useTestSandbox(options: SandboxOptions = {}): TestSandbox {
 	const shared = {} as TestSandbox;
 	beforeAll(async () => {

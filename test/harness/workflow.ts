@@ -1,21 +1,8 @@
 import './environment';
 
 import { ExternalSecretsProxy, getAdditionalKeys } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialsHelper,
-	ICredentialType,
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	INode,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-	INodeTypes,
-	IWorkflowBase,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsHelper, ICredentialType, IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { INode, INodeExecutionData, INodeParameters, INodeType, INodeTypes, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers, UnexpectedError, Workflow } from 'n8n-workflow';
 
 import { name as packageName } from '../../package.json';
@@ -26,11 +13,7 @@ const START_NODE_NAME = 'Start';
 /** Passes the items it is started with to its output: the harness's stand-in for a trigger. */
 const startNodeType: INodeType = {
 	description: {
-		displayName: 'Start',
-		name: 'harnessStart',
-		group: ['input'],
-		version: 1,
-		description: 'Emits the test input items',
+		displayName: 'Start', name: 'harnessStart', group: ['input'], version: 1, description: 'Emits the test input items',
 		defaults: { name: START_NODE_NAME },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -56,9 +39,9 @@ export interface NodeUnderTest {
 	/** The node setting "On Error: Continue" (`onError: 'continueRegularOutput'`). */
 	continueOnFail?: boolean;
 	webhookId?: string;
-	/** The workflow's static data as n8n loads it from the database (polling triggers keep their memory there). */
 	/** Default 'harness-workflow'. */
 	workflowId?: string;
+	/** The workflow's static data as n8n loads it from the database (polling triggers keep their memory there). */
 	staticData?: IDataObject;
 }
 
@@ -75,21 +58,11 @@ export interface HarnessWorkflow {
 /** The type name n8n gives a node of this package, e.g. `n8n-nodes-erp.erp`, exactly as users will have it. */
 const typeName = (nodeType: INodeType) => `${packageName}.${nodeType.description.name}`;
 
-/**
- * Start → node under test, the credential attached as the editor attaches it. The Workflow constructor fills in
- * parameter defaults, as n8n does when it loads a workflow.
- */
+/** Start → node under test, the credential attached as the editor attaches it; the Workflow constructor fills in parameter defaults, as n8n does loading a workflow. */
 export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	const { nodeType, credentialType } = options;
 	const { defaults, displayName, version } = nodeType.description;
-	const start: INode = {
-		id: 'start',
-		name: START_NODE_NAME,
-		type: typeName(startNodeType),
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-	};
+	const start: INode = { id: 'start', name: START_NODE_NAME, type: typeName(startNodeType), typeVersion: 1, position: [0, 0], parameters: {} };
 	const node: INode = {
 		id: 'node-under-test',
 		name: defaults.name ?? displayName,
@@ -99,9 +72,7 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 		parameters: structuredClone(options.parameters ?? {}),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.webhookId ? { webhookId: options.webhookId } : {}),
-		...(credentialType
-			? { credentials: { [credentialType.name]: { id: '1', name: `${credentialType.displayName} account` } } }
-			: {}),
+		...(credentialType ? { credentials: { [credentialType.name]: { id: '1', name: `${credentialType.displayName} account` } } } : {}),
 	};
 
 	const types = new Map([startNodeType, nodeType].map((type) => [typeName(type), type]));
@@ -113,13 +84,7 @@ export function buildWorkflow(options: NodeUnderTest): HarnessWorkflow {
 	const nodeTypes: INodeTypes = { getByName, getByNameAndVersion: getByName, getKnownTypes: () => ({}) };
 	const now = new Date();
 	const workflowData: IWorkflowBase = {
-		id: options.workflowId ?? 'harness-workflow',
-		name: 'Harness',
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: now,
-		updatedAt: now,
+		id: options.workflowId ?? 'harness-workflow', name: 'Harness', active: false, isArchived: false, activeVersionId: null, createdAt: now, updatedAt: now,
 		nodes: [start, node],
 		connections: { [start.name]: { main: [[{ node: node.name, type: NodeConnectionTypes.Main, index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -136,15 +101,8 @@ const unavailable = (feature: string) => (): never => {
 	throw new UnexpectedError(`${feature} is not available in the test harness`);
 };
 
-/**
- * n8n's CredentialsHelper (packages/cli) for the one credential of the node under test, kept in memory: decrypting
- * applies the type's defaults and resolves expressions in the data, `authenticate` calls the type's function.
- */
-function credentialsHelper(
-	workflow: Workflow,
-	node: INode,
-	credential?: { type: ICredentialType; data: ICredentialDataDecryptedObject },
-): ICredentialsHelper {
+/** n8n's CredentialsHelper for the node's one credential, in memory: decrypting applies the type's defaults and resolves expressions, `authenticate` calls the type's. */
+function credentialsHelper(workflow: Workflow, node: INode, credential?: { type: ICredentialType; data: ICredentialDataDecryptedObject }): ICredentialsHelper {
 	const typeNamed = (name: string): ICredentialType => {
 		if (credential?.type.name !== name) throw new UnexpectedError(`The harness was given no credentials of type "${name}"`);
 		const { extends: parents, preAuthentication, authenticate } = credential.type;
@@ -190,10 +148,7 @@ function credentialsHelper(
 }
 
 /** n8n's WorkflowExecuteAdditionalData.getBase() for one node: credentials and URLs, no sub-workflows or task runners. */
-export function additionalData(
-	{ credentialsHelper }: HarnessWorkflow,
-	instanceUrl = 'http://localhost:5678',
-): IWorkflowExecuteAdditionalData {
+export function additionalData({ credentialsHelper }: HarnessWorkflow, instanceUrl = 'http://localhost:5678'): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper,
 		externalSecretsProxy: new ExternalSecretsProxy(),

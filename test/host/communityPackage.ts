@@ -6,28 +6,14 @@ import path from 'node:path';
 import { ensureN8nInstalled, type N8nInstall } from './install';
 import { PACKAGE_NAME, REPO_ROOT } from './paths';
 
-interface PackageJson {
-	name: string;
-	version: string;
-	dependencies?: Record<string, string>;
-	devDependencies?: Record<string, string>;
-	peerDependencies?: Record<string, string>;
-	optionalDependencies?: Record<string, string>;
-}
+type PackageJson = Record<string, unknown> & { version: string; dependencies?: Record<string, string> };
 
-/**
- * `npm run build` and `npm pack`: exactly the files a user downloads from the registry (package.json `files`).
- * N8N_ERP_PACK_FROM names another checkout to pack instead (the bench's "before" figures of an older commit).
- */
+/** `npm run build` and `npm pack`: the files a user downloads (package.json `files`); N8N_ERP_PACK_FROM names another checkout to pack (the bench's "before" figures). */
 function buildAndPack(): string {
 	const from = process.env.N8N_ERP_PACK_FROM || REPO_ROOT;
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: from, stdio: ['ignore', 'ignore', 'inherit'] });
 	const destination = mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-pack-`));
-	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
-		cwd: from,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: from, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 	const [{ filename }] = JSON.parse(output) as Array<{ filename: string }>;
 	return path.join(destination, filename);
 }
@@ -46,18 +32,14 @@ function installCommunityPackage(userFolder: string, tarball: string): void {
 
 	const manifestPath = path.join(packageDir, 'package.json');
 	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PackageJson;
-	delete manifest.devDependencies;
-	delete manifest.peerDependencies;
-	delete manifest.optionalDependencies;
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete manifest[field];
 	if (Object.keys(manifest.dependencies ?? {}).length > 0) {
 		// n8n would `npm install` these; this package is meant to have none (n8n Cloud verification requires it).
 		throw new Error(`${PACKAGE_NAME} has runtime dependencies (${Object.keys(manifest.dependencies ?? {}).join(', ')}): install them or remove them`);
 	}
 	writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-	writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } }, null, 2),
-	);
+	const installed = { name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: manifest.version } };
+	writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify(installed, null, 2));
 }
 
 export interface PreparedPackage {
@@ -65,10 +47,7 @@ export interface PreparedPackage {
 	timings: Record<'installCheckMs' | 'buildMs', number>;
 }
 
-/**
- * n8n installed (first run: minutes), and this package built, packed and installed into each of these user folders.
- * N8N_ERP_TARBALL names a tarball `npm pack` made of this checkout's build instead (.ci/run packs once for all suites).
- */
+/** n8n installed (first run: minutes) and this package built, packed and installed into each user folder; N8N_ERP_TARBALL names a tarball to install instead (.ci/run packs once). */
 export function preparePackage(userFolders: string[], log: (line: string) => void): PreparedPackage {
 	let started = Date.now();
 	const install = ensureN8nInstalled();

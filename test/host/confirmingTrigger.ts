@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
-
 import { erpTriggerType, triggerUrl } from './examples';
+import { outputItems } from './executions';
 import type { N8nClient } from './restClient';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
 import type { EventName } from '../../sandbox/events';
 import type { CredentialRef, Execution, SavedWorkflow, WorkflowDefinition } from './types';
-import { ERP_TRIGGER_TYPE, node } from './workflows';
+import { ERP_TRIGGER_NAME, erpTriggerNode, node } from './workflows';
 
 /** The step after the trigger's Confirmed output: what acts on an event (ships the goods, orders more). */
 export const ACTING_STEP = 'Act On Event';
 /** The step after the trigger's Not Confirmed output: where a user looks into what was not confirmed. */
 export const REVIEW_STEP = 'Review Event';
-
-export const TRIGGER_NAME = 'ERP Trigger';
 
 /** What a version-2 ERP Trigger puts on each item about its confirmation. */
 export interface ConfirmedItem {
@@ -42,21 +39,17 @@ export interface ConfirmingOptions {
 }
 
 /**
- * A workflow of an ERP Trigger (version 2, Confirm With the ERP on by default) for `events`, reading the ERP
- * through `credential` (none: a version-1 trigger without verification needs none), with an acting step on its Confirmed output and a review step on Not Confirmed. With
- * typeVersion 1 the trigger has one output, connected to the acting step.
+ * An ERP Trigger for `events` (version 2: Confirm With the ERP on by default; reads the ERP through `credential`) →
+ * an acting step on Confirmed, a review step on Not Confirmed; version 1 has one output, to the acting step.
  */
 export function confirmingWorkflow(name: string, events: string[], credential: CredentialRef | undefined, settings: ConfirmingOptions = {}): WorkflowDefinition {
 	const typeVersion = settings.typeVersion ?? 2;
-	const trigger = node(TRIGGER_NAME, ERP_TRIGGER_TYPE, typeVersion, { events, ...(settings.options ? { options: settings.options } : {}) }, {
-		webhookId: randomUUID(),
-		...(credential ? { credentials: { erpApi: { id: credential.id, name: credential.name } } } : {}),
-	});
+	const trigger = { ...erpTriggerNode({ events, ...(settings.options && { options: settings.options }) }, credential), typeVersion };
 	const acting = node(ACTING_STEP, 'n8n-nodes-base.noOp', 1, {}, { position: [240, -100] });
 	const review = node(REVIEW_STEP, 'n8n-nodes-base.noOp', 1, {}, { position: [240, 100] });
 	const to = (step: string) => [{ node: step, type: 'main' as const, index: 0 }];
 	const main = typeVersion === 1 ? [to(ACTING_STEP)] : [to(ACTING_STEP), to(REVIEW_STEP)];
-	return { name, nodes: typeVersion === 1 ? [trigger, acting] : [trigger, acting, review], connections: { [TRIGGER_NAME]: { main } } };
+	return { name, nodes: typeVersion === 1 ? [trigger, acting] : [trigger, acting, review], connections: { [trigger.name]: { main } } };
 }
 
 /** Saves and activates a confirming workflow and subscribes its URL to `events` in the sandbox (unless told not to). */
@@ -76,13 +69,9 @@ export async function activeConfirmingTrigger(
 	return { workflow, url, subscriptionId: id };
 }
 
-/** The items a step received in an execution (its first run, first output); none when it did not run. */
-export function stepItems(execution: Execution, step: string): Array<Record<string, unknown>> {
-	return (execution.data?.resultData.runData[step]?.[0]?.data?.main[0] ?? []).map((item) => item.json);
-}
-
 /** The trigger's items on one output (0: Confirmed, 1: Not Confirmed) in an execution. */
-export function triggerBranch(execution: Execution, output: 0 | 1): ConfirmedItem[] {
-	const items = execution.data?.resultData.runData[TRIGGER_NAME]?.[0]?.data?.main[output] ?? [];
-	return items.map((item) => item.json as unknown as ConfirmedItem);
-}
+export const triggerBranch = (execution: Execution, output: 0 | 1) =>
+	outputItems(execution, ERP_TRIGGER_NAME, output).map((item) => item.json as unknown as ConfirmedItem);
+
+/** bench/workloads/confirm.ts's name for nodeOutput, until it imports that. */
+export { nodeOutput as stepItems } from './executions';

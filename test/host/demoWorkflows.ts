@@ -4,10 +4,7 @@ import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { SandboxOptions } from '../../sandbox/server';
 import type { Stack } from './stack';
 
-/**
- * The sandbox ERP in the demo (`npm start`): its records, what the examples meet there, and the orders extension
- * (endpoints the API document does not list), which the Custom API Call example reads.
- */
+/** The demo's sandbox ERP (`npm start`): its records, and the orders extension (endpoints the API document does not list) the Custom API Call example reads. */
 export const DEMO_SANDBOX = {
 	seed: { contacts: 40, invoices: 60, products: 25, employees: 15, orders: 30 },
 	extensions: ['orders'],
@@ -17,9 +14,8 @@ export const DEMO_SANDBOX = {
 export const DEMO_MCP_TOKEN = 'erp-demo-mcp-2026';
 
 /**
- * Examples the demo imports but does not publish, and why. The two low-stock alerts act on the same stock drops:
- * published together, one drop would send two purchase requests. The polling one is published (it misses nothing
- * while n8n is down and needs no URL); the webhook one waits for the user to swap them.
+ * Examples the demo imports but does not publish, and why: the two low-stock alerts act on the same stock drops (one
+ * drop, two purchase requests); the polling one is published (it misses nothing while n8n is down, needs no URL).
  */
 export const HELD_IN_DEMO: Record<string, string> = {
 	'low-stock-alert.json': 'the same stock drops as the polling alert: unpublish that one before publishing this',
@@ -37,9 +33,8 @@ export interface ImportedExample {
 }
 
 /**
- * Imports examples/*.json with the stack's credential and an "MCP Bearer Token" credential holding `mcpToken`
- * (reusing same-named workflows and credentials of a kept user folder), publishes those with an ERP Trigger, an ERP
- * Polling Trigger or an MCP Server Trigger, except the held ones, and subscribes the ERP Triggers to the sandbox's events.
+ * Imports examples/*.json with the stack's credential and an "MCP Bearer Token" one holding `mcpToken` (reusing a
+ * kept user folder's), publishes those with a trigger of their own but the held ones, subscribes their ERP Triggers.
  */
 export async function importExamples(stack: Stack, mcpToken = DEMO_MCP_TOKEN): Promise<ImportedExample[]> {
 	const { client, credential } = stack;

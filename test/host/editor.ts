@@ -1,21 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/**
- * The n8n editor in headless Chromium, for `npm run screenshots` and the editor suite (test/editor/): the one way to
- * start the browser and to open the editor signed in. Debian's `chromium` package; CHROMIUM_PATH overrides it.
- */
+/** The n8n editor in headless Chromium (Debian's `chromium`; CHROMIUM_PATH overrides it): the one way to start it and open the editor signed in, for screenshots and test/editor/. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const FLAGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
 

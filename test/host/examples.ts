@@ -6,7 +6,8 @@ import { REPO_ROOT } from './paths';
 import type { N8nClient } from './restClient';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
 import { ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE } from './workflows';
-import type { Credential, NodeTypeDescription, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import type { Credential, SavedWorkflow, WorkflowDefinition, WorkflowNode } from './types';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
@@ -23,10 +24,7 @@ export function readExamples(): Example[] {
 		.map((file) => ({ file, workflow: JSON.parse(readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowDefinition }));
 }
 
-/**
- * The examples name their credential only ("ERP API"), so that they import into any n8n; this points every
- * ERP node at a concrete credential of this instance.
- */
+/** The examples name their credential only ("ERP API") to import into any n8n; this points every ERP node at a concrete credential of this instance. */
 export function useCredential(workflow: WorkflowDefinition, credential: Credential): WorkflowDefinition {
 	return {
 		...workflow,
@@ -39,26 +37,22 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 export const erpTriggers = (workflow: WorkflowDefinition): WorkflowNode[] => workflow.nodes.filter((node) => node.type === ERP_TRIGGER_TYPE);
 
 /** The ERP Trigger's node type as this n8n loaded it (it declares the webhook path). */
-export async function erpTriggerType(client: N8nClient): Promise<NodeTypeDescription> {
+export async function erpTriggerType(client: N8nClient): Promise<INodeTypeDescription> {
 	const type = (await client.nodeTypes()).find((t) => t.name === ERP_TRIGGER_TYPE);
 	if (!type) throw new Error(`n8n has not loaded ${ERP_TRIGGER_TYPE}: see n8n's log for package loading errors`);
 	return type;
 }
 
-/**
- * A trigger's production URL, what the ERP (here the sandbox) must POST its events to:
- * `/webhook/<the node's webhookId>/<the path its node type declares>`.
- */
-export function triggerUrl(n8nBaseUrl: string, node: WorkflowNode, type: NodeTypeDescription): string {
+/** A trigger's production URL, where the ERP (here the sandbox) POSTs its events: `/webhook/<the node's webhookId>/<the path its node type declares>`. */
+export function triggerUrl(n8nBaseUrl: string, node: WorkflowNode, type: INodeTypeDescription): string {
 	const path = type.webhooks?.find((webhook) => webhook.name === 'default')?.path;
 	if (!node.webhookId || path === undefined) throw new Error(`the ERP Trigger "${node.name}" has no webhookId or its type no webhook`);
 	return `${n8nBaseUrl}/webhook/${node.webhookId}/${path}`;
 }
 
 /**
- * Activates a saved workflow that has ERP Triggers or ERP Polling Triggers and subscribes each ERP Trigger's URL to
- * the sandbox's events, as a user pastes it into the ERP's webhook settings. Returns what starts the workflow: the
- * events subscribed to ("all" for every one), and "polling" for a polling trigger.
+ * Activates a saved workflow with ERP (Polling) Triggers and subscribes each ERP Trigger's URL to the sandbox's
+ * events, as a user pastes it into the ERP; returns what starts it: the events ("all": every one), "polling".
  */
 export async function goLive(client: N8nClient, sandbox: SandboxAdmin, workflow: SavedWorkflow): Promise<string[]> {
 	const triggers = erpTriggers(workflow);

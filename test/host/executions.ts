@@ -11,11 +11,10 @@ const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'c
 export const isFinished = (execution: Execution) => FINISHED.includes(execution.status);
 
 /**
- * Whether an execution read with its data has ended and its data is saved. n8n 1.x on SQLite without a
- * connection pool writes the status and the data in two steps, outside a transaction: a successful run can be
- * read for a moment with the data it started with, no node output yet.
+ * Whether an execution read with its data has ended and its data is saved: n8n 1.x on SQLite writes status and data
+ * in two steps outside a transaction, so a successful run can be read for a moment without node output.
  */
-export const isSaved = (execution: Execution) =>
+const isSaved = (execution: Execution) =>
 	isFinished(execution) && (execution.status !== 'success' || Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
 
 /** Every execution of the workflow, oldest first, page by page through the public API (a page holds 100). */
@@ -37,13 +36,13 @@ export const atLeast =
 	(executions: Execution[]) =>
 		executions.filter(where).length >= count;
 
+const seen = (listed: Execution[]) => `saw ${listed.length}: ${listed.map((e) => `${e.id} ${e.status}`).join(', ') || 'none'}`;
+
 /**
- * Waits until every execution of the workflow has finished with its data saved and `until` holds for them, and
- * returns them all with their data, oldest first: none still running is missed (an active workflow may run for
- * other events meanwhile). Polls the list without data and reads each execution's data once, when it has finished
- * (again only while n8n 1.x has not saved it yet, see isSaved): a workflow that runs often is not read again and
- * again as its list grows. `timeoutMs` stops a run that never comes; it measures nothing. Then it throws, saying
- * what it saw.
+ * Waits until every execution of the workflow has finished with its data saved and `until` holds for them; returns
+ * them all with their data, oldest first (none still running is missed: an active workflow may run for other events).
+ * Polls the list without data and reads each one's data once it has finished (again only while n8n 1.x has not saved
+ * it): a workflow that runs often is not read again and again. At `timeoutMs` (it measures nothing) it throws what it saw.
  */
 export async function waitForExecutions(
 	n8n: N8nClient,
@@ -63,11 +62,29 @@ export async function waitForExecutions(
 			const executions = listed.flatMap((e) => saved.get(e.id) ?? []);
 			if (executions.length === listed.length && until(executions)) return executions;
 		}
-		if (Date.now() > deadline) {
-			const seen = listed.map((e) => `${e.id} ${e.status}`).join(', ');
-			throw new Error(`workflow ${workflowId}: not the executions awaited within ${timeoutMs / 1000} s; saw ${listed.length}: ${seen || 'none'}`);
-		}
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: not the executions awaited within ${timeoutMs / 1000} s; ${seen(listed)}`);
 		await sleep(250);
+	}
+}
+
+/**
+ * Waits until the workflow's executions have all finished, at least `fewest` of them, their number unchanged over two
+ * lists `stillMs` apart, and returns them all with their data, oldest first: for a count known only as a lower bound
+ * (n8n's own 503, "Database is not ready!", starts none). Lists without data while waiting, then reads each one's data
+ * once, a page at a time (again only while n8n 1.x has not saved it). At `timeoutMs` it throws what it saw.
+ */
+export async function executionsAtRest(n8n: N8nClient, workflowId: string, fewest: number, stillMs = 3000, timeoutMs = 300_000): Promise<ListedExecution[]> {
+	const deadline = Date.now() + timeoutMs;
+	let last = -1;
+	for (;;) {
+		const listed = await allExecutions(n8n, workflowId);
+		if (listed.length >= fewest && listed.length === last && listed.every(isFinished)) {
+			const all = await allExecutions(n8n, workflowId, true);
+			return await Promise.all(all.map(async (e) => (isSaved(e) ? e : { ...e, ...(await finishedExecution(n8n, e.id)) })));
+		}
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: not at least ${fewest} executions, all finished and holding still, within ${timeoutMs / 1000} s; ${seen(listed)}`);
+		last = listed.length;
+		await sleep(stillMs);
 	}
 }
 
@@ -85,9 +102,8 @@ export async function findExecution(
 }
 
 /**
- * Waits until the execution has finished and its data is saved (a manual run answers with its id at once). Polls
- * this one execution without data and reads its data once it has finished: n8n serves no other execution's data,
- * not even those of the sub-workflows it ran.
+ * Waits until the execution has finished and its data is saved (a manual run answers with its id at once), polling it
+ * without data, then reading its data once: no other execution's, not even its sub-workflows'.
  */
 export async function finishedExecution(n8n: N8nClient, id: string, timeoutMs = 30_000): Promise<Execution> {
 	const deadline = Date.now() + timeoutMs;
@@ -108,11 +124,11 @@ export interface OutputItem {
 	pairedItem?: { item: number } | Array<{ item: number }> | number;
 }
 
-/** The items a node output in an execution (its first run, first output). */
-export const outputItems = (execution: Execution, nodeName: string): OutputItem[] =>
-	execution.data?.resultData.runData[nodeName]?.[0]?.data?.main[0] ?? [];
+/** The items a node output in an execution (its first run; `output` 0 unless it has several). */
+export const outputItems = (execution: Execution, nodeName: string, output = 0): OutputItem[] =>
+	execution.data?.resultData.runData[nodeName]?.[0]?.data?.main[output] ?? [];
 
-/** The JSON of each item a node output in an execution (its first run, first output). */
+/** The JSON of each item a node output in an execution (its first run, first output); none when it did not run. */
 export const nodeOutput = (execution: Execution, nodeName: string) => outputItems(execution, nodeName).map((item) => item.json);
 
 /** The input item an output item is paired to, or undefined when it is not paired to exactly one. */

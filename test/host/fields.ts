@@ -5,10 +5,7 @@ import { knownColumns } from '../../nodes/Erp/actions/shared/columns';
 
 const FIELDS = { contact: contactFields, product: productFields, employee: employeeFields };
 
-/**
- * The ERP node's Fields parameter (n8n's resource mapper) as the editor saves it in a workflow: the mode, the
- * values, and the field list the editor showed.
- */
+/** The ERP node's Fields parameter (n8n's resource mapper) as the editor saves it: the mode, the values and the field list it showed. */
 export function fieldsParameter(resource: keyof typeof FIELDS, value: Record<string, unknown> | null, mappingMode = 'defineBelow') {
 	return { mappingMode, value, matchingColumns: [], schema: knownColumns(FIELDS[resource]), attemptToConvertTypes: false, convertFieldsToString: false };
 }

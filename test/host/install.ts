@@ -17,10 +17,7 @@ export interface N8nInstall {
 	cacheDir: string;
 }
 
-/**
- * The n8n versions the project is tested on: the current line and the newest 1.x patch that installs here. Named
- * only in tested-n8n.json, which scripts/install-n8n.sh reads too (moving to a new patch: docs/compatibility.md).
- */
+/** The tested n8n versions (current line, newest 1.x patch that installs here), named only in tested-n8n.json, which scripts/install-n8n.sh reads too; see docs/compatibility.md. */
 export const TESTED_N8N_VERSIONS: { current: string; v1: string } = testedVersions;
 
 export const N8N_VERSION = process.env.N8N_VERSION || TESTED_N8N_VERSIONS.current;
@@ -37,26 +34,16 @@ function nodeFor(cacheDir: string, version: string): string {
 	return existsSync(choice) ? readFileSync(choice, 'utf8').trim() : path.join(cacheDir, 'node24', 'bin', 'node');
 }
 
-/**
- * Runs scripts/install-n8n.sh, which installs n8n and the Node it runs on into the cache on the first run (minutes, with
- * progress on stderr) and only checks the cache afterwards (under a second). Its last stdout line is the cache.
- */
+/** Runs scripts/install-n8n.sh: installs n8n and its Node into the cache the first time (minutes, progress on stderr), else checks it (under a second); prints the cache last. */
 export function ensureN8nInstalled(): N8nInstall {
 	const script = path.join(REPO_ROOT, 'scripts', 'install-n8n.sh');
-	const result = spawnSync('bash', [script], {
-		env: { ...process.env, N8N_VERSION },
-		stdio: ['ignore', 'pipe', 'inherit'],
-		encoding: 'utf8',
-	});
-	if (result.status !== 0) {
-		throw new Error(`${script} failed (exit ${result.status ?? result.signal}): see its messages above`);
-	}
+	const result = spawnSync('bash', [script], { env: { ...process.env, N8N_VERSION }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+	if (result.status !== 0) throw new Error(`${script} failed (exit ${result.status ?? result.signal}): see its messages above`);
 	const cacheDir = result.stdout.trim().split('\n').pop() ?? '';
 	const nodeBin = nodeFor(cacheDir, N8N_VERSION);
 	const n8nBin = path.join(cacheDir, `n8n-${N8N_VERSION}`, 'node_modules', 'n8n', 'bin', 'n8n');
-	for (const file of [nodeBin, n8nBin]) {
-		if (!existsSync(file)) throw new Error(`${file} is missing after ${script}: delete ${cacheDir} and run it again`);
-	}
+	const missing = [nodeBin, n8nBin].find((file) => !existsSync(file));
+	if (missing) throw new Error(`${missing} is missing after ${script}: delete ${cacheDir} and run it again`);
 	const nodeVersion = execFileSync(nodeBin, ['-v'], { encoding: 'utf8' }).trim();
 	return { version: N8N_VERSION, nodeBin, nodeVersion, n8nBin, cacheDir };
 }

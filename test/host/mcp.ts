@@ -7,10 +7,7 @@ export const MCP_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.mcpTrigger';
 /** The credential the examples' MCP Server Trigger names (Authentication: Bearer Auth). */
 export const MCP_CREDENTIAL = { type: 'httpBearerAuth', name: 'MCP Bearer Token' } as const;
 
-/**
- * The production URL of the workflow's MCP Server Trigger once the workflow is published: n8n's MCP endpoint
- * (`/mcp`) and the trigger's Path. From version 2 the trigger serves Streamable HTTP and SSE at this one URL.
- */
+/** The production URL of the workflow's MCP Server Trigger once published: n8n's `/mcp` and the trigger's Path (version 2 serves Streamable HTTP and SSE there). */
 export function mcpUrl(n8nBaseUrl: string, workflow: WorkflowDefinition): string {
 	const trigger = workflow.nodes.find((node) => node.type === MCP_TRIGGER_TYPE);
 	if (!trigger) throw new Error(`the workflow "${workflow.name}" has no MCP Server Trigger`);
@@ -18,13 +15,7 @@ export function mcpUrl(n8nBaseUrl: string, workflow: WorkflowDefinition): string
 }
 
 /** The "MCP Bearer Token" credential with this token; on a kept instance the existing one gets the token. */
-export async function mcpCredential(client: N8nClient, token: string): Promise<Credential> {
-	const data = { token };
-	const existing = (await client.listCredentials()).find((c) => c.name === MCP_CREDENTIAL.name && c.type === MCP_CREDENTIAL.type);
-	if (!existing) return await client.createCredential(MCP_CREDENTIAL.name, MCP_CREDENTIAL.type, data);
-	await client.updateCredential(existing, data);
-	return existing;
-}
+export const mcpCredential = (client: N8nClient, token: string): Promise<Credential> => client.saveCredential(MCP_CREDENTIAL.name, MCP_CREDENTIAL.type, { token });
 
 /** Points every MCP Server Trigger of the workflow at this bearer credential (the examples name theirs only). */
 export function useMcpCredential(workflow: WorkflowDefinition, credential: Credential): WorkflowDefinition {
@@ -37,15 +28,12 @@ export function useMcpCredential(workflow: WorkflowDefinition, credential: Crede
 }
 
 /**
- * What to paste into an MCP client to reach the server at `url`: Claude Desktop's `mcpServers` entry through
- * `mcp-remote` (a local bridge for clients that start servers as commands), and the plain Streamable HTTP entry
- * that clients speaking HTTP themselves (Cursor, VS Code, Claude Code) take.
+ * What to paste into an MCP client for `url`: Claude Desktop's `mcpServers` entry through `mcp-remote` (a bridge for
+ * clients that start servers as commands), and the Streamable HTTP entry (Cursor, VS Code, Claude Code).
  */
 export function clientConfigs(name: string, url: string, token: string): { bridged: object; streamableHttp: object } {
 	return {
-		bridged: {
-			mcpServers: { [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', `Authorization: Bearer ${token}`] } },
-		},
+		bridged: { mcpServers: { [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', `Authorization: Bearer ${token}`] } } },
 		streamableHttp: { mcpServers: { [name]: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } } } },
 	};
 }

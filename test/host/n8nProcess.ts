@@ -5,10 +5,7 @@ import type { N8nInstall } from './install';
 import { n8nLine } from './lines';
 import { spawnGroup, stopGroup, untilReady, type Run } from './processes';
 
-/**
- * One n8n process: an instance or queue mode's main (`n8n start`), a worker (`n8n worker`) or a webhook processor
- * (`n8n webhook`). JSON, so that a test can start a stopped process again from its suite's context file.
- */
+/** One n8n process: an instance or queue mode's main (`start`), a worker or a webhook processor; JSON, so a test can start it again from its suite's context file. */
 export interface N8nProcessSpec {
 	install: Pick<N8nInstall, 'version' | 'nodeBin' | 'n8nBin'>;
 	/** Its own user folder, with the package installed in `.n8n/nodes`. */
@@ -34,7 +31,7 @@ export interface N8nProcess {
 	bootMs: number;
 }
 
-// Boot takes 9–25 s on two cores; a first boot also runs every database migration.
+// Generous: a first boot also runs every database migration, and the machine may be busy.
 const READY_TIMEOUT_MS = 180_000;
 
 // Fixed so that a kept user folder stays readable across runs; the demo and tests hold no real secrets.
@@ -78,9 +75,8 @@ async function answersJson(url: string): Promise<boolean> {
 }
 
 /**
- * Starts n8n under the install's Node in a process group of its own, logging to `<userFolder>/n8n.log`, and
- * resolves once it is ready: an instance or main once it serves its REST API (the line's readyPath; /healthz
- * answers during the database migrations already), a worker or webhook processor once /healthz/readiness answers.
+ * Starts n8n under the install's Node in its own process group, logging to `<userFolder>/n8n.log`; resolves once
+ * `start` serves its REST API (the line's readyPath: /healthz answers during migrations), the others /healthz/readiness.
  */
 export async function startN8n(spec: N8nProcessSpec): Promise<N8nProcess> {
 	const command = spec.command ?? 'start';

@@ -10,9 +10,8 @@ import { erpCredential } from './stack';
 import { contextFile, type E2eContext } from '../e2e/setup/context';
 
 /**
- * A second n8n of the run's version, for a test that must stop and start n8n: its own user folder holding the
- * package globalSetup installed (copied from the run's user folder), on its own ports, with the run's sandbox;
- * `environment` on top of the line's (e.g. the durable scheduler's settings).
+ * A second n8n for a test that must stop and start it: its own user folder with the package globalSetup installed,
+ * its own ports, the run's sandbox; `environment` on top of the line's (e.g. the durable scheduler's).
  */
 export async function startOwnN8n(ctx: E2eContext, environment: Record<string, string> = {}) {
 	const install = ensureN8nInstalled();

@@ -7,21 +7,20 @@ import path from 'node:path';
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A run: processes that several processes start (globalSetup, a test starting a worker again) and that must all
- * be found again, to prove none is left. Each leads a process group recorded in the run's folder and carries
- * `N8N_ERP_QUEUE_RUN=<run id>` in its environment, which its children inherit. A process belongs to the run when
- * it is in a recorded group (Redis and PostgreSQL overwrite their environment with their process titles), carries
- * the variable (a child that left its group) or descends from one of those (PostgreSQL's backends).
+ * A run: processes that several processes start (globalSetup, a test starting a worker again), all to be found
+ * again to prove none is left. Each leads a process group recorded in the run's folder `dir` and carries
+ * `N8N_ERP_QUEUE_RUN=<run id>`, which its children inherit. A process belongs to the run when it is in a recorded
+ * group (Redis and PostgreSQL overwrite their environment with their process titles), carries the variable (a child
+ * that left its group) or descends from one of those (PostgreSQL's backends).
  */
 export interface Run {
 	id: string;
-	/** The run's temporary folder. */
 	dir: string;
 }
 
 const RUN_ENV = 'N8N_ERP_QUEUE_RUN';
 
-export interface LiveProcess {
+interface LiveProcess {
 	pid: number;
 	parent: number;
 	group: number;
@@ -43,10 +42,7 @@ export function statFields(pid: number): string[] {
 	return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : [];
 }
 
-/**
- * Whether the process runs. Zombies, which a container's init may never reap, do not count (so `kill(pid, 0)`,
- * which succeeds for them, is no help).
- */
+/** Whether the process runs: not a zombie, which a container's init may never reap (and `kill(pid, 0)` finds). */
 const isRunning = (pid: number): boolean => (statFields(pid)[0] ?? 'Z') !== 'Z';
 
 /** The running processes, from /proc. */
@@ -60,13 +56,9 @@ function liveProcesses(): LiveProcess[] {
 /** These processes and their descendants, among `all`. */
 function treesOf(roots: number[], all: LiveProcess[]): Set<number> {
 	const trees = new Set(roots);
-	for (let grew = true; grew; ) {
-		grew = false;
-		for (const p of all) {
-			if (trees.has(p.pid) || !trees.has(p.parent)) continue;
-			trees.add(p.pid);
-			grew = true;
-		}
+	for (let size = -1; size !== trees.size; ) {
+		size = trees.size;
+		for (const p of all) if (trees.has(p.parent)) trees.add(p.pid);
 	}
 	return trees;
 }
@@ -94,10 +86,7 @@ function signal(pids: number[], name: NodeJS.Signals): void {
 	}
 }
 
-/**
- * What this process started and has not stopped or removed: process groups, runs and temporary folders. When it
- * exits, however it exits, the exit handler SIGKILLs the processes and deletes the folders.
- */
+/** What this process started and has not stopped or removed; its exit, however it comes, SIGKILLs and deletes them. */
 const leftovers = { groups: new Set<number>(), runs: new Set<Run>(), folders: new Set<string>() };
 process.prependListener('exit', () => {
 	signal([...leftovers.groups].map((pgid) => -pgid), 'SIGKILL');
@@ -124,10 +113,7 @@ export function startRun(name: string, keepFolder: boolean): Run {
 	return run;
 }
 
-/**
- * SIGTERM to `to()` (default: the `targets()`), SIGKILL after `graceMs` (0: at once) while any target is still
- * there; resolves once all are gone.
- */
+/** SIGTERM to `to()` (default: the `targets()`), SIGKILL after `graceMs` (0: at once); resolves once all are gone. */
 async function stopAll(targets: () => number[], graceMs: number, to = targets): Promise<void> {
 	if (graceMs > 0) signal(to(), 'SIGTERM');
 	const deadline = Date.now() + graceMs;
@@ -184,25 +170,15 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
 	return child.pid;
 }
 
-function logTail(file: string): string {
-	try {
-		return readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
-	} catch {
-		return '(no log)';
-	}
-}
-
-/**
- * Resolves once `ready()` answers true. Should the process exit first or `timeoutMs` pass, stops its group and
- * throws with the last lines of its log.
- */
+/** Resolves once `ready()` answers true; should the process exit first or `timeoutMs` pass, stops its group and throws its log's tail. */
 export async function untilReady(pid: number, ready: () => Promise<boolean> | boolean, what: string, logFile: string, timeoutMs: number): Promise<void> {
 	const started = Date.now();
 	while (!(await ready())) {
 		const failure = !isRunning(pid) ? 'exited during boot' : Date.now() - started > timeoutMs ? `was not ready within ${timeoutMs / 1000} s` : '';
 		if (failure) {
 			await stopGroup(pid, 5000);
-			throw new Error(`${what} ${failure}. Last lines of ${logFile}:\n${logTail(logFile)}`);
+			const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '(no log)';
+			throw new Error(`${what} ${failure}. Last lines of ${logFile}:\n${tail}`);
 		}
 		await sleep(200);
 	}

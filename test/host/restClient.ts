@@ -1,15 +1,9 @@
-import { jsonParse, type INodeCredentialTestResult } from 'n8n-workflow';
+import { jsonParse, type INodeCredentialTestResult, type INodeTypeDescription } from 'n8n-workflow';
 
 import { waitFor } from '../../sandbox/adminClient';
 import { N8N_VERSION } from './install';
 import { n8nLine, type N8nLine } from './lines';
-import type {
-	Credential,
-	Execution,
-	NodeTypeDescription,
-	SavedWorkflow,
-	WorkflowDefinition,
-} from './types';
+import type { Credential, Execution, SavedWorkflow, WorkflowDefinition } from './types';
 
 export interface Owner {
 	email: string;
@@ -19,12 +13,7 @@ export interface Owner {
 }
 
 export class N8nRequestError extends Error {
-	constructor(
-		readonly method: string,
-		readonly path: string,
-		readonly status: number,
-		readonly body: string,
-	) {
+	constructor(readonly method: string, readonly path: string, readonly status: number, readonly body: string) {
 		super(`n8n answered ${status} to ${method} ${path}: ${body.slice(0, 500)}`);
 	}
 }
@@ -36,9 +25,8 @@ export interface WebhookResponse {
 }
 
 /**
- * fetch(), sent once more when n8n closed the kept-alive connection it took (undici: "other side closed"): n8n
- * closes one idle for 5 s, and a test process that was busy (jest compiling a test file) may take it before it has
- * read that close. Webhook calls are not sent again: each starts an execution.
+ * fetch(), sent again once when n8n had closed the kept-alive connection it took ("other side closed": n8n closes one
+ * idle for 5 s; a busy jest process may miss that). Webhook calls are never sent again: each starts an execution.
  */
 async function fetchOnOpenConnection(url: string, init: RequestInit): Promise<Response> {
 	try {
@@ -50,38 +38,34 @@ async function fetchOnOpenConnection(url: string, init: RequestInit): Promise<Re
 }
 
 /**
- * A small client for n8n's REST API (what the editor uses, authenticated by the `n8n-auth` cookie) and its
- * public API (`/api/v1`, authenticated by an API key), plus production webhook calls. Where n8n's lines differ,
- * it asks `line`, the line of N8N_VERSION (the n8n this run uses).
+ * A small client for n8n's REST API (the editor's, authenticated by the `n8n-auth` cookie), its public API
+ * (`/api/v1`, by an API key) and production webhooks; where n8n's lines differ it asks `line`, N8N_VERSION's line.
  */
 export class N8nClient {
 	private cookie?: string;
 	private projectId?: string;
 	readonly line: N8nLine = n8nLine(N8N_VERSION);
 
-	constructor(
-		readonly baseUrl: string,
-		private apiKey?: string,
-	) {}
+	constructor(readonly baseUrl: string, private apiKey?: string) {}
 
 	/** The session cookie's value (`n8n-auth`), e.g. for a browser. */
 	get authCookie(): string | undefined {
 		return this.cookie?.slice('n8n-auth='.length);
 	}
 
-	/** Raw JSON call to the editor REST API; answers its `data`. */
-	async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetchOnOpenConnection(`${this.baseUrl}${path}`, {
-			method,
-			headers: {
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
+	/** A call to n8n answered 2xx (else it throws), and its answer's text and headers. */
+	private async call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ text: string; headers: Headers }> {
+		const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+		const response = await fetchOnOpenConnection(`${this.baseUrl}${path}`, { method, headers: { ...headers, ...json }, body: body === undefined ? undefined : JSON.stringify(body) });
 		const text = await response.text();
 		if (!response.ok) throw new N8nRequestError(method, path, response.status, text);
-		const auth = response.headers.getSetCookie().find((cookie) => cookie.startsWith('n8n-auth='));
+		return { text, headers: response.headers };
+	}
+
+	/** Raw JSON call to the editor REST API; answers its `data`. */
+	async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const { text, headers } = await this.call(method, path, this.cookie ? { cookie: this.cookie } : {}, body);
+		const auth = headers.getSetCookie().find((cookie) => cookie.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth.split(';')[0];
 		const parsed = JSON.parse(text) as { data?: T };
 		// /types/*.json answer plain arrays; the rest wraps results in {data}.
@@ -110,10 +94,7 @@ export class N8nClient {
 	/** A call to the public API (`/api/v1`), which answers plain JSON. */
 	async publicApi<T>(path: string, method = 'GET'): Promise<T> {
 		if (!this.apiKey) throw new Error('createApiKey() first');
-		const response = await fetchOnOpenConnection(`${this.baseUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': this.apiKey } });
-		const text = await response.text();
-		if (!response.ok) throw new N8nRequestError(method, `/api/v1${path}`, response.status, text);
-		return JSON.parse(text) as T;
+		return JSON.parse((await this.call(method, `/api/v1${path}`, { 'X-N8N-API-KEY': this.apiKey })).text) as T;
 	}
 
 	async createCredential(name: string, type: string, data: Record<string, unknown>): Promise<Credential> {
@@ -121,12 +102,12 @@ export class N8nClient {
 		return { id, name, type };
 	}
 
-	async updateCredential(credential: Credential, data: Record<string, unknown>): Promise<void> {
-		await this.rest('PATCH', `/rest/credentials/${credential.id}`, { ...credential, data });
-	}
-
-	async listCredentials(): Promise<Credential[]> {
-		return await this.rest<Credential[]>('GET', '/rest/credentials');
+	/** The credential `name` of `type` with this data: created, or on a kept instance the existing one given the data. */
+	async saveCredential(name: string, type: string, data: Record<string, unknown>): Promise<Credential> {
+		const existing = (await this.rest<Credential[]>('GET', '/rest/credentials')).find((c) => c.name === name && c.type === type);
+		if (!existing) return await this.createCredential(name, type, data);
+		await this.rest('PATCH', `/rest/credentials/${existing.id}`, { ...existing, data });
+		return existing;
 	}
 
 	/** What the credential dialog's Test button does. */
@@ -134,17 +115,12 @@ export class N8nClient {
 		return await this.rest<INodeCredentialTestResult>('POST', '/rest/credentials/test', { credentials: { ...credential, data } });
 	}
 
-	/** The signed-in user's personal project, where the editor saves a new workflow. */
-	async personalProjectId(): Promise<string> {
-		this.projectId ??= (await this.rest<{ id: string }>('GET', '/rest/projects/personal')).id;
-		return this.projectId;
-	}
-
 	/** Saves a new workflow as the editor does; credentials named without an id are linked by name (1.x needs the project for that). */
 	async createWorkflow(workflow: WorkflowDefinition): Promise<SavedWorkflow> {
 		return await this.rest<SavedWorkflow>('POST', '/rest/workflows', {
 			...this.line.newWorkflowFields,
-			projectId: await this.personalProjectId(),
+			// The signed-in user's personal project, where the editor saves a new workflow.
+			projectId: (this.projectId ??= (await this.rest<{ id: string }>('GET', '/rest/projects/personal')).id),
 			...workflow,
 			settings: { executionOrder: 'v1', ...workflow.settings },
 		});
@@ -159,10 +135,7 @@ export class N8nClient {
 		return await this.rest<SavedWorkflow>('GET', `/rest/workflows/${id}`);
 	}
 
-	/**
-	 * Publishes the workflow's current version and returns once it is live: at once with n8n's publication service off
-	 * (its publication status answers 404 then), else when the status names this version live and settled.
-	 */
+	/** Publishes the workflow's current version, returning once live: at once with n8n's publication service off (status 404), else when its status names it live and settled. */
 	async activateWorkflow(workflow: Pick<SavedWorkflow, 'id' | 'versionId'>): Promise<void> {
 		await this.rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
 		await waitFor(async () => {
@@ -196,8 +169,8 @@ export class N8nClient {
 		return executionId;
 	}
 
-	async nodeTypes(): Promise<NodeTypeDescription[]> {
-		return await this.rest<NodeTypeDescription[]>('GET', '/types/nodes.json');
+	async nodeTypes(): Promise<INodeTypeDescription[]> {
+		return await this.rest<INodeTypeDescription[]>('GET', '/types/nodes.json');
 	}
 
 	/** One execution; without its data (`includeData` false) n8n reads only its status and times. */

@@ -1,7 +1,6 @@
 /**
- * The one writer of the suites' results: a JSON file of figures (read by tooling) and a Markdown document
- * generated from it alone, so that the document can be regenerated without running the suite
- * (`npm run build:tools && node .build/scripts/regenerateDocs.js`).
+ * The one writer of the suites' results: a JSON file of figures (read by tooling) and a Markdown document made from
+ * it alone, so it can be regenerated without running the suite (`npm run docs:regenerate`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,7 +71,4 @@ export const times = (n: number, one: string, many: string) => `${n} ${n === 1 ?
 export const paragraphs = (...parts: Array<string | false | undefined>) => parts.filter(Boolean).map((part) => `${part}\n`).join('\n');
 /** `name: n, …` sorted by name, e.g. executions per worker. */
 export const counts = (byName: Record<string, number>) =>
-	Object.entries(byName)
-		.sort(([a], [b]) => a.localeCompare(b))
-		.map(([name, n]) => `${name}: ${n}`)
-		.join(', ');
+	Object.entries(byName).sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `${name}: ${n}`).join(', ');

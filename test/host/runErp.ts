@@ -17,10 +17,7 @@ export interface ErpRun {
 
 let runs = 0;
 
-/**
- * Runs the ERP node inside a real, active workflow (Webhook → ERP, answering with the ERP node's output) and
- * collects the API requests the sandbox logged meanwhile. `input` is the webhook body (`$json.body`).
- */
+/** Runs the ERP node in a real, active workflow (Webhook → ERP, answering with its output; `input` is the webhook body) and collects the API requests the sandbox logged meanwhile. */
 export async function runErp(
 	session: Session,
 	parameters: Record<string, unknown>,

@@ -32,21 +32,11 @@ export interface Stack {
 	stop(): Promise<void>;
 }
 
-const CREDENTIAL_NAME = 'ERP API';
-
 /** The "ERP API" credential for the sandbox; on a kept instance the existing one is pointed at this sandbox. */
-export async function erpCredential(client: N8nClient, sandbox: Pick<Sandbox, 'baseUrl' | 'token'>): Promise<Credential> {
-	const data = { baseUrl: sandbox.baseUrl, apiToken: sandbox.token };
-	const existing = (await client.listCredentials()).find((c) => c.name === CREDENTIAL_NAME && c.type === 'erpApi');
-	if (!existing) return await client.createCredential(CREDENTIAL_NAME, 'erpApi', data);
-	await client.updateCredential(existing, data);
-	return existing;
-}
+export const erpCredential = (client: N8nClient, sandbox: Pick<Sandbox, 'baseUrl' | 'token'>): Promise<Credential> =>
+	client.saveCredential('ERP API', 'erpApi', { baseUrl: sandbox.baseUrl, apiToken: sandbox.token });
 
-/**
- * Everything a demo or a test run needs: n8n installed (first run: minutes), this package built, packed and
- * installed as a community package, the sandbox ERP, n8n started, the owner signed in, the credential.
- */
+/** What a demo or test run needs: n8n (installed on the first run: minutes), this package installed in it, the sandbox ERP, n8n started, the owner signed in, the credential. */
 export async function startStack(options: StackOptions): Promise<Stack> {
 	const log = options.log ?? (() => undefined);
 	const userFolder = options.userFolder ?? temporaryFolder('user');

@@ -6,9 +6,8 @@ import type { FieldSpecs } from '../../nodes/Erp/actions/shared/fields';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
 
 /**
- * The rule for a tool's description, the text a model reads: a few sentences that hold for every ERP that follows
- * the API document. It names no field and no filter: which fields an ERP's records have is that ERP's choice (the
- * sandbox's are one example), and the arguments a tool takes are described by their own $fromAI() descriptions.
+ * The rule for a tool's description, the text a model reads: a few sentences true of every ERP following the API
+ * document, naming no field or filter (each ERP chooses its fields; each argument has its $fromAI() description).
  */
 export const TOOL_TEXT_MAX_LENGTH = 300;
 

@@ -3,14 +3,11 @@ import { erpTriggerType, triggerUrl } from './examples';
 import { erpTriggerNode } from './workflows';
 import { sleep } from './processes';
 import type { SandboxAdmin } from '../../sandbox/adminClient';
-import type { Credential, SavedWorkflow } from './types';
+import type { ConfirmingTrigger } from './confirmingTrigger';
+import type { Credential } from './types';
 import type { Session } from './session';
 
-export interface ActiveTrigger {
-	workflow: SavedWorkflow;
-	/** The production URL the ERP posts events to. */
-	url: string;
-}
+export type ActiveTrigger = Pick<ConfirmingTrigger, 'workflow' | 'url'>;
 
 export interface TriggerOptions {
 	/** Signature check: an ERP API credential whose Webhook Signing Secret is the trigger's secret. */
@@ -21,10 +18,7 @@ export interface TriggerOptions {
 	subscribed?: boolean;
 }
 
-/**
- * An active workflow made of one ERP Trigger listening to `events`, its URL subscribed to every sandbox event
- * (a delivery of another event must start nothing) unless `subscribed` is false.
- */
+/** An active workflow of one ERP Trigger listening to `events`, its URL subscribed to every sandbox event (another event's delivery must start nothing) unless `subscribed` is false. */
 export async function activeTrigger(session: Session, name: string, events: string[], options: TriggerOptions = {}): Promise<ActiveTrigger> {
 	const node = erpTriggerNode(options.signedWith ? { events, verification: 'hmacSha256' } : { events }, options.signedWith);
 	const workflow = await session.n8n.createActiveWorkflow({ name, nodes: [node], connections: {} });

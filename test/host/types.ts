@@ -1,5 +1,5 @@
 /** The parts of n8n's workflow and execution JSON this project reads or writes, in n8n-workflow's types where they fit. */
-import type { ExecutionStatus, IConnections, INode, INodeTypeDescription, IRunData } from 'n8n-workflow';
+import type { ExecutionStatus, IConnections, INode, IRunData } from 'n8n-workflow';
 
 export interface CredentialRef {
 	id: string;
@@ -27,8 +27,6 @@ export interface SavedWorkflow extends WorkflowDefinition {
 export interface Credential extends CredentialRef {
 	type: string;
 }
-
-export type NodeTypeDescription = INodeTypeDescription;
 
 /** An execution from the public API with `includeData=true`. */
 export interface Execution {

@@ -5,6 +5,7 @@ import type { CredentialRef, WorkflowDefinition, WorkflowNode } from './types';
 export const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
 export const ERP_TRIGGER_TYPE = 'n8n-nodes-erp.erpTrigger';
 export const ERP_POLLING_TRIGGER_TYPE = 'n8n-nodes-erp.erpPollingTrigger';
+export const ERP_TRIGGER_NAME = 'ERP Trigger';
 export const ERP_POLLING_TRIGGER_NAME = 'ERP Polling Trigger';
 
 /** A workflow node with a fresh id; `extra`: settings beside its parameters (credentials, webhookId…). */
@@ -30,14 +31,11 @@ export const erpNode = (parameters: Record<string, unknown>, credential: Credent
 export const erpPollingTriggerNode = (pollTimes: Record<string, unknown>, parameters: Record<string, unknown>, credential: CredentialRef) =>
 	node(ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE, 1, { pollTimes, ...parameters }, erpCredential(credential));
 
-/** A new ERP Trigger node (fresh ids) with these parameters and, when verifying, the ERP API credential with its secret. */
-export const erpTriggerNode = (parameters: Record<string, unknown>, webhookCredential?: CredentialRef) =>
-	node('ERP Trigger', ERP_TRIGGER_TYPE, 1, parameters, { webhookId: randomUUID(), ...(webhookCredential ? erpCredential(webhookCredential) : {}) });
+/** A new ERP Trigger node (fresh ids) with these parameters and, to verify or confirm deliveries, the ERP API credential. */
+export const erpTriggerNode = (parameters: Record<string, unknown>, credential?: CredentialRef) =>
+	node(ERP_TRIGGER_NAME, ERP_TRIGGER_TYPE, 1, parameters, { webhookId: randomUUID(), ...(credential ? erpCredential(credential) : {}) });
 
-/**
- * A production webhook (POST /webhook/<path>): by default it answers with every item of the last node;
- * `onReceived`: at once, while the workflow runs on.
- */
+/** A production webhook (POST /webhook/<path>) answering with every item of the last node, or (`onReceived`) at once while the workflow runs on. */
 export const webhookNode = (path: string, responseMode: 'lastNode' | 'onReceived' = 'lastNode') =>
 	node('Webhook', 'n8n-nodes-base.webhook', 2.1, { httpMethod: 'POST', path, responseMode, responseData: 'allEntries', options: {} }, { webhookId: randomUUID() });
 

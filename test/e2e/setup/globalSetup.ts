@@ -1,12 +1,7 @@
 import { stopOnSignals } from '../../host/processes';
-import { startStack, type Stack } from '../../host/stack';
+import { startStack } from '../../host/stack';
 import { handOver, stackContext } from './context';
 import globalTeardown from './globalTeardown';
-
-declare global {
-	// Shared with globalTeardown, which runs in this process (after the run, or on a signal).
-	var n8nErpE2eStack: Stack | undefined;
-}
 
 const OWNER = { email: 'e2e@example.com', password: 'E2e-passw0rd', firstName: 'End', lastName: 'ToEnd' };
 
@@ -17,9 +12,8 @@ export default async function globalSetup(): Promise<void> {
 	const stack = await startStack({
 		owner: OWNER,
 		userFolder: process.env.N8N_ERP_E2E_KEEP || undefined,
-		// Seeded like a small company; the overdue timer is off so that invoice.overdue comes only when a test
-		// sweeps; refused webhook deliveries are retried within a second instead of seven. Orders: an extension the
-		// API document does not list, for Custom API Call.
+		// Seeded like a small company; no overdue timer (invoice.overdue only when a test sweeps); refused deliveries
+		// retried within a second, not seven. Orders: an extension the API document lacks, for Custom API Call.
 		sandbox: {
 			seed: { contacts: 20, invoices: 30, products: 12, employees: 8, orders: 45 },
 			extensions: ['orders'],
@@ -28,7 +22,7 @@ export default async function globalSetup(): Promise<void> {
 		},
 		log,
 	});
-	globalThis.n8nErpE2eStack = stack;
+	globalThis.n8nErpStarted = stack;
 	handOver(stack.userFolder, 'e2e', await stackContext(stack, 'e2e', OWNER, 'not-a-valid-token'));
 	const { install, n8n, timings } = stack;
 	log(`n8n ${install.version} at ${n8n.baseUrl} (install check ${timings.installCheckMs} ms, build+pack ${timings.buildMs} ms, boot ${timings.bootMs} ms); log: ${n8n.logFile}`);

@@ -9,12 +9,8 @@ class OutcomeReporter {
 	}
 
 	onRunComplete(_contexts, results) {
-		globalThis.n8nErpE2eOutcome = {
-			partial: this.partial,
-			passed: results.numPassedTests,
-			failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
-			total: results.numTotalTests,
-		};
+		const { numPassedTests: passed, numFailedTests, numRuntimeErrorTestSuites, numTotalTests: total } = results;
+		globalThis.n8nErpE2eOutcome = { partial: this.partial, tests: { passed, failed: numFailedTests + numRuntimeErrorTestSuites, total } };
 	}
 }
 

@@ -2,16 +2,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 
 import { DEMO_SANDBOX, importExamples } from '../../host/demoWorkflows';
 import { stopOnSignals } from '../../host/processes';
-import { startStack, type Stack } from '../../host/stack';
+import { startStack } from '../../host/stack';
 import { handOver } from '../../e2e/setup/context';
 import { EDITOR_CONTEXT_ENV, type EditorContext } from './context';
-import globalTeardown from './globalTeardown';
+import globalTeardown from '../../host/globalTeardown';
 import { SCREENSHOTS_DIR } from '../support/screenshots';
-
-declare global {
-	// Shared with globalTeardown, which runs in this process (after the run, or on a signal).
-	var n8nErpEditorStack: Stack | undefined;
-}
 
 const OWNER = { email: 'editor@example.com', password: 'Editor-passw0rd', firstName: 'Editor', lastName: 'Tester' };
 
@@ -23,7 +18,7 @@ export default async function globalSetup(): Promise<void> {
 	rmSync(SCREENSHOTS_DIR, { recursive: true, force: true });
 	mkdirSync(SCREENSHOTS_DIR, { recursive: true });
 	const stack = await startStack({ owner: OWNER, sandbox: { ...DEMO_SANDBOX, overdueSweepMs: 0 }, log });
-	globalThis.n8nErpEditorStack = stack;
+	globalThis.n8nErpStarted = stack;
 	const context: EditorContext = {
 		n8nUrl: stack.n8n.baseUrl,
 		sandboxUrl: stack.sandbox.url,

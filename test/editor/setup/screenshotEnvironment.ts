@@ -15,10 +15,7 @@ function fullName(test: Circus.TestEntry): string {
 	return names.join(' ');
 }
 
-/**
- * Node's test environment, plus a screenshot of the browser page when a test fails (a failed assertion or a
- * timeout), taken before afterEach/afterAll close anything, named after the test.
- */
+/** Node's test environment, plus a screenshot of the page when a test fails (assertion or timeout), named after the test, taken before afterEach/afterAll close anything. */
 export default class ScreenshotOnFailureEnvironment extends NodeEnvironment {
 	async handleTestEvent(event: Circus.Event): Promise<void> {
 		if (event.name !== 'test_fn_failure') return;

@@ -21,10 +21,7 @@ selectors.setTestIdAttribute('data-test-id');
 // Every wait of a test ends well within the suite's test timeout, so that it fails with what it waited for.
 const WAIT_MS = 20_000;
 
-/**
- * A test file's browser and n8n session: opened before its tests, closed after them. The returned object is
- * filled in beforeAll, so read its fields inside the tests.
- */
+/** A test file's browser and n8n session, opened before its tests and closed after them; filled in by beforeAll, so read it inside the tests. */
 export function useEditor(): EditorSession {
 	const session = {} as EditorSession;
 	let close = async () => undefined as void;

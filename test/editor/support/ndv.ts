@@ -16,10 +16,7 @@ export async function closeNode(page: Page): Promise<void> {
 	await ndv(page).waitFor({ state: 'hidden' });
 }
 
-/**
- * The labels of the parameters shown on the Parameters tab, top to bottom, once `expected` are all shown (some come
- * late: the resource mapper asks the ERP for its fields) or the wait is over: the caller's assertion tells what lacks.
- */
+/** The labels of the parameters shown, top to bottom, once `expected` all show (the resource mapper's come late) or the wait is over: the caller's assertion tells what lacks. */
 export async function visibleLabels(page: Page, expected: string[] = [], timeoutMs = 20_000): Promise<string[]> {
 	await parameters(page).getByTestId('input-label').filter({ visible: true }).first().waitFor();
 	const deadline = Date.now() + timeoutMs;
@@ -43,19 +40,14 @@ export async function markedParameters(page: Page): Promise<string[]> {
 		.evaluateAll((items) => items.map((item) => item.querySelector('[data-test-id="input-label"] label [class*="_title_"]')?.textContent?.trim() ?? ''));
 }
 
-// What n8n shows on a parameter in trouble: the code editor's lint marks (e.g. "Unexpected end of JSON input" on
-// an empty JSON field), the parameter-issues sign, and the resource mapper's stale-fields warning.
+// What n8n marks a parameter in trouble with: lint marks (e.g. "Unexpected end of JSON input" on empty JSON), the issues sign, the mapper's stale-fields warning.
 const ERROR_MARKS = '.cm-lint-marker-error, .cm-lintRange-error, .cm-lintPoint-error, [data-test-id="parameter-issues"]';
 const ERROR_TEXTS = [/outdated/i, /Refresh to see the updated fields/i, /Unexpected end of JSON/i];
 
-// CodeMirror lints a code editor's content 750 ms after it is drawn, and the resource mapper compares its fields
-// with the ERP's after a request: a mark may come that late.
+// CodeMirror lints 750 ms after drawing, and the resource mapper compares its fields with the ERP's after a request: a mark may come that late.
 const LINT_SETTLE_MS = 2_000;
 
-/**
- * Every error mark and warning text in the open panel, described for an assertion message ([] when clean). With a
- * code editor or a resource mapper in the panel, it watches until they have checked, answering as soon as a mark shows.
- */
+/** Every error mark and warning text in the open panel ([] when clean); a code editor or resource mapper is watched until it has checked or a mark shows. */
 export async function errorMarks(page: Page): Promise<string[]> {
 	await parameters(page).waitFor();
 	const deadline = Date.now() + ((await ndv(page).locator('.cm-editor, [data-test-id="resource-mapper-container"]').count()) > 0 ? LINT_SETTLE_MS : 0);

@@ -4,11 +4,6 @@ import type { Locator, Page } from 'playwright-core';
 
 const PACKAGE = 'n8n-nodes-erp';
 
-export interface Entry {
-	name: string;
-	description: string;
-}
-
 /** Opens the panel on the canvas's "+" and searches `text`; resolves once the package's entries are listed. */
 export async function searchNodePanel(page: Page, text: string): Promise<void> {
 	await page.getByTestId('node-creator-plus-button').click();
@@ -20,7 +15,7 @@ export async function searchNodePanel(page: Page, text: string): Promise<void> {
 const packageEntries = (page: Page): Locator =>
 	page.getByTestId('node-creator').locator(`[data-keyboard-nav-type="node"][data-keyboard-nav-id^="${PACKAGE}."]`);
 
-export async function listedEntries(page: Page): Promise<Entry[]> {
+export async function listedEntries(page: Page): Promise<Array<{ name: string; description: string }>> {
 	return await packageEntries(page).evaluateAll((items) =>
 		items.map((item) => ({
 			name: item.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
@@ -35,10 +30,7 @@ export async function openEntry(page: Page, name: string): Promise<void> {
 	await page.getByTestId('node-creator').getByTestId('node-creator-category-item').first().waitFor();
 }
 
-/**
- * The description an entry's page shows under its name: n8n gives it no data-test-id, so its CSS module class
- * (a span; the listed entries' descriptions are paragraphs, and the search's list stays in the page, hidden).
- */
+/** The description under an entry page's name: n8n gives it no data-test-id, so a visible span of its CSS module class (the hidden search list has paragraphs). */
 export const entryPageDescription = (page: Page): Locator =>
 	page.getByTestId('node-creator').locator('span[class*="_description_"]').filter({ visible: true }).first();
 
@@ -52,10 +44,7 @@ export async function expandCategory(page: Page, category: 'Triggers' | 'Actions
 	await actionItems(page, nodeType).first().waitFor();
 }
 
-/**
- * Waits until the number of `items` has stayed the same over three reads, each two animation frames apart: n8n
- * renders a long list of actions a batch at a time, so a busy machine can be read while the last batch is missing.
- */
+/** Waits until the count of `items` holds over three reads two animation frames apart: n8n renders a long action list in batches, the last one late on a busy machine. */
 async function renderedAll(page: Page, items: Locator): Promise<void> {
 	let last = -1;
 	for (let same = 0; same < 3; ) {

@@ -1,9 +1,8 @@
 import type { SavedWorkflow } from '../types';
 
 /**
- * What differs between the n8n lines this project is tested on, for the e2e host and the tests that meet it.
- * Everything else the host uses (owner setup, login, API keys, credentials, workflow activation by version, node
- * types, the public executions API, webhooks) is the same in 1.123.x and 2.41.x.
+ * What differs between the tested n8n lines; the rest the host uses (owner, login, API keys, credentials, activation,
+ * node types, the public executions API, webhooks) is the same in 1.123.x and 2.41.x.
  */
 export interface N8nLine {
 	/** '1.x' or '2.x'. */
@@ -18,15 +17,11 @@ export interface N8nLine {
 	manualRunBody(workflow: SavedWorkflow, triggerName: string): Record<string, unknown>;
 	/** The Query of n8n's Tool Executor node that calls the connected tool `toolName` with these arguments. */
 	toolExecutorQuery(toolName: string, args: Record<string, unknown>): Record<string, unknown>;
-	/**
-	 * Whether the credential Test button shows the message of the credential's own `rules` for an error status.
-	 * No on 1.x: its NodeApiError drops the response those rules read, so n8n's generic message shows instead.
-	 */
+	/** Whether the credential Test button shows the credential's own `rules` message for an error status: not 1.x, whose NodeApiError drops the response they read. */
 	credentialTestRuleMessages: boolean;
 	/**
-	 * The shortest Poll Times a polling trigger may have, and how long a poll may then take to come: 2.x refuses
-	 * any cron whose seconds field is not one number, but takes several Poll Times entries, each at its own second;
-	 * 1.x refuses only a `*` there, so a list of seconds passes.
+	 * The shortest Poll Times a polling trigger may have, and the longest wait for a poll then: 2.x refuses a cron
+	 * whose seconds field is not one number but takes several entries, one per second; 1.x refuses only `*` there.
 	 */
 	shortestPoll: { pollTimes: { item: Array<Record<string, unknown>> }; intervalMs: number };
 }

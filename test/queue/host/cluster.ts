@@ -52,10 +52,9 @@ const LAYOUT: Array<{ name: string; role: Role }> = [
 ];
 
 /**
- * n8n in queue mode as this run's own processes in a temporary folder: Redis, PostgreSQL, the sandbox ERP,
- * n8n main, two workers and a webhook processor, each n8n process with the package installed in its own user
- * folder as n8n installs community packages. Whatever has started is stopped again when a step fails, and killed
- * when this process exits before stop() (test/host/processes.ts).
+ * n8n in queue mode, as this run's own processes in a temporary folder: Redis, PostgreSQL, the sandbox ERP, n8n main,
+ * two workers and a webhook processor, each n8n with the package installed in its own user folder. What has started
+ * is stopped again when a step fails, and killed if this process exits before stop().
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 	const { log } = options;

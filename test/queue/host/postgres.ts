@@ -18,9 +18,7 @@ const SUPERUSER = 'n8n';
 /** PostgreSQL refuses to run as root: as root, the `postgres` user of the Debian package runs it. */
 function serverUser(): { uid: number; gid: number } | undefined {
 	if (process.getuid?.() !== 0) return undefined;
-	const line = readFileSync('/etc/passwd', 'utf8')
-		.split('\n')
-		.find((entry) => entry.startsWith('postgres:'));
+	const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith('postgres:'));
 	if (!line) throw new Error('no postgres user in /etc/passwd: install the postgresql package (apt-get install -y postgresql)');
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
@@ -29,10 +27,7 @@ function serverUser(): { uid: number; gid: number } | undefined {
 const isReady = (bin: string, port: number) =>
 	spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q'], { stdio: 'ignore' }).status === 0;
 
-/**
- * A PostgreSQL cluster of this run's own: initdb into `<run folder>/postgres`, the server on 127.0.0.1:port (trust
- * authentication on loopback, no fsync: a throwaway database), and a database `n8n` owned by the user `n8n`.
- */
+/** This run's own PostgreSQL: initdb into `<run folder>/postgres`, served on 127.0.0.1:port (trust on loopback, no fsync: throwaway), database `n8n` owned by user `n8n`. */
 export async function startPostgres(bin: string, run: Run, port: number): Promise<Postgres> {
 	const user = serverUser();
 	const dataDir = path.join(run.dir, 'postgres');
@@ -42,10 +37,7 @@ export async function startPostgres(bin: string, run: Run, port: number): Promis
 		chmodSync(run.dir, 0o711);
 		chownSync(dataDir, user.uid, user.gid);
 	}
-	execFileSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'], {
-		stdio: ['ignore', 'ignore', 'pipe'],
-		...user,
-	});
+	execFileSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'], { stdio: ['ignore', 'ignore', 'pipe'], ...user });
 	const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dataDir}`, 'fsync=off', 'synchronous_commit=off'];
 	const args = ['-D', dataDir, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])];
 	const logFile = path.join(run.dir, 'postgres.log');

@@ -37,16 +37,11 @@ function aptGet(args: string[]): void {
 	});
 }
 
-/**
- * Redis and PostgreSQL from the Debian packages. When one is missing and this runs as root on a machine with
- * apt-get, it installs both (once; about a minute). Otherwise it fails with the command to run.
- */
+/** Redis and PostgreSQL from the Debian packages: installed (once, about a minute) when missing and this runs as root with apt-get, else it fails with the command to run. */
 export function ensureServiceBinaries(log: (line: string) => void): ServiceBinaries {
 	const present = found();
 	if (present) return present;
-	if (!isRoot() || !hasAptGet()) {
-		throw new Error(`Redis and PostgreSQL are needed for queue mode and are missing: run \`sudo ${INSTALL_COMMAND}\` and try again`);
-	}
+	if (!isRoot() || !hasAptGet()) throw new Error(`Redis and PostgreSQL are needed for queue mode and are missing: run \`sudo ${INSTALL_COMMAND}\` and try again`);
 	log(`installing Redis and PostgreSQL (${INSTALL_COMMAND})…`);
 	try {
 		aptGet(['install', '-y', '--no-install-recommends', 'redis-server', 'postgresql']);

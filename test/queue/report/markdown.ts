@@ -14,11 +14,7 @@ function importRow(label: string, f: ImportFigures): unknown[] {
 		f.rateLimit ? `${f.rateLimit.limit} per ${f.rateLimit.windowMs / 1000} s` : 'none',
 		`${f.executions} (${f.succeeded} succeeded, at most ${f.atOnce} at once)`,
 		counts(f.perWorker),
-		f.failedItems,
-		f.erp.records,
-		f.erp.missing,
-		f.erp.duplicates,
-		f.requests,
+		f.failedItems, f.erp.records, f.erp.missing, f.erp.duplicates, f.requests,
 		`${f.refused429} (${f.requests > 0 ? ((100 * f.refused429) / f.requests).toFixed(1) : '0.0'}%)`,
 		`${f.seconds.toFixed(2)} s`,
 		f.minimumSeconds === null ? '—' : `${f.minimumSeconds.toFixed(0)} s (${(f.seconds / f.minimumSeconds).toFixed(2)}×)`,
@@ -67,10 +63,7 @@ function workerDeath({ workerDeath: d }: QueueResults): string {
 	const held = d.killedChunks.map((c) => `${c.erpHeld} of ${c.rows}`).join(', ');
 	return paragraphs(
 		`\`${d.victim}\` was killed once the ERP held ${d.contactsAtKill} of the 2,000 contacts.`,
-		table(
-			['execution', 'status', 'node outputs kept', 'given up after the kill'],
-			d.killed.map((k) => [k.id, k.status, k.nodesKept, s(k.givenUpAfterMs)]),
-		),
+		table(['execution', 'status', 'node outputs kept', 'given up after the kill'], d.killed.map((k) => [k.id, k.status, k.nodesKept, s(k.givenUpAfterMs)])),
 		'The message n8n shows on each:',
 		[...new Set(d.killed.map((k) => `> ${k.message}`))].join('\n'),
 		[
@@ -113,13 +106,9 @@ function polling({ polling: p }: QueueResults): string {
 			['contacts', 'reported', 'lost', 'twice', 'executions', "per worker (the steps' executions)", 'queued in Redis by', 'looked up once by their execution', "list scans / main's polls", 'scans while main was down'],
 			[
 				[
-					p.contactsCreated,
-					p.reports,
-					p.lost,
-					p.twice,
+					p.contactsCreated, p.reports, p.lost, p.twice,
 					`${p.executions} (${p.succeeded} succeeded; ${publish.executions} at publishing, ${p.emptyAfterPublish} more with no items)`,
-					counts(p.perWorker),
-					counts(p.enqueuedBy),
+					counts(p.perWorker), counts(p.enqueuedBy),
 					`${p.lookedUpOnce} (twice: ${p.lookedUpTwice})`,
 					`${p.scans} / ${p.mainPolls}`,
 					`${p.scansWhileMainDown} in ${s(p.mainDownMs)}`,
@@ -171,10 +160,7 @@ export function queueMarkdown(r: QueueResults, doc: string): string {
 	return withBlocks(doc, Object.fromEntries(Object.entries(blocks).map(([name, block]) => [`queue:${name}`, block(r).trimEnd()])));
 }
 
-/**
- * test/queue/results.json (every figure) and docs/queue-mode.md (for people), written after a full run that passed
- * only; a partial run (jest -t) or a failed one writes results.partial.json.
- */
+/** test/queue/results.json (every figure) and docs/queue-mode.md, written after a full run that passed; a partial (jest -t) or failed one writes results.partial.json. */
 export const queueReport: Report<QueueResults> = {
 	json: 'test/queue/results.json',
 	partialJson: 'test/queue/results.partial.json',

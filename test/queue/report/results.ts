@@ -40,12 +40,8 @@ export function singleProcessFigures() {
 		date: bench.date,
 		bulkCreate: { items: bulkCreate.items, concurrency: bulkCreate.concurrency, seconds: bulkCreate.erpNode_s },
 		rateLimited: {
-			items: rateLimited.items,
-			limitPerSecond: rateLimited.limit_rps,
-			minimumSeconds: rateLimited.theoreticalMin_s,
-			seconds: rateLimited.erpNode_s,
-			failed: rateLimited.erpNode_failed,
-			duplicates: rateLimited.erpNode_duplicates,
+			items: rateLimited.items, limitPerSecond: rateLimited.limit_rps, minimumSeconds: rateLimited.theoreticalMin_s,
+			seconds: rateLimited.erpNode_s, failed: rateLimited.erpNode_failed, duplicates: rateLimited.erpNode_duplicates,
 		},
 	};
 }

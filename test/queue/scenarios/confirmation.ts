@@ -1,7 +1,7 @@
 import type { Contact } from '../../../sandbox/types';
-import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP, stepItems } from '../../host/confirmingTrigger';
+import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../host/confirmingTrigger';
 import { erpTriggerType, triggerUrl } from '../../host/examples';
-import { atLeast, waitForExecutions } from '../../host/executions';
+import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
 import { settledDeliveries } from '../../host/triggers';
 import { startedByWorker } from '../support/executions';
 import type { QueueSession } from '../support/session';
@@ -59,8 +59,8 @@ export async function confirmationInTheCluster(session: QueueSession, count: num
 		const deliveries = (await settledDeliveries(session.sandbox, [...realIds, ...forgedIds], 60_000)).filter((d) => d.url === url);
 		const executions = await waitForExecutions(session.n8n, workflow.id, atLeast(deliveries.length), 2 * 60_000);
 		const forgedSet = new Set(forgedIds);
-		const acted = executions.flatMap((e) => stepItems(e, ACTING_STEP)).map((item) => String(item.deliveryKey));
-		const notConfirmed = executions.flatMap((e) => stepItems(e, REVIEW_STEP));
+		const acted = executions.flatMap((e) => nodeOutput(e, ACTING_STEP)).map((item) => String(item.deliveryKey));
+		const notConfirmed = executions.flatMap((e) => nodeOutput(e, REVIEW_STEP));
 		const statusOf = (item: Record<string, unknown>) => (item.confirmation as { status: string; reason?: string }).status;
 		const unsure = notConfirmed.filter((item) => statusOf(item) === 'couldNotConfirm');
 		// A forged delivery's final word: the trigger's answer to its last attempt.

@@ -8,16 +8,12 @@ import { WORKER_NODE } from './workflows';
 /** The process the execution itself recorded in its Worker node ($env of the process that ran it). */
 export const recordedWorker = (execution: Execution): string | undefined => nodeOutput(execution, WORKER_NODE)[0]?.worker as string | undefined;
 
-/**
- * Which worker picked up each execution, from the workers' own logs ("Worker started execution 12 (job 7)"):
- * a second witness beside the execution's record, and the only one for an execution whose worker died.
- */
+/** Which worker picked up each execution, by the workers' logs ("Worker started execution 12 (job 7)"): a second witness, the only one when the worker died. */
 export function startedByWorker(ctx: QueueContext): Map<string, string> {
 	const startedBy = new Map<string, string>();
 	for (const { spec, logFile } of ctx.processes.filter((p) => p.spec.role === 'worker')) {
 		for (const match of readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)) {
-			if (startedBy.has(match[1])) startedBy.set(match[1], `${startedBy.get(match[1])}+${spec.name}`);
-			else startedBy.set(match[1], spec.name);
+			startedBy.set(match[1], startedBy.has(match[1]) ? `${startedBy.get(match[1])}+${spec.name}` : spec.name);
 		}
 	}
 	return startedBy;
@@ -39,10 +35,7 @@ export const lastStoppedAfter = (executions: Execution[], since: number): number
 
 /** The most executions running at the same moment, from their start and stop times. */
 export function mostAtOnce(executions: Execution[]): number {
-	const edges = executions.flatMap((e) => [
-		{ at: Date.parse(e.startedAt), step: 1 },
-		{ at: Date.parse(e.stoppedAt ?? e.startedAt), step: -1 },
-	]);
+	const edges = executions.flatMap((e) => [{ at: Date.parse(e.startedAt), step: 1 }, { at: Date.parse(e.stoppedAt ?? e.startedAt), step: -1 }]);
 	edges.sort((a, b) => a.at - b.at || a.step - b.step);
 	let running = 0;
 	let most = 0;

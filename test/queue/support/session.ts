@@ -27,10 +27,7 @@ export async function reconnectMain(session: QueueSession): Promise<void> {
 	await session.n8n.login(session.ctx.owner);
 }
 
-/**
- * Starts a stopped or killed process of the cluster again and records its new pid in the context, so that a later
- * scenario stopping or killing it reaches this process, not the gone one.
- */
+/** Starts a stopped or killed process of the cluster again and records its new pid in the context, for a later scenario that stops or kills it. */
 export async function startAgain(session: QueueSession, spec: QueueProcessSpec): Promise<QueueProcess> {
 	const started = await startQueueProcess(spec);
 	const i = session.ctx.processes.findIndex((p) => p.spec.name === spec.name);

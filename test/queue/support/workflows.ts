@@ -8,10 +8,7 @@ import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
 export const WORKER_NODE = 'Worker';
 export const IMPORT_NODE = 'Import Contacts';
 
-/**
- * A Set node that adds `worker`: the name of the n8n process that ran it, read from that process's environment.
- * This is how an execution records which worker ran it. `once`: one item for the whole execution.
- */
+/** A Set node adding `worker`, the name of the n8n process that ran it (from its environment): how an execution records its worker. `once`: one item per execution. */
 export function workerNode(once: boolean): WorkflowNode {
 	const assignment = { id: randomUUID(), name: 'worker', value: `={{ $env.${PROCESS_NAME_ENV} }}`, type: 'string' };
 	const parameters = { mode: 'manual', assignments: { assignments: [assignment] }, includeOtherFields: !once, options: {} };
@@ -38,10 +35,7 @@ export interface ImportSettings {
 	maxRetries: number;
 }
 
-/**
- * The node that writes one contact per input row: Map Automatically (the rows carry the ERP's field names) and
- * On Error: Continue, so that a failed item is counted instead of failing the rest.
- */
+/** Writes one contact per input row: Map Automatically (the rows carry the ERP's field names), On Error: Continue (a failed item is counted, the rest go on). */
 export function importContactsNode(credential: Credential, { operation, ...options }: ImportSettings): WorkflowNode {
 	const columns = fieldsParameter('contact', null, 'autoMapInputData');
 	const node = erpNode({ resource: 'contact', operation, columns, options }, credential, IMPORT_NODE);

@@ -7,9 +7,6 @@ import type { ConfirmationScenarioResult } from '../confirmations/runConfirmatio
 import type { scanForSecrets } from '../secrets/scan';
 import { sum } from '../support/sum';
 
-/** Error items with the same message, and how many. */
-type ErrorCounts = Array<{ message: string; items: number }>;
-
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves (two builders make it). */
 export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	id: string;
@@ -40,7 +37,8 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	outcome?: 'complete' | 'failed clearly';
 	records?: { inErp: number; returned: number };
 	evidence?: Record<string, unknown>;
-	errorMessages: ErrorCounts;
+	/** Error items with the same message, and how many. */
+	errorMessages: Array<{ message: string; items: number }>;
 	/** Why the scenario fails its checks; empty when it passes. */
 	failures: string[];
 }
@@ -80,17 +78,11 @@ export interface BadInputResult {
 	failures: string[];
 }
 
-type Counted = Pick<FaultScenarioResult, 'itemsAttempted' | 'succeeded' | 'errorItems' | 'lost' | 'duplicated' | 'unresolvedCreates'>;
+const COUNTED = ['itemsAttempted', 'succeeded', 'errorItems', 'lost', 'duplicated', 'unresolvedCreates'] as const;
 
 /** Totals over a group of scenarios; unresolved creates are error items that say the ERP may have done it. */
-const totals = (scenarios: Counted[]) => ({
-	itemsAttempted: sum(scenarios, 'itemsAttempted'),
-	succeeded: sum(scenarios, 'succeeded'),
-	errorItems: sum(scenarios, 'errorItems'),
-	lost: sum(scenarios, 'lost'),
-	duplicated: sum(scenarios, 'duplicated'),
-	unresolvedCreates: sum(scenarios, 'unresolvedCreates'),
-});
+const totals = (scenarios: Array<Pick<FaultScenarioResult, (typeof COUNTED)[number]>>) =>
+	Object.fromEntries(COUNTED.map((field) => [field, sum(scenarios, field)])) as Record<(typeof COUNTED)[number], number>;
 
 export type Results = ReturnType<typeof assembleResults>;
 
@@ -121,12 +113,7 @@ export function assembleResults(
 		polling,
 		/** The ERP Trigger confirming real and forged deliveries; null when the scenario did not run. */
 		confirmations,
-		badInputs: {
-			tried: cases.length,
-			clearErrors: cases.filter((c) => c.clear).length,
-			crashes: cases.filter((c) => c.crash).length,
-			cases,
-		},
+		badInputs: { tried: cases.length, clearErrors: cases.filter((c) => c.clear).length, crashes: cases.filter((c) => c.crash).length, cases },
 		/** null when the scan did not run (never 0 then). */
 		tokenLeaks: secretsScan ? sum(secretsScan.leaks, 'occurrences') : null,
 		secretsScan,

@@ -2,10 +2,7 @@ import type { Session } from '../../host/session';
 import type { Credential } from '../../host/types';
 import type { E2eContext } from '../../e2e/setup/context';
 
-/**
- * What globalSetup hands to the suite: the end-to-end context (so test/host works as it is) plus the secrets
- * to search for and where n8n logs. Every secret is random and distinctive, so that a hit is a real leak.
- */
+/** The e2e context (so test/host works as it is) plus the secrets to search for and n8n's log; every secret is random and distinctive, so a hit is a real leak. */
 export interface ReliabilityContext extends E2eContext {
 	credentials: E2eContext['credentials'] & {
 		/** The sandbox with its read-only token. */

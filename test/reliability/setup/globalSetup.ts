@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
 import { stopOnSignals } from '../../host/processes';
-import { startStack, type Stack } from '../../host/stack';
+import { startStack } from '../../host/stack';
 import { handOver, stackContext } from '../../e2e/setup/context';
 import type { ReliabilityContext } from './context';
-import globalTeardown from './globalTeardown';
+import globalTeardown from '../../host/globalTeardown';
 import { runSeed, SEED_ENV } from './seed';
-
-declare global {
-	// Shared with globalTeardown, which runs in this process (after the run, or on a signal).
-	var n8nErpReliabilityStack: Stack | undefined;
-}
 
 const OWNER = { email: 'reliability@example.com', password: 'Reliab1lity-run', firstName: 'Reliability', lastName: 'Suite' };
 
@@ -28,13 +23,12 @@ export default async function globalSetup(): Promise<void> {
 	const readOnlyToken = distinctive('erp-readonly');
 	const stack = await startStack({
 		owner: OWNER,
-		// Orders: the extension the Custom API Call scenarios work on.
-		// The ERP waits 30 s for n8n's answer to a delivery (as in the queue suite): on a busy machine n8n's answer
-		// can take longer than the sandbox's default 5 s, and a delivery sent again for that is no test of the node.
+		// Orders: the Custom API Call scenarios' extension. The ERP waits 30 s for n8n's answer (as in the queue suite):
+		// a busy n8n may take over the default 5 s, and a delivery sent again for that tests nothing of the node.
 		sandbox: { token, readOnlyToken, rateLimit: null, overdueSweepMs: 0, webhookRetryDelaysMs: [100], webhookTimeoutMs: 30_000, extensions: ['orders'] },
 		log,
 	});
-	globalThis.n8nErpReliabilityStack = stack;
+	globalThis.n8nErpStarted = stack;
 	const { client, sandbox, n8n, install, timings } = stack;
 	const base = await stackContext(stack, 'reliability', OWNER, distinctive('erp-wrong'));
 	const webhookSecret = distinctive('whsec');

@@ -16,9 +16,8 @@ export interface BatchRun {
 const RUN_LIMIT_MS = 12 * 60_000;
 
 /**
- * Runs the ERP node with On Error: Continue over `inputs` (one item each) inside a real, active workflow:
- * Webhook (answers at once) → Split Out → ERP. Waits for the execution and returns it as n8n saved it.
- * `afterStart` runs while the workflow runs (e.g. to restart the sandbox mid-run).
+ * Runs the ERP node with On Error: Continue over `inputs` (one item each) in a real, active workflow (Webhook
+ * answering at once → Split Out → ERP), returning the execution as n8n saved it; `afterStart` runs meanwhile.
  */
 export async function runBatch(
 	session: ReliabilitySession,

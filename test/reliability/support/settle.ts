@@ -3,10 +3,9 @@ import { erpApi } from '../../host/erpApi';
 import type { ReliabilitySession } from '../setup/context';
 
 /**
- * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is
- * still being delayed when n8n has given up on it; a request sent now, with the same delay, is answered after
- * all earlier ones (a request delayed by a queued fault is waited out: `lateMs`). Returns that request's
- * sequence number: the run's requests are the ones before it.
+ * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is still
+ * delayed after n8n gave up on it; a request sent now with the same delay comes after all earlier ones (`lateMs`
+ * waits out one a queued fault delays). Answers that request's sequence number: the run's requests come before it.
  */
 export async function settle(session: ReliabilitySession, lateMs = 0): Promise<number> {
 	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });

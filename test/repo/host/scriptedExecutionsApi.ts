@@ -3,10 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { ExecutionStatus } from 'n8n-workflow';
 
-/**
- * An execution of the script: it shows up in n8n at request `startsAt` and has finished from request `endsAt`;
- * its node output is saved from request `savedAt` (default `endsAt`; later: n8n 1.x's two writes on SQLite).
- */
+/** An execution of the script: listed from request `startsAt`, finished from `endsAt`, its node output saved from `savedAt` (default `endsAt`; later: n8n 1.x's two writes). */
 export interface ScriptedExecution {
 	id: string;
 	startsAt: number;
@@ -17,10 +14,9 @@ export interface ScriptedExecution {
 export const API_KEY = 'scripted-api-key';
 
 /**
- * A stand-in for n8n's public API executions endpoints (`GET /api/v1/executions?workflowId=…` and
- * `GET /api/v1/executions/{id}`), whose executions start and finish as the requests it is sent go by: every request
- * moves the script one step on, so a wait sees the same sequence however fast it polls. It records every URL it
- * was sent and whose data it served, which is what the host's waits are judged by.
+ * A stand-in for n8n's public API executions endpoints (the list, and one by id) whose executions start and finish as
+ * requests come: each request moves the script one step on, so a wait sees the same sequence however fast it polls.
+ * It records each URL and whose data it served: what the host's waits are judged by.
  */
 export class ScriptedExecutionsApi {
 	readonly urls: string[] = [];
@@ -28,10 +24,7 @@ export class ScriptedExecutionsApi {
 	readonly dataServed: string[] = [];
 	private readonly server = createServer((request, response) => this.answer(request, response));
 
-	constructor(
-		readonly workflowId: string,
-		private readonly script: ScriptedExecution[],
-	) {}
+	constructor(readonly workflowId: string, private readonly script: ScriptedExecution[]) {}
 
 	async start(): Promise<string> {
 		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import { atLeast, finishedExecution, nodeOutput, waitForExecutions } from '../../host/executions';
+import { atLeast, executionsAtRest, finishedExecution, nodeOutput, waitForExecutions } from '../../host/executions';
 import { N8nClient } from '../../host/restClient';
 import { API_KEY, ScriptedExecutionsApi, type ScriptedExecution } from './scriptedExecutionsApi';
 
@@ -58,5 +58,20 @@ describe("the test host's wait for executions", () => {
 
 		expect(api.dataServed.sort()).toEqual(selfCalling.map((execution) => execution.id).sort());
 		expect(result).toHaveLength(SUBS + 1);
+	});
+
+	it('waits for executions to come to rest, listing them without data, then reads each one\'s data once', async () => {
+		// At least one awaited: all six come, the manual run and its sub-executions.
+		const { api, result } = await against(selfCalling, (n8n) => executionsAtRest(n8n, 'wf1', 1, 0));
+
+		expect(api.withData).toEqual(['/api/v1/executions?workflowId=wf1&includeData=true&limit=100']);
+		expect(api.dataServed.sort()).toEqual(selfCalling.map((execution) => execution.id).sort());
+		expect(result.map((execution) => execution.status)).toEqual(Array(SUBS + 1).fill('success'));
+	});
+
+	it('throws, saying what it saw, when fewer executions come than the least awaited', async () => {
+		const waiting = against(oneAfterTheOther, (n8n) => executionsAtRest(n8n, 'wf1', SUBS + 1, 0, 200));
+
+		await expect(waiting).rejects.toThrow(`workflow wf1: not at least ${SUBS + 1} executions, all finished and holding still, within 0.2 s; saw ${SUBS}: 1 success, 2 success`);
 	});
 });
