@@ -73,5 +73,3 @@ export async function activeConfirmingTrigger(
 export const triggerBranch = (execution: Execution, output: 0 | 1) =>
 	outputItems(execution, ERP_TRIGGER_NAME, output).map((item) => item.json as unknown as ConfirmedItem);
 
-/** bench/workloads/confirm.ts's name for nodeOutput, until it imports that. */
-export { nodeOutput as stepItems } from './executions';

@@ -8,7 +8,7 @@ export type ListedExecution = Execution & { retryOf?: string | null };
 const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
 
 /** Whether the execution has ended (its status says so; its data may not be saved yet, see isSaved). */
-export const isFinished = (execution: Execution) => FINISHED.includes(execution.status);
+const isFinished = (execution: Execution) => FINISHED.includes(execution.status);
 
 /**
  * Whether an execution read with its data has ended and its data is saved: n8n 1.x on SQLite writes status and data
