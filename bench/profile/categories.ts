@@ -8,6 +8,12 @@ export interface CpuProfile {
 
 type Frame = CpuProfile['nodes'][number]['callFrame'];
 
+/** The package's files as n8n loads them from its user folder (n8n's own install may sit in a folder named after the
+ * package, ~/.cache/n8n-nodes-erp: a bare name would claim n8n's frames too). */
+export const NODE_PACKAGE = /\/node_modules\/n8n-nodes-erp\//;
+/** bench/floor's node, installed the same way. */
+export const FLOOR_PACKAGE = /\/node_modules\/n8n-nodes-erp-floor\//;
+
 /**
  * Where n8n's main process spends its time, in the order a sample is claimed: a sample belongs to the first
  * category that any frame of its stack matches (so the credential's expression counts as the credential), or,
@@ -30,7 +36,7 @@ export const CATEGORIES = [
 		label: "parameter expressions: n8n's expression engine and its data proxy",
 		matches: (f: Frame) => /\/(isolated-vm|luxon|@n8n\/tournament|@n8n\/expression-runtime)\/|expression|workflow-data-proxy/i.test(f.url),
 	},
-	{ name: 'node', label: "the node's own code", leafOnly: true, matches: (f: Frame) => /\/n8n-nodes-erp\//.test(f.url) },
+	{ name: 'node', label: "the node's own code", leafOnly: true, matches: (f: Frame) => NODE_PACKAGE.test(f.url) },
 	{ name: 'gc', label: 'garbage collection', matches: (f: Frame) => f.functionName === '(garbage collector)' },
 	{ name: 'rest', label: "the rest: n8n's execution engine and the helpers the node calls, the webhook, Split Out, Summarize", matches: () => true },
 ] as const;
@@ -45,8 +51,8 @@ export interface CategorySpec {
 	matches(frame: Frame): boolean;
 }
 
-const inNode = (f: Frame) => /\/n8n-nodes-erp\//.test(f.url);
-const inFloor = (f: Frame) => /\/n8n-nodes-erp-floor\//.test(f.url);
+const inNode = (f: Frame) => NODE_PACKAGE.test(f.url);
+const inFloor = (f: Frame) => FLOOR_PACKAGE.test(f.url);
 const [credential, http, expressions, , gc, rest] = CATEGORIES;
 
 /**

@@ -1,5 +1,5 @@
 import type { BenchContext } from '../context';
-import { categoriseBy, functionsOf, REMOTE_CATEGORIES } from './categories';
+import { categoriseBy, FLOOR_PACKAGE, functionsOf, NODE_PACKAGE, REMOTE_CATEGORIES } from './categories';
 import { profiled } from './index';
 
 /** Runs profiled per contender, after the bench's own runs of it. */
@@ -48,8 +48,8 @@ async function profileOne(ctx: BenchContext, run: () => Promise<Sample>, items: 
  * (PROFILED_RUNS runs of each, in a V8 CPU profile), per item, and under which of the package's functions.
  */
 export async function profileRemote(ctx: BenchContext, runs: Record<keyof RemoteProfile, () => Promise<Sample>>, items: number): Promise<RemoteProfile> {
-	const erpNode = await profileOne(ctx, runs.erpNode, items, /\/n8n-nodes-erp\//);
-	const floor = await profileOne(ctx, runs.floor, items, /\/n8n-nodes-erp-floor\//);
+	const erpNode = await profileOne(ctx, runs.erpNode, items, NODE_PACKAGE);
+	const floor = await profileOne(ctx, runs.floor, items, FLOOR_PACKAGE);
 	const line = (name: string, p: ContenderProfile) =>
 		`  profile ${name}: ${Object.entries(p.perItem_ms).map(([category, ms]) => `${category} ${ms}`).join(', ')} ms per item; in flight median ${p.medianInFlight}, most ${p.peakInFlight}`;
 	ctx.log(line('erpNode', erpNode));
