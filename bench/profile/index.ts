@@ -31,7 +31,7 @@ export interface ProfileResult {
 let profiles = 0;
 
 /** Starts the profiler in n8n (bench/profile/hook.ts), runs `work`, stops it and answers the profile. */
-async function profiled(ctx: BenchContext, dir: string, work: () => Promise<void>): Promise<CpuProfile> {
+export async function profiled(ctx: BenchContext, dir: string, work: () => Promise<void>): Promise<CpuProfile> {
 	const file = path.join(dir, `${++profiles}.cpuprofile`);
 	process.kill(ctx.n8nPid, 'SIGUSR2');
 	await sleep(500);

@@ -1,3 +1,4 @@
+import { REMOTE_CATEGORIES } from '../profile/categories';
 import type { Results } from '../results';
 import { remotesOf } from '../results';
 import type { RemoteResult } from '../workloads/remote';
@@ -6,6 +7,7 @@ import { count, RATE_HEADER, RATE_RULE, rateCells, s, sweepLine } from './format
 
 const x = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)}×`);
 const maybe = (seconds: number | undefined) => (seconds === undefined ? '—' : s(seconds));
+const WORKLOADS = ['listAll', 'bulkCreate', 'mixed'] as const;
 
 function row(label: string, latencyMs: number, w: RemoteWorkloadResult): string {
 	const p = w.peakInFlight;
@@ -26,7 +28,7 @@ function rows(remote: RemoteResult): string[] {
 }
 
 const sweeps = (remote: RemoteResult): string[] =>
-	(['listAll', 'bulkCreate', 'mixed'] as const).map((name) => `- ${name}, ${remote.latency_ms} ms: ${sweepLine(remote[name].concurrencySweep)}`);
+	WORKLOADS.map((name) => `- ${name}, ${remote.latency_ms} ms: ${sweepLine(remote[name].concurrencySweep)}`);
 
 function rateLimitedTable(remote: RemoteResult): string[] {
 	const rate = remote.rateLimited;
@@ -52,6 +54,33 @@ const ranApart = (remote: RemoteResult): string[] =>
 			]
 		: [];
 
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(3)}`);
+
+/** Issue 45: where n8n's CPU goes per item, the ERP node beside the floor, in each workload at one latency. */
+function profileTable(remote: RemoteResult): string[] {
+	const profiled = WORKLOADS.filter((name) => remote[name].profile);
+	if (!profiled.length) return [];
+	const cell = (name: (typeof WORKLOADS)[number], category: string) => {
+		const { erpNode, floor } = remote[name].profile!;
+		return `${ms(erpNode.perItem_ms[category])} / ${ms(floor.perItem_ms[category])}`;
+	};
+	const inFlight = (name: (typeof WORKLOADS)[number]) => {
+		const { erpNode, floor } = remote[name].profile!;
+		return `${erpNode.medianInFlight} (${erpNode.peakInFlight}) / ${floor.medianInFlight} (${floor.peakInFlight})`;
+	};
+	return [
+		'',
+		`At ${remote.latency_ms} ms, n8n's main process in ms of CPU per item (a record read, or an item created or created and sent), ERP node / floor, ` +
+			'from a V8 CPU profile of 3 more runs of each after the timed ones:',
+		'',
+		`| | ${profiled.join(' | ')} |`,
+		`|---|${profiled.map(() => '---|').join('')}`,
+		...REMOTE_CATEGORIES.map(({ name, label }) => `| ${label} | ${profiled.map((w) => cell(w, name)).join(' | ')} |`),
+		`| **in all** | ${profiled.map((w) => `**${cell(w, 'total')}**`).join(' | ')} |`,
+		`| requests in flight at the median arrival (the most) | ${profiled.map(inFlight).join(' | ')} |`,
+	];
+}
+
 /**
  * Issue 17: the sandbox answering every request late, as an ERP across the internet does. Issue 45: n8n's floor,
  * bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
@@ -69,6 +98,7 @@ export function remoteSection(r: Results): string[] {
 		`ERP node by Concurrency (median of ${r.sweepRuns} runs each, the settings taking turns; the fastest is the one above):`,
 		'',
 		...remotes.flatMap(sweeps),
+		...remotes.flatMap(profileTable),
 		...remotes.flatMap(rateLimitedTable),
 	];
 }

@@ -1,7 +1,8 @@
 import { alternate } from '../../alternate';
 import { SWEEP_RUNS } from '../../config';
 import type { BenchContext } from '../../context';
-import { ratio, secondsOf } from '../../stats';
+import { profileRemote, type RemoteProfile } from '../../profile/remote';
+import { median, ratio, secondsOf } from '../../stats';
 import { sweepConcurrency } from '../../sweep';
 
 /** `floor`: bench/floor's node, the ERP node's requests through n8n's request helper and nothing else. */
@@ -11,6 +12,8 @@ export interface RemoteSample {
 	seconds: number;
 	/** The most requests the sandbox held at once during the run. */
 	peakInFlight: number;
+	/** The requests it held at once at the median arrival. */
+	medianInFlight: number;
 }
 
 type Run = () => Promise<RemoteSample>;
@@ -41,6 +44,10 @@ export interface RemoteWorkloadResult {
 	};
 	/** The most requests the sandbox held at once from each contender, the highest of its runs. */
 	peakInFlight: Partial<Record<RemoteContender, number>> & Record<Exclude<RemoteContender, 'floor'>, number>;
+	/** The requests the sandbox held at once at the median arrival, the median of each contender's runs (absent before issue 45's profile). */
+	medianInFlight?: Partial<Record<RemoteContender, number>>;
+	/** The ERP node's and the floor's CPU in n8n per item, by where it went (absent before issue 45's profile). */
+	profile?: RemoteProfile;
 	samples: Partial<Record<RemoteContender, number[]>>;
 	/** The ERP node's median seconds at each Concurrency tried, and every run of it. */
 	concurrencySweep: Record<string, number>;
@@ -63,8 +70,10 @@ export async function compareContenders(
 	const samples = await alternate(contenders, ctx.runs, ctx.log);
 	const { runs, medians } = secondsOf(samples);
 	const worstPeak = (name: RemoteContender) => Math.max(...samples[name].map((sample) => sample.peakInFlight));
+	const typical = (name: RemoteContender) => median(samples[name].map((sample) => sample.medianInFlight));
 	const names = Object.keys(contenders) as RemoteContender[];
-	ctx.log(`  medians: ${names.map((name) => `${name} ${medians[name].toFixed(3)} s (at once: ${worstPeak(name)})`).join(', ')}`);
+	ctx.log(`  medians: ${names.map((name) => `${name} ${medians[name].toFixed(3)} s (at once: ${typical(name)}, most ${worstPeak(name)})`).join(', ')}`);
+	const profile = await profileRemote(ctx, { erpNode: contenders.erpNode, floor: contenders.floor }, workload.items);
 	return {
 		items: workload.items,
 		requests: workload.requests,
@@ -87,6 +96,8 @@ export async function compareContenders(
 			httpRequestNode: worstPeak('httpRequestNode'),
 			rawClient: worstPeak('rawClient'),
 		},
+		medianInFlight: Object.fromEntries(names.map((name) => [name, typical(name)])),
+		profile,
 		samples: runs,
 		concurrencySweep: sweep.seconds,
 		concurrencySweepRuns: sweep.runs,

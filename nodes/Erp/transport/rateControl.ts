@@ -83,8 +83,9 @@ export class RateController {
 	private lastUsed = Date.now();
 	private limit?: number;
 	private window?: Window;
-	/** What is left of the window as seen here (its lowest count), and this process's answers in it: unknown after a pause. */
-	private count?: { low: number; top: number; own: number };
+	/** What is left of the window as seen here (its lowest count), this process's answers in it, and when it last told
+	 * the count and the window's end: unknown after a pause, and once that window is over. */
+	private count?: { low: number; top: number; own: number; toldAt: number; endsAt?: number };
 	private spenders = 1;
 	private shortestMs = 0;
 	private longestMs = Number.POSITIVE_INFINITY;
@@ -114,7 +115,7 @@ export class RateController {
 				const now = Date.now();
 				const pause = this.pausedUntil - now;
 				if (pause > 0 && pausedMs + pause > maxPauseMs) throw new WaitTooLong(pause);
-				const forRoom = pause <= 0 && this.full();
+				const forRoom = pause <= 0 && this.full(now);
 				// The pace's turn is taken when it answers 0: asked last.
 				const wait = pause > 0 ? pause : forRoom ? RECHECK_MS : this.turn(now);
 				const forTurn = pause <= 0 && !forRoom && wait > 0;
@@ -170,8 +171,9 @@ export class RateController {
 	}
 
 	/** No room now: the cap in flight, or this process's share of what is left is on the wire already. */
-	private full(): boolean {
+	private full(now: number): boolean {
 		if (this.inFlight >= CONCURRENCY_LIMIT) return true;
+		if (this.count && this.countOver(now)) this.closeCount();
 		return this.count !== undefined && this.inFlight > 0 && this.count.low * this.share() <= this.inFlight;
 	}
 
@@ -198,6 +200,13 @@ export class RateController {
 
 	private interval(): number {
 		return this.pace ? 1000 / this.pace.rate : 0;
+	}
+
+	/** A count tells of one window: once the end it named is past (a second late at most, as rounded), or a longer
+	 * window than is learnt has gone by without a count, it says nothing of the next, which may never come. */
+	private countOver(now: number): boolean {
+		const { toldAt, endsAt } = this.count!;
+		return endsAt === undefined ? now - toldAt > MAX_LEARNT_WINDOW_MS : now > endsAt + ROUNDING_MS;
 	}
 
 	/** 0 when a request may go now (its turn is taken), else how long until the next turn. */
@@ -259,11 +268,14 @@ export class RateController {
 		if (now < this.pausedUntil) return;
 		if (fresh || !this.count) {
 			this.closeCount();
-			this.count = { low: remaining, top: remaining, own: 0 };
+			this.count = { low: remaining, top: remaining, own: 0, toldAt: now };
 		}
 		this.count.low = Math.min(this.count.low, remaining);
 		this.count.top = Math.max(this.count.top, remaining);
 		this.count.own++;
+		this.count.toldAt = now;
+		const endsAt = resetAtMs ?? (wait && now + wait.ms);
+		if (endsAt !== undefined) this.count.endsAt = Math.max(this.count.endsAt ?? endsAt, endsAt);
 		const left = this.count.low;
 		const lengthMs = this.windowMs(true);
 		if (lengthMs && (left === 0 || this.pace?.fromWindow)) {

@@ -1,4 +1,4 @@
-import { categorise, type CpuProfile } from '../../../bench/profile/categories';
+import { categorise, categoriseBy, functionsOf, NODE_PACKAGE, REMOTE_CATEGORIES, type CpuProfile } from '../../../bench/profile/categories';
 
 /** A profile whose stacks are root → each path's frames, one sample of `ms` on each leaf. */
 function profileOf(paths: Array<{ frames: Array<[string, string]>; ms: number }>): CpuProfile {
@@ -40,6 +40,24 @@ describe('bench: where a CPU profile of n8n spends its time', () => {
 	test("the node's own code is only what runs in it: n8n helpers it calls are n8n's", () => {
 		const totals = categorise(profileOf([{ frames: [['execute', ERP], ['deepCopy', 'file:///n8n/node_modules/n8n-workflow/dist/utils.js']], ms: 7 }]));
 		expect(totals).toMatchObject({ node: 0, rest: 7 });
+	});
+
+	test("n8n installed in a folder named after the package (~/.cache/n8n-nodes-erp) is n8n's, not the node's", () => {
+		const cached = 'file:///root/.cache/n8n-nodes-erp/n8n-2.41.1/node_modules/n8n-workflow/dist/utils.js';
+		const totals = categorise(profileOf([{ frames: [['execute', ERP], ['deepCopy', cached]], ms: 7 }]));
+		expect(totals).toMatchObject({ node: 0, rest: 7 });
+	});
+
+	test("beside the floor: getNodeParameter less its expressions, the floor's own code, and the node's functions with their callees", () => {
+		const FLOOR = 'file:///u/.n8n/nodes/node_modules/n8n-nodes-erp-floor/ErpFloor.node.js';
+		const PARAMETER = 'file:///n8n/node_modules/n8n-core/dist/execution-engine/node-execution-context/node-execution-context.js';
+		const profile = profileOf([
+			{ frames: [['execute', ERP], ['_getNodeParameter', PARAMETER], ['renderExpression', 'file:///n8n/node_modules/n8n-workflow/dist/expression.js']], ms: 3 },
+			{ frames: [['execute', ERP], ['_getNodeParameter', PARAMETER]], ms: 2 },
+			{ frames: [['execute', FLOOR]], ms: 1 },
+		]);
+		expect(categoriseBy(profile, REMOTE_CATEGORIES)).toMatchObject({ expressions: 3, parameters: 2, node: 0, floor: 1 });
+		expect(functionsOf(profile, NODE_PACKAGE, 5)).toEqual([{ fn: 'execute (transport/client.js:0)', ms: 5 }]);
 	});
 
 	test('idle time is no CPU and is left out', () => {

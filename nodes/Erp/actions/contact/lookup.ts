@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ErpClient } from '../../transport/client';
 import { paginate } from '../../transport/paginate';
 import type { KeyLookup } from '../shared/keyed';
+import { runWideParameter } from '../shared/runWide';
 
 /** GET /contacts?email=…: how Create or Update finds a contact, and how a create whose answer was lost is settled. */
 export const contactByEmail: KeyLookup = {
@@ -19,7 +20,7 @@ export const contactByEmail: KeyLookup = {
  */
 export async function withFullRecord(this: IExecuteFunctions, client: ErpClient, created: IDataObject, itemIndex: number): Promise<IDataObject> {
 	const id = created.id;
-	if (!this.getNodeParameter('options.fetchFullRecord', itemIndex, false) || id === undefined) return created;
+	if (!runWideParameter.call(this, 'options.fetchFullRecord', itemIndex, false) || id === undefined) return created;
 	try {
 		const doing = { action: `read contact ${String(id)}`, noun: 'contact', id: String(id) };
 		return (await client.request({ method: 'GET', path: `/contacts/${String(id)}`, expect: 'record', itemIndex, doing })).data as IDataObject;

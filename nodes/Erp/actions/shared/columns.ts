@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../transport/types';
 import type { FieldSpecs } from './fields';
+import { runWideParameter } from './runWide';
 import { argumentLabel } from './tool';
 import type { FieldKind } from './values';
 import { checkValue, isBlank } from './values';
@@ -74,7 +75,7 @@ function fromFieldsBelow(this: IExecuteFunctions, itemIndex: number, specs: Fiel
 
 /** The field list stored with the node (what the editor showed), for input fields that are not known ones. */
 function listedNames(this: IExecuteFunctions, itemIndex: number): Set<string> {
-	const schema = this.getNodeParameter('columns.schema', itemIndex, []) as Array<{ id?: unknown }> | null;
+	const schema = runWideParameter.call(this, 'columns.schema', itemIndex, []) as Array<{ id?: unknown }> | null;
 	return new Set((schema ?? []).map((field) => String(field.id)));
 }
 
@@ -84,7 +85,7 @@ function listedNames(this: IExecuteFunctions, itemIndex: number): Set<string> {
  */
 function fromInputFields(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, noun: string): IDataObject {
 	const ignored = new Set(
-		String(this.getNodeParameter('ignoreFields', itemIndex, ''))
+		String(runWideParameter.call(this, 'ignoreFields', itemIndex, ''))
 			.split(',')
 			.map((name) => name.trim())
 			.filter(Boolean),
@@ -100,7 +101,7 @@ function fromInputFields(this: IExecuteFunctions, itemIndex: number, specs: Fiel
 		else others.push(name);
 	}
 	if (others.length === 0) return body;
-	const policy = this.getNodeParameter('otherInputFields', itemIndex, 'error') as 'error' | 'ignore' | 'send';
+	const policy = runWideParameter.call(this, 'otherInputFields', itemIndex, 'error') as 'error' | 'ignore' | 'send';
 	if (policy === 'send') for (const name of others) body[name] = this.getInputData()[itemIndex].json[name];
 	if (policy !== 'error') return body;
 	const many = others.length > 1;
@@ -116,6 +117,6 @@ function fromInputFields(this: IExecuteFunctions, itemIndex: number, specs: Fiel
 
 /** The body of a new record from Fields, whichever mapping mode the user chose. */
 export function mappedBody(this: IExecuteFunctions, itemIndex: number, specs: FieldSpecs, noun: string): IDataObject {
-	const mode = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') as string;
+	const mode = runWideParameter.call(this, 'columns.mappingMode', itemIndex, 'defineBelow') as string;
 	return mode === 'autoMapInputData' ? fromInputFields.call(this, itemIndex, specs, noun) : fromFieldsBelow.call(this, itemIndex, specs);
 }

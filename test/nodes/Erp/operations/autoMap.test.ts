@@ -42,6 +42,17 @@ describe('Create with Map Automatically', () => {
 		expect(await h.requests()).toEqual([]);
 	});
 
+	it('reads Input Fields to Ignore and Other Input Fields for each item when they are expressions (read once per run when they are not)', async () => {
+		const input = [
+			{ first_name: 'Ada', email: 'ada@example.com', skip: 'email', vat_id: 'GB1', others: 'send' },
+			{ first_name: 'Grace', last_name: 'Hopper', skip: 'last_name', vat_id: 'US2', others: 'ignore' },
+		];
+		const parameters = { ignoreFields: '={{ "skip, others, " + $json.skip }}', otherInputFields: '={{ $json.others }}', options: { concurrency: 1 } };
+		const result = await h.run(createFromInput('contact', parameters), { input });
+		expect(result.error).toBeUndefined();
+		expect((await h.requests()).map((request) => request.body)).toEqual([{ first_name: 'Ada', vat_id: 'GB1' }, { first_name: 'Grace' }]);
+	});
+
 	it('says how to fix an unknown input field', async () => {
 		const result = await h.run(createFromInput('contact'), { input: [{ first_name: 'Ada', source: 'fair' }] });
 		expect((result.error as { description?: string }).description).toBe(

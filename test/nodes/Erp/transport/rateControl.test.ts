@@ -189,6 +189,32 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 		expect(await settled(waiting)).toBe(true);
 	});
 
+	it('forgets the count once its window is over (a second past the reset it named): an ERP that then shows no limit is not held back', async () => {
+		const clock = fakeTime('manual', SECOND);
+		const rate = new RateController();
+		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': String(SECOND / 1000 + 1) });
+		const onTheWire = [await rate.admit(0), await rate.admit(0)];
+		const held = rate.admit(0);
+		await clock.advance(2000);
+		expect(await settled(held)).toBe(false);
+		await clock.advance(1000);
+		expect(await settled(held)).toBe(true);
+		learn(rate, onTheWire[0], 200);
+		expect(await Promise.all(Array.from({ length: 20 }, () => settled(rate.admit(0))))).toEqual(Array(20).fill(true));
+	});
+
+	it('forgets a count that named no end of its window once a minute has gone by without another', async () => {
+		const clock = fakeTime('manual', 0);
+		const rate = new RateController();
+		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '1' });
+		await rate.admit(0);
+		const held = rate.admit(0);
+		await clock.advance(60_000);
+		expect(await settled(held)).toBe(false);
+		await clock.advance(1000);
+		expect(await settled(held)).toBe(true);
+	});
+
 	it('does not take an answer that arrives during a 429 wait for news about the next window', async () => {
 		const clock = fakeTime('manual', 0);
 		const rate = new RateController();

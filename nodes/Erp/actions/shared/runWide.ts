@@ -1,0 +1,25 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+/** Per node run (n8n gives each its own context): the parameters read once, by name. */
+const runs = new WeakMap<IExecuteFunctions, Map<string, unknown>>();
+
+/** Whether a stored parameter value holds an expression anywhere in it (an expression may differ per item). */
+const holdsExpression = (value: unknown): boolean =>
+	typeof value === 'string' ? value.startsWith('=') : typeof value === 'object' && value !== null && Object.values(value).some(holdsExpression);
+
+/**
+ * A parameter as getNodeParameter reads it for the item, read once per run when its stored value holds no expression:
+ * n8n then resolves it the same way for every item. One that holds an expression is read for each item. The value
+ * returned is shared by the run's items: callers only read it.
+ */
+export function runWideParameter<T>(this: IExecuteFunctions, name: string, itemIndex: number, fallback: T): T {
+	let values = runs.get(this);
+	if (!values) {
+		values = new Map();
+		runs.set(this, values);
+	}
+	if (values.has(name)) return values.get(name) as T;
+	const value = this.getNodeParameter(name, itemIndex, fallback) as T;
+	if (!holdsExpression(this.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true }))) values.set(name, value);
+	return value;
+}
