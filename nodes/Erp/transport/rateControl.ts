@@ -216,7 +216,7 @@ export class RateController {
 			this.pace = undefined;
 			return 0;
 		}
-		const interval = 1000 / this.pace.rate;
+		const interval = this.interval();
 		const wait = this.lastTurn + interval - now;
 		if (wait > 0) {
 			this.heldAt = now;
