@@ -3,6 +3,7 @@ import { jsonParse, type INodeCredentialTestResult, type INodeTypeDescription } 
 import { waitFor } from '../../sandbox/adminClient';
 import { N8N_VERSION } from './install';
 import { n8nLine, type N8nLine } from './lines';
+import { sleep } from './processes';
 import type { Credential, Execution, SavedWorkflow, WorkflowDefinition } from './types';
 
 export interface Owner {
@@ -38,6 +39,14 @@ async function fetchOnOpenConnection(url: string, init: RequestInit): Promise<Re
 }
 
 /**
+ * n8n 1.x's SQLite, under writes from several requests at once, may answer 500 with this before its transaction
+ * began (seen creating a workflow while executions were saved): nothing was written, so the call is safe to repeat.
+ */
+export const NESTED_TRANSACTION = 'cannot start a transaction within a transaction';
+const NESTED_TRANSACTION_ATTEMPTS = 4;
+const NESTED_TRANSACTION_PAUSE_MS = 250;
+
+/**
  * A small client for n8n's REST API (the editor's, authenticated by the `n8n-auth` cookie), its public API
  * (`/api/v1`, by an API key) and production webhooks; where n8n's lines differ it asks `line`, N8N_VERSION's line.
  */
@@ -53,13 +62,17 @@ export class N8nClient {
 		return this.cookie?.slice('n8n-auth='.length);
 	}
 
-	/** A call to n8n answered 2xx (else it throws), and its answer's text and headers. */
+	/** A call to n8n answered 2xx (else it throws), and its answer's text and headers; sent again after n8n's SQLite
+	 * refused to begin its transaction (NESTED_TRANSACTION), which wrote nothing. */
 	private async call(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ text: string; headers: Headers }> {
 		const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-		const response = await fetchOnOpenConnection(`${this.baseUrl}${path}`, { method, headers: { ...headers, ...json }, body: body === undefined ? undefined : JSON.stringify(body) });
-		const text = await response.text();
-		if (!response.ok) throw new N8nRequestError(method, path, response.status, text);
-		return { text, headers: response.headers };
+		for (let attempt = 1; ; attempt++) {
+			const response = await fetchOnOpenConnection(`${this.baseUrl}${path}`, { method, headers: { ...headers, ...json }, body: body === undefined ? undefined : JSON.stringify(body) });
+			const text = await response.text();
+			if (response.ok) return { text, headers: response.headers };
+			if (response.status !== 500 || !text.includes(NESTED_TRANSACTION) || attempt >= NESTED_TRANSACTION_ATTEMPTS) throw new N8nRequestError(method, path, response.status, text);
+			await sleep(NESTED_TRANSACTION_PAUSE_MS * attempt);
+		}
 	}
 
 	/** Raw JSON call to the editor REST API; answers its `data`. */
