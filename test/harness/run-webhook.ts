@@ -27,6 +27,9 @@ export interface WebhookCall {
 	workflowData?: INodeExecutionData[][];
 	/** What `webhook()` threw, or a harness finding such as a node that claimed to answer but did not. */
 	error?: Error;
+	/** When the caller got its answer, and when `webhook()` returned (epoch ms): a node may answer before it returns. */
+	answeredAt: number;
+	returnedAt?: number;
 }
 
 export interface WebhookHarness {
@@ -52,11 +55,18 @@ export interface WebhookEndpoint extends HarnessWorkflow {
 	path: string;
 }
 
-/** Express's Response as nodes use it (status, setHeader, json, send, end), recording the answer before the caller sees it; another method fails, which the harness reports. */
+/** Express's Response as nodes use it (status, setHeader, json, send, end), recording the answer; one a node ends
+ * while its `webhook()` still runs goes to the caller at once (`whileRunning`), as Express sends it; another method
+ * fails, which the harness reports. */
 export class WebhookResponse {
 	statusCode = 200;
 	readonly headers: OutgoingHttpHeaders = {};
 	body?: string;
+	answeredAt?: number;
+	/** Set while `webhook()` runs. */
+	running = false;
+
+	constructor(private readonly whileRunning?: (response: WebhookResponse) => void) {}
 
 	get headersSent(): boolean {
 		return this.body !== undefined;
@@ -86,7 +96,10 @@ export class WebhookResponse {
 	}
 
 	end(body = ''): this {
-		this.body ??= body;
+		if (this.body !== undefined) return this;
+		this.body = body;
+		this.answeredAt = Date.now();
+		if (this.running) this.whileRunning?.(this);
 		return this;
 	}
 
@@ -181,22 +194,26 @@ async function execute(
 	response: WebhookResponse,
 	mode: WorkflowExecuteMode,
 	baseUrl: string,
-): Promise<Pick<WebhookCall, 'workflowData' | 'error'>> {
+): Promise<Pick<WebhookCall, 'workflowData' | 'error' | 'returnedAt'>> {
 	let result: IWebhookResponseData;
 	try {
+		response.running = true;
 		result = await callWebhook(endpoint, request, response, mode, baseUrl);
 	} catch (error) {
+		response.running = false;
 		// n8n's _privateGetWebhookErrorMessage: a node's own message only for configuration errors.
 		const configuration = error instanceof WorkflowConfigurationError;
 		response.fail(500, configuration ? error.message : 'Workflow Webhook Error: Workflow could not be started!');
 		return { error: error as Error };
 	}
+	response.running = false;
+	const returnedAt = Date.now();
 	const { workflowData, webhookResponse, noWebhookResponse } = result;
 	const finding = (message: string) => {
 		response.fail(500, message);
-		return { workflowData, error: new UnexpectedError(message) };
+		return { workflowData, returnedAt, error: new UnexpectedError(message) };
 	};
-	if (noWebhookResponse === true) return response.headersSent ? { workflowData } : finding('webhook() returned noWebhookResponse but did not answer the request');
+	if (noWebhookResponse === true) return response.headersSent ? { workflowData, returnedAt } : finding('webhook() returned noWebhookResponse but did not answer the request');
 	const responseMode = describe(endpoint, 'responseMode', 'onReceived');
 	if (workflowData !== undefined && responseMode !== 'onReceived') return finding(`The harness answers only "onReceived" webhooks, not "${String(responseMode)}"`);
 	// Only undefined selects n8n's default: a node may answer null.
@@ -206,13 +223,13 @@ async function execute(
 	const started = responseData === 'noData' ? undefined : responseData || answer('Workflow was started');
 	const body = workflowData === undefined ? answer('Webhook call received') : started;
 	response.status(Number(describe(endpoint, 'responseCode', 200))).send(body);
-	return { workflowData };
+	return { workflowData, returnedAt };
 }
 
 /**
  * Serves a trigger node's webhook on a local port the way n8n's webhook server does: routing (404 for another path
  * or method), body parsing, `webhook()` and n8n's answer. The workflow itself is not run; each call records the
- * items it would have started, before its answer is sent.
+ * items it would have started, before its answer is sent (unless the node answered while its webhook() ran).
  */
 export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHarness> {
 	await ensureExpressionEngine();
@@ -223,7 +240,13 @@ export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHar
 		const method = message.method ?? 'GET';
 		const url = new URL(message.url ?? '/', server.url);
 		const [, prefix, requested = ''] = /^\/(webhook|webhook-test)\/(.*?)\/*$/.exec(url.pathname) ?? [];
-		const response = new WebhookResponse();
+		let sent = false;
+		const send = (answer: WebhookResponse) => {
+			sent = true;
+			message.resume();
+			socket.writeHead(answer.statusCode, answer.headers).end(answer.body);
+		};
+		const response = new WebhookResponse(send);
 		const expected = endpoint.httpMethod;
 		if (prefix === undefined || decodeURIComponent(requested) !== endpoint.path) {
 			response.fail(404, `The requested webhook "${method} ${requested}" is not registered.`, 404);
@@ -237,10 +260,9 @@ export async function runWebhook(options: RunWebhookOptions): Promise<WebhookHar
 				return { error };
 			});
 			const { headers, rawBody } = request as { headers: IncomingHttpHeaders; rawBody?: Buffer };
-			calls.push({ mode, request: { headers, rawBody }, status: response.statusCode, body: response.content, ...outcome });
+			calls.push({ mode, request: { headers, rawBody }, status: response.statusCode, body: response.content, answeredAt: response.answeredAt ?? Date.now(), ...outcome });
 		}
-		message.resume();
-		socket.writeHead(response.statusCode, response.headers).end(response.body);
+		if (!sent) send(response);
 	}
 
 	const server = await startServer((message, socket) => void handle(message, socket));

@@ -34,6 +34,12 @@ export interface ReadBackSettings {
 const FIRST_WAIT_MS = 500;
 /** Time for the last read (and its retries) after the waits: every request ends by the deadline this leaves. */
 export const LAST_READ_MS = 1_000;
+/**
+ * How long a read may wait for its turn of the ERP's pace (or a wait the ERP named) once the delivery was accepted
+ * because that wait ran past the answer's deadline: a burst is confirmed at the pace the ERP allows, not refused. A
+ * longer wait is refused with Retry-After: an ERP that retries sends the delivery again, and n8n holds no long queue.
+ */
+export const HOLD_MS = 60_000;
 const THRESHOLD_FIX = 'set Options › Threshold Field to the product field holding its threshold';
 
 /** The waits between reads: 0.5, 1, 2, 4 s… while the next read still starts within `waitMs` of the first. */
@@ -77,12 +83,13 @@ async function readOnce(client: ErpClient, event: string, claimed: Claimed, id: 
 	return fromVerdict(judgeStock(id, stock), record, stock);
 }
 
-function couldNotConfirm(error: unknown, claimed: Claimed, id: string): Outcome {
+function couldNotConfirm(error: unknown, claimed: Claimed, id: string, accepted: boolean): Outcome {
 	const said = error instanceof Error ? error.message : String(error);
 	const retryAfterMs = retryAfterOf(error);
+	const after = accepted ? ' (the ERP was answered 200 while this read waited its turn, so it will not send the event again)' : '';
 	return {
-		confirmation: { status: 'couldNotConfirm', reason: `Reading ${claimed.noun} ${id} from the ERP failed: ${said}` },
-		...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+		confirmation: { status: 'couldNotConfirm', reason: `Reading ${claimed.noun} ${id} from the ERP failed: ${said}${after}` },
+		...(retryAfterMs === undefined || accepted ? {} : { retryAfterMs }),
 	};
 }
 
@@ -91,10 +98,11 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 /**
  * Asks the ERP whether the delivery's event holds: reads the record it names (and a product's stock) through the
  * node's transport, again on the schedule while the ERP contradicts it (a real event may come before the API shows
- * the change), all within `waitMs` plus LAST_READ_MS. An event outside the six, or without a record ID, is
- * unconfirmable without a request.
+ * the change), all within `waitMs` plus LAST_READ_MS, the answer's deadline. A read that the ERP's pace, or a wait
+ * it named, holds past that deadline (by at most HOLD_MS) calls `accept` at once (the caller answers the ERP) and
+ * waits for its turn. An event outside the six, or without a record ID, is unconfirmable without a request.
  */
-export async function confirmDelivery(context: RequestContext, delivery: ErpDelivery, settings: ReadBackSettings): Promise<Outcome> {
+export async function confirmDelivery(context: RequestContext, delivery: ErpDelivery, settings: ReadBackSettings, accept: () => void): Promise<Outcome> {
 	const claimed = claimOf(delivery.event);
 	if (claimed === undefined) {
 		return unconfirmable(`The ERP API has no way to confirm ${delivery.event}: only ${Object.keys(CONFIRMABLE_EVENTS).join(', ')} can be confirmed`);
@@ -105,18 +113,23 @@ export async function confirmDelivery(context: RequestContext, delivery: ErpDeli
 
 	const startedAt = Date.now();
 	const waits = readSchedule(settings.waitMs);
-	let client: ErpClient;
-	try {
-		client = await ErpClient.create(context, { concurrency: 1, deadlineAt: startedAt + settings.waitMs + LAST_READ_MS });
-	} catch (error) {
-		return couldNotConfirm(error, claimed, id);
-	}
-	for (let read = 0; ; read++) {
+	let deadlineAt = startedAt + settings.waitMs + LAST_READ_MS;
+	let accepted = false;
+	let client: ErpClient | undefined;
+	for (let read = 0; ; ) {
 		let outcome: Outcome;
 		try {
+			client ??= await ErpClient.create(context, { concurrency: 1, deadlineAt });
 			outcome = await readOnce(client, delivery.event, claimed, id, settings);
 		} catch (error) {
-			return couldNotConfirm(error, claimed, id);
+			const waitMs = retryAfterOf(error);
+			if (accepted || waitMs === undefined || waitMs > HOLD_MS) return couldNotConfirm(error, claimed, id, accepted);
+			// The ERP's pace, or a wait it named, holds this read past the answer's deadline: answered now, read in its turn.
+			accept();
+			accepted = true;
+			deadlineAt = Date.now() + HOLD_MS + settings.waitMs + LAST_READ_MS;
+			client = undefined;
+			continue;
 		}
 		const { confirmation } = outcome;
 		if (confirmation.status !== 'contradicted') return outcome;
@@ -125,5 +138,6 @@ export async function confirmDelivery(context: RequestContext, delivery: ErpDeli
 			return outcome;
 		}
 		await sleep(waits[read]);
+		read++;
 	}
 }

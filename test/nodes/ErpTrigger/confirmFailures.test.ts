@@ -7,11 +7,13 @@ import { useConfirmHarness, type Answered } from './confirmHarness';
 
 // The ERP failing while ERP Trigger version 2 reads a delivery's record back: the delivery is answered 503 with
 // Retry-After (an ERP that retries sends it again) and still starts the workflow, on Not Confirmed as couldNotConfirm.
-// Confirmation Wait 0: every request, retry and wait ends 1 s after the read began.
+// A read that the ERP's pace or a wait it named holds past the answer's deadline (by up to a minute) is answered 200 at
+// once ("it is confirmed … as soon as") and read in its turn. Confirmation Wait 0: the answer is due 1 s after the read began.
 
 const h = useConfirmHarness();
 const { sandbox } = h;
 const once = { options: { confirmationWait: 0 } };
+const ACCEPTED = { message: 'Event received: it is confirmed with the ERP as soon as its rate limit allows, then the workflow starts' };
 const delivery = (id: number) => ({ event: 'contact.created', timestamp: '2026-11-28T10:00:00.000Z', data: { id } });
 
 function expectCouldNotConfirm(answer: Answered, retryAfter: string) {
@@ -31,6 +33,23 @@ function expectCouldNotConfirm(answer: Answered, retryAfter: string) {
 
 const failing = async (fault: FaultSpec, id: number) =>
 	await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${id}` }, fault, times: 1000 });
+
+describe('a wait the ERP names that runs past the answer’s deadline but within a minute', () => {
+	it('a 429 with Retry-After 3 s: answered 200 at once, read again after the wait and confirmed', async () => {
+		const contact = await createContact(sandbox.api);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 3 } });
+		// Its own token: the rate controller of this ERP and token holds every request for those 3 s (before the test of
+		// a 120-s wait below, which holds this token's requests for longer than the file runs).
+		await h.start(once, { apiToken: DEFAULT_READONLY_TOKEN });
+		await h.mark();
+
+		const answer = await h.post(delivery(contact.id));
+		expect({ status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
+		expect(answer.confirmed).toEqual([expect.objectContaining({ record: contact, confirmation: { status: 'confirmed' } })]);
+		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`, `GET /contacts/${contact.id}`]);
+		expect(answer.call.returnedAt! - answer.call.answeredAt).toBeGreaterThanOrEqual(2_500);
+	});
+});
 
 describe('the ERP failing during the read-back', () => {
 	it('a 500 after every retry: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async () => {
@@ -74,7 +93,7 @@ describe('the ERP failing during the read-back', () => {
 		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The ERP rejected the API token \(401\)/);
 	});
 
-	it('a 429 whose Retry-After is longer than the read-back may wait: 503 at once with the ERP’s own Retry-After', async () => {
+	it('a 429 whose Retry-After is longer than a read may wait for its turn (a minute): 503 at once with the ERP’s own Retry-After', async () => {
 		const contact = await createContact(sandbox.api);
 		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 120 } });
 		// Its own token: the rate controller of this ERP and token now holds every request for 120 s.
@@ -96,5 +115,57 @@ describe('a burst of deliveries against the ERP’s rate limit', () => {
 		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
 		expect(answers.map((answer) => answer.status)).toEqual(contacts.map(() => 200));
 		expect(answers.map((answer) => answer.confirmed[0]?.record)).toEqual(contacts);
+	});
+
+	it('longer than the answer may wait: the deliveries whose read has no turn in time are answered 200 at once, read in their turn and confirmed; none refused or lost', async () => {
+		const contacts = await Promise.all(Array.from({ length: 20 }, (_, i) => createContact(sandbox.api, { first_name: `B${i}` })));
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		// Confirmation Wait 0: each answer is due 1 s after its read began; 20 reads at 5 a second take 4 s.
+		await h.start(once);
+
+		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		expect(answers.map((answer) => answer.confirmed[0]?.record)).toEqual(contacts);
+		expect(answers.flatMap((answer) => answer.notConfirmed)).toEqual([]);
+		expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+		const accepted = answers.filter((answer) => (answer.body as { message: string }).message === ACCEPTED.message);
+		expect(answers.filter((answer) => !accepted.includes(answer)).map((answer) => answer.body)).toEqual(Array(20 - accepted.length).fill({ message: 'Event received and confirmed' }));
+		expect(accepted.length).toBeGreaterThanOrEqual(10);
+		const reads = (await sandbox.admin.requests()).filter((request) => request.method === 'GET' && request.status === 200);
+		for (const answer of accepted) {
+			// Answered first, then read: the read that confirmed it reached the ERP after the answer, and the trigger
+			// returned its items (n8n starts the workflow then) after that read.
+			const { id } = answer.confirmed[0].record as { id: number };
+			const confirmingRead = reads.filter((request) => request.path === `/contacts/${id}`).at(-1)!;
+			expect(Date.parse(confirmingRead.at)).toBeGreaterThanOrEqual(answer.call.answeredAt);
+			expect(answer.call.returnedAt).toBeGreaterThanOrEqual(Date.parse(confirmingRead.at));
+		}
+	});
+
+	it('a delivery answered at once whose read then fails: on Not Confirmed as could not confirm, the reason saying the ERP will not send it again', async () => {
+		const contacts = await Promise.all(Array.from({ length: 10 }, (_, i) => createContact(sandbox.api, { first_name: `F${i}` })));
+		const failingContact = await createContact(sandbox.api, { first_name: 'Failing' });
+		await failing({ kind: 'status', status: 500 }, failingContact.id);
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		await h.start(once);
+
+		const others = Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		// After the ten: its read waits behind theirs, past its answer's deadline.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const failed = await h.post(delivery(failingContact.id));
+		await others;
+
+		expect({ status: failed.status, retryAfter: failed.retryAfter, body: failed.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
+		expect(failed.confirmed).toEqual([]);
+		expect(failed.notConfirmed).toHaveLength(1);
+		const [item] = failed.notConfirmed;
+		expect(item).not.toHaveProperty('record');
+		expect(item.confirmation).toEqual({
+			status: 'couldNotConfirm',
+			reason: expect.stringMatching(
+				new RegExp(
+					`^Reading contact ${failingContact.id} from the ERP failed: The ERP failed with a server error \\(500\\) after \\d+ retr.* \\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)$`,
+				),
+			),
+		});
 	});
 });
