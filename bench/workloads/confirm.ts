@@ -37,6 +37,8 @@ export interface ConfirmBurst {
 	firstAttemptOk: number;
 	refused: number;
 	refusedShare: number;
+	/** The first attempts' answers by status ('none': no answer within the ERP's wait, or the connection failed). */
+	firstAnswers: Record<string, number>;
 	/** Deliveries that reached the acting step (confirmed), passed on as could not confirm only, or neither (lost). */
 	confirmed: number;
 	couldNotConfirmOnly: number;
@@ -185,6 +187,8 @@ async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credenti
 	}
 	const ok = (status?: number) => status !== undefined && status >= 200 && status < 300;
 	const refused = deliveries.filter((d) => !ok(d.attempts[0]?.status)).length;
+	const firstAnswers: Record<string, number> = {};
+	for (const d of deliveries) firstAnswers[String(d.attempts[0]?.status ?? 'none')] = (firstAnswers[String(d.attempts[0]?.status ?? 'none')] ?? 0) + 1;
 	const result: ConfirmBurst = {
 		version,
 		confirmationWait,
@@ -193,6 +197,7 @@ async function burst(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credenti
 		firstAttemptOk: deliveries.length - refused,
 		refused,
 		refusedShare: Math.round((refused / deliveries.length) * 1000) / 1000,
+		firstAnswers,
 		confirmed: deliveries.filter((d) => confirmedIn.has(d.id)).length,
 		couldNotConfirmOnly: deliveries.filter((d) => !confirmedIn.has(d.id) && unsure.has(d.id)).length,
 		lost: deliveries.filter((d) => !confirmedIn.has(d.id) && !unsure.has(d.id)).length,

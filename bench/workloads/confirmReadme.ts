@@ -9,6 +9,12 @@ const MARKERS = { start: '<!-- bench:confirm:start (written by npm run bench -- 
 
 const yes = (met: boolean) => (met ? 'yes' : '**no**');
 
+/** What the refused first attempts were answered: n8n's or the trigger's 503, or nothing within the ERP's wait. */
+function refusedBy(b: ConfirmResult['burst']): string {
+	const refusals = Object.entries(b.firstAnswers ?? {}).filter(([status]) => !/^2\d\d$/.test(status));
+	return refusals.length === 0 ? '' : `: ${refusals.map(([status, n]) => `${status === 'none' ? 'no answer' : status} ×${n}`).join(', ')}`;
+}
+
 /** The confirm part's block of bench/README.md, from its figures. */
 export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 	const row = (label: string, cost: ConfirmResult['cost']['v1']) => [label, cost.deliveries, `${cost.answerMedian_ms} ms`, `${cost.answerMax_ms} ms`, cost.requestsPerDelivery, cost.notOk];
@@ -17,7 +23,7 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 			? `${b.deliveries} invoice.paid at once, version 1 (no confirmation: n8n alone)`
 			: `${b.deliveries} invoice.paid at once, limit ${b.limit_rps} requests/s, Confirmation Wait ${b.confirmationWait === null ? 'default' : `${b.confirmationWait} s`}`,
 		b.firstAttemptOk,
-		`${b.refused} (${(b.refusedShare * 100).toFixed(1)}%)`,
+		`${b.refused} (${(b.refusedShare * 100).toFixed(1)}%)${refusedBy(b)}`,
 		b.confirmed,
 		b.couldNotConfirmOnly,
 		b.lost,
