@@ -141,5 +141,25 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 			expect(executions).toHaveLength(2);
 			expect(nodeOutput(executions[1], ACTING_STEP)).toMatchObject([{ confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
 		});
+
+		// Last here: the 429's wait holds this credential's requests to the ERP for 3 s.
+		test('a read held past its answer by a 429 naming 3 s: answered 200 at once, read in its turn, the workflow starts on Confirmed with the record', async () => {
+			const paid = (await session.sandbox.records('invoices')).filter((i) => i.status === 'paid')[1];
+			await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${paid.id}` }, fault: { kind: 'rateLimit', retryAfter: 3 } });
+			const since = await session.sandbox.lastRequestSeq();
+			const key = `e2e-held-${paid.id}`;
+			const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: paid.id, amount: paid.total, currency: paid.currency } });
+
+			const answer = await fetch(failing.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': key }, body });
+			const answeredAt = Date.now();
+			expect(answer.status).toBe(200);
+			expect(await answer.json()).toEqual({ message: 'Event received: it is confirmed with the ERP as soon as its rate limit allows, then the workflow starts' });
+			const [execution] = forDelivery(await waitForExecutions(session.n8n, failing.workflow.id, (all) => forDelivery(all, key).length > 0), key);
+			expect(nodeOutput(execution, ACTING_STEP)).toMatchObject([{ deliveryKey: key, confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
+			// The read that confirmed it reached the ERP after n8n had answered.
+			const reads = (await session.sandbox.requests(since)).filter((r) => r.path === `/invoices/${paid.id}`);
+			expect(reads.map((r) => r.status)).toEqual([429, 200]);
+			expect(Date.parse(reads[1].at)).toBeGreaterThan(answeredAt);
+		});
 	});
 });
