@@ -133,7 +133,7 @@ export class ErpClient {
 			const fail = () =>
 				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
 			if (!decision.retry) throw fail();
-			if (waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, failure.body, limits.wait?.atMs) : fail();
+			if (waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, { body: failure.body, namedAtMs: limits.wait?.atMs }) : fail();
 			await this.pause(decision.delayMs, request);
 			waitedMs += decision.delayMs;
 			unclearEarlier ||= isUnclear(failure);
@@ -171,7 +171,7 @@ export class ErpClient {
 		try {
 			const rate = this.rate();
 			const ticket = await rate.admit(maxPauseMs, this.signal, this.options.deadlineAt).catch((error: unknown) => {
-				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, undefined, undefined, error.named) : cancelledError(this.node, request.itemIndex);
+				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, { named: error.named }) : cancelledError(this.node, request.itemIndex);
 			});
 			let answer: RawResponse | DetailedFailure | undefined;
 			let limits: RateHeaders = {};
@@ -258,7 +258,8 @@ export class ErpClient {
 		return token.length >= 4 ? text.split(token).join('[redacted]') : text;
 	};
 
-	private waitTooLong(request: ErpRequest, ms: number, body?: unknown, namedAtMs?: number, named = true) {
+	/** `named`: a wait the ERP named (with its answer's `body` and the instant it named); false: the turns of its pace. */
+	private waitTooLong(request: ErpRequest, ms: number, { body, namedAtMs, named = true }: { body?: unknown; namedAtMs?: number; named?: boolean }) {
 		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}

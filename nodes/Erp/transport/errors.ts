@@ -266,7 +266,9 @@ export function waitTooLongError(
 					`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
 				);
 	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
-	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode: '429', failure });
+	// The turns of the pace are the node's own reckoning: the ERP answered no 429.
+	const httpCode = wait.named === false ? undefined : '429';
+	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure });
 	return Object.assign(error, { retryAfterMs: wait.ms });
 }
 

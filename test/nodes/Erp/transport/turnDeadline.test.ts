@@ -20,7 +20,7 @@ it('refuses at once the requests of a burst whose turn comes after their deadlin
 		if (allowed) sent.push(Date.now() - start);
 		return json(allowed ? 200 : 429, { data: { id: 1 } }, Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])));
 	};
-	const outcomes: Array<{ arrived: number; ended: number; retryAfterMs?: number; message?: string; ok: boolean }> = [];
+	const outcomes: Array<{ arrived: number; ended: number; retryAfterMs?: number; message?: string; httpCode?: string | null; ok: boolean }> = [];
 	// 60 reads, a tenth of a second apart after the first ten, each with 3 s to go; the ERP allows 10 a second.
 	const read = async (i: number) => {
 		const arrived = Date.now() - start;
@@ -30,7 +30,7 @@ it('refuses at once the requests of a burst whose turn comes after their deadlin
 			await client.request({ method: 'GET', path: `/invoices/${i}`, doing: { action: `read invoice ${i}`, noun: 'invoice', id: i }, expect: 'record' });
 			outcomes.push({ arrived, ended: Date.now() - start, ok: true });
 		} catch (error) {
-			outcomes.push({ arrived, ended: Date.now() - start, ok: false, retryAfterMs: retryAfterOf(error), message: (error as Error).message });
+			outcomes.push({ arrived, ended: Date.now() - start, ok: false, retryAfterMs: retryAfterOf(error), message: (error as Error).message, httpCode: (error as { httpCode?: string | null }).httpCode });
 		}
 	};
 	const all: Array<Promise<void>> = [];
@@ -56,6 +56,7 @@ it('refuses at once the requests of a burst whose turn comes after their deadlin
 		expect(o.retryAfterMs).toBeGreaterThanOrEqual(3000 - (o.ended - o.arrived));
 		// The ERP refused nothing: the error says it is the turns, not a 429.
 		expect(o.message).toMatch(/^The ERP's rate limit leaves this request no turn before \d+(\.\d+)? s from now$/);
+		expect(o.httpCode ?? undefined).toBeUndefined();
 	}
 	const waits = refused.map((o) => o.retryAfterMs ?? 0);
 	expect(waits.at(-1)).toBeGreaterThan(waits[0]);
