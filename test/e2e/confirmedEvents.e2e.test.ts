@@ -13,6 +13,12 @@ const forDelivery = (executions: ListedExecution[], deliveryKey: string) =>
 describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with the ERP before it reaches the acting steps', () => {
 	let session: Session;
 	let trigger: ConfirmingTrigger;
+	/** Every trigger this file made: deactivated and unsubscribed after it, so that no later file's invoice.paid is read back by them. */
+	const made: ConfirmingTrigger[] = [];
+	const keep = (one: ConfirmingTrigger) => {
+		made.push(one);
+		return one;
+	};
 
 	/** A new sent (unpaid) invoice of a seeded contact, made through the ERP's API. */
 	async function unpaidInvoice(): Promise<Invoice> {
@@ -31,7 +37,13 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 	beforeAll(async () => {
 		session = await connect();
 		// The trigger as a user adds it: Confirmation Wait at its default (3 s), within the sandbox's 5 s wait for an answer.
-		trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good);
+		trigger = keep(await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good));
+	});
+	afterAll(async () => {
+		for (const { workflow, subscriptionId } of made) {
+			if (subscriptionId !== undefined) await session.sandbox.removeWebhook(subscriptionId);
+			await session.n8n.deactivateWorkflow(workflow.id);
+		}
 	});
 
 	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Not Confirmed with the reason, and never reaches the acting step', async () => {
@@ -91,7 +103,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 	});
 
 	test('a version-1 workflow saved before this change behaves as today: the forged invoice.paid starts it as sent', async () => {
-		const v1 = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e version-1 trigger, saved before confirmation', ['invoice.paid'], undefined, { typeVersion: 1 });
+		const v1 = keep(await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e version-1 trigger, saved before confirmation', ['invoice.paid'], undefined, { typeVersion: 1 }));
 		const data = { invoice_id: 90002, amount: 1, currency: 'EUR' };
 		const [forged] = await session.sandbox.forge({ event: 'invoice.paid', data, subscriptionId: v1.subscriptionId });
 
@@ -111,10 +123,12 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 				baseUrl: session.ctx.sandboxBaseUrl,
 				apiToken: session.ctx.readOnlyToken,
 			});
-			failing = await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger, ERP failing', ['invoice.paid'], readOnly, {
-				subscribed: false,
-				options: { confirmationWait: 0 },
-			});
+			failing = keep(
+				await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger, ERP failing', ['invoice.paid'], readOnly, {
+					subscribed: false,
+					options: { confirmationWait: 0 },
+				}),
+			);
 		});
 		afterAll(() => session.sandbox.clearFaultQueue());
 
