@@ -1,5 +1,5 @@
 import { loadAvg1 } from './machine';
-import { cpuMs, peakRssMb, resetPeakRss, rssMb } from './n8nProcess';
+import { alive, cpuMs, peakRssMb, resetPeakRss, rssMb } from './n8nProcess';
 import type { BenchContext } from './context';
 import type { DeployedWorkflow, WorkflowRun } from './n8nRun';
 import { timed } from './stats';
@@ -29,14 +29,6 @@ export class RunFailed extends Error {
 	}
 }
 
-const alive = (pid: number): boolean => {
-	try {
-		rssMb(pid);
-		return true;
-	} catch {
-		return false;
-	}
-};
 
 /** The webhook called with a time limit: n8n's answer, or undefined when the limit came first. */
 async function callWithin(ctx: BenchContext, workflow: DeployedWorkflow, body: object, limitS: number): Promise<WorkflowRun | undefined> {
@@ -114,11 +106,3 @@ export async function growthRun(ctx: BenchContext, workflow: DeployedWorkflow, e
 	};
 }
 
-/** Waits until n8n's main process has had a quiet second (an execution stopped waiting for may still be running). */
-export async function untilIdle(ctx: BenchContext, maxS = 600): Promise<void> {
-	for (const deadline = Date.now() + maxS * 1000; Date.now() < deadline && alive(ctx.n8nPid); ) {
-		const before = cpuMs(ctx.n8nPid);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-		if (cpuMs(ctx.n8nPid) - before < 100) return;
-	}
-}

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-import { procFile, statFields } from '../test/host/processes';
+import { procFile, sleep, statFields } from '../test/host/processes';
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
 	const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(procFile(pid, 'status'))?.[1];
@@ -38,4 +38,30 @@ export function cpuMs(pid: number): number {
 	const fields = statFields(pid);
 	if (fields.length < 13) throw new Error(`no CPU times for pid ${pid}: has n8n exited?`);
 	return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Whether the process still runs. */
+export const alive = (pid: number): boolean => {
+	try {
+		rssMb(pid);
+		return true;
+	} catch {
+		return false;
+	}
+};
+
+/**
+ * Waits until the process has used under `share` of a core for `windowMs` (n8n goes on working after what the
+ * bench waited for: an execution it stopped waiting for, its database), for at most `maxMs`, or until it is gone.
+ * Answers the CPU its last window used (ms; NaN when it measured none).
+ */
+export async function untilIdle(pid: number, { windowMs = 1_000, share = 0.1, maxMs = 600_000 } = {}): Promise<number> {
+	let used = Number.NaN;
+	for (const deadline = Date.now() + maxMs; Date.now() < deadline && alive(pid); ) {
+		const before = cpuMs(pid);
+		await sleep(windowMs);
+		used = cpuMs(pid) - before;
+		if (used < share * windowMs) break;
+	}
+	return used;
 }

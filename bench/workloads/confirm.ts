@@ -10,7 +10,7 @@ import { N8nClient } from '../../test/host/restClient';
 import { startStack } from '../../test/host/stack';
 import type { Credential } from '../../test/host/types';
 import { CONFIRM } from '../config';
-import { cpuMs } from '../n8nProcess';
+import { untilIdle } from '../n8nProcess';
 import { median } from '../stats';
 
 const OWNER = { email: 'bench-confirm@example.com', password: 'Bench-passw0rd', firstName: 'Bench', lastName: 'Confirm' };
@@ -153,30 +153,15 @@ const paidEvent = (invoice: Invoice) => ({
 	data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
 });
 
-const IDLE_WINDOW_MS = 2_000;
-const IDLE_CPU_SHARE = 0.05;
-const IDLE_AT_MOST_MS = 180_000;
-
-/**
- * Waits until n8n (`pid`) has used under 5% of a core for 2 s: after a burst n8n goes on working (its database,
- * the executions' data) after the last execution is listed, and a burst that starts meanwhile meets that work.
- */
-async function untilIdle(pid: number, log: Log): Promise<void> {
-	const started = Date.now();
-	for (;;) {
-		const before = cpuMs(pid);
-		await sleep(IDLE_WINDOW_MS);
-		const used = cpuMs(pid) - before;
-		if (used < IDLE_CPU_SHARE * IDLE_WINDOW_MS || Date.now() - started > IDLE_AT_MOST_MS) {
-			log(`confirm: n8n idle (${Math.round(used)} ms of CPU in ${IDLE_WINDOW_MS / 1000} s) after ${Math.round((Date.now() - started) / 1000)} s`);
-			return;
-		}
-	}
-}
+/** Before a burst: n8n under 5% of a core for 2 s (after a burst it goes on working once the last execution is
+ * listed, and a burst that starts meanwhile meets that work). */
+const IDLE = { windowMs: 2_000, share: 0.05, maxMs: 180_000 };
 
 /** `CONFIRM.burst` real invoice.paid deliveries emitted at once by the sandbox, under its rate limit, once n8n is idle. */
 async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credential: Credential, version: 1 | 2, confirmationWait: number | null, log: Log): Promise<ConfirmBurst> {
-	await untilIdle(pid, log);
+	const idleFrom = Date.now();
+	const used = await untilIdle(pid, IDLE);
+	log(`confirm: n8n idle (${Math.round(used)} ms of CPU in ${IDLE.windowMs / 1000} s) after ${Math.round((Date.now() - idleFrom) / 1000)} s`);
 	const paid = (await sandbox.records('invoices')).filter((i) => i.status === 'paid');
 	const listening = await listen(n8n, credential, 'invoice.paid', version, confirmationWait === null ? undefined : { confirmationWait });
 	const { id: subscriptionId } = await sandbox.addWebhook({ url: listening.url, events: ['invoice.paid'] });
@@ -211,7 +196,10 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 	const ok = (status?: number) => status !== undefined && status >= 200 && status < 300;
 	const refused = deliveries.filter((d) => !ok(d.attempts[0]?.status)).length;
 	const firstAnswers: Record<string, number> = {};
-	for (const d of deliveries) firstAnswers[String(d.attempts[0]?.status ?? 'none')] = (firstAnswers[String(d.attempts[0]?.status ?? 'none')] ?? 0) + 1;
+	for (const d of deliveries) {
+		const status = String(d.attempts[0]?.status ?? 'none');
+		firstAnswers[status] = (firstAnswers[status] ?? 0) + 1;
+	}
 	const result: ConfirmBurst = {
 		version,
 		confirmationWait,

@@ -11,7 +11,7 @@ const yes = (met: boolean) => (met ? 'yes' : '**no**');
 
 /** What the refused first attempts were answered: n8n's or the trigger's 503, or nothing within the ERP's wait. */
 function refusedBy(b: ConfirmResult['burst']): string {
-	const refusals = Object.entries(b.firstAnswers ?? {}).filter(([status]) => !/^2\d\d$/.test(status));
+	const refusals = Object.entries(b.firstAnswers).filter(([status]) => !/^2\d\d$/.test(status));
 	return refusals.length === 0 ? '' : `: ${refusals.map(([status, n]) => `${status === 'none' ? 'no answer' : status} ×${n}`).join(', ')}`;
 }
 

@@ -3,7 +3,8 @@ import { finishedExecution, nodeOutput } from '../../test/host/executions';
 import { LIMIT, SCALING } from '../config';
 import { seedContactsUpTo } from '../contacts';
 import type { BenchContext } from '../context';
-import { growthRun, untilIdle } from '../growth';
+import { growthRun } from '../growth';
+import { untilIdle } from '../n8nProcess';
 import { loadAvg1 } from '../machine';
 import { peakRssMb, resetPeakRss, rssMb } from '../n8nProcess';
 import { deploy } from '../n8nRun';
@@ -57,12 +58,12 @@ export async function inParts(ctx: BenchContext): Promise<InPartsResult> {
 	const months = byMonth.result.data?.resultData.runData['Read and Process the Part']?.length ?? 0;
 	const counted = nodeOutput(byMonth.result, 'Contacts Read')[0]?.sum_contacts as number | undefined;
 	ctx.log(`  by month: ${byMonth.result.status} in ${byMonth.seconds} s, ${months} months, ${counted} contacts, peak RSS ${byMonth.rssPeak_mb} MB`);
-	await untilIdle(ctx);
+	await untilIdle(ctx.n8nPid);
 
 	const workflow = await deploy(ctx.n8n, savingExecutions(erpListAll(ctx.credential, SCALING.listConcurrency)));
 	const run = await growthRun(ctx, workflow, records, LIMIT.tryLimitS);
 	ctx.log(`  one Return All, saved: ${run.seconds} s, peak RSS ${run.rssPeak_mb} MB`);
-	await untilIdle(ctx);
+	await untilIdle(ctx.n8nPid);
 	await ctx.sandbox.reset();
 	const { result, ...memory } = byMonth;
 	return {

@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { LIMIT, SCALING } from '../config';
 import { seedContactsUpTo } from '../contacts';
 import type { BenchContext } from '../context';
-import { growthRun, RunFailed, untilIdle } from '../growth';
+import { growthRun, RunFailed } from '../growth';
+import { untilIdle } from '../n8nProcess';
 import { loadAvg1 } from '../machine';
 import { deploy } from '../n8nRun';
 import { timed } from '../stats';
@@ -118,7 +119,7 @@ export async function limit(ctx: BenchContext, n8n: N8nControl): Promise<LimitRe
 				if (!(error instanceof RunFailed)) throw error;
 				attempt = { records, saved, outcome: error.kind, ...error.partial, loadAvg1: loadAvg1(), error: error.message };
 			}
-			if (attempt.outcome !== 'n8nExited') attempt.settled_s = (await timed(() => untilIdle(ctx))).seconds;
+			if (attempt.outcome !== 'n8nExited') attempt.settled_s = (await timed(() => untilIdle(ctx.n8nPid))).seconds;
 			const logged = loggedErrors(n8n.logFile, offset);
 			if (logged) attempt.error = attempt.error ? `${attempt.error}\n${logged}` : logged;
 			if (saved && attempt.outcome !== 'n8nExited') attempt.opened = await openLatestExecution(ctx, workflow.id);

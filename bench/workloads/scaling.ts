@@ -1,7 +1,8 @@
 import { PAGE_SIZE, SCALING } from '../config';
 import { contactRows, tally } from '../contacts';
 import type { BenchContext } from '../context';
-import { growthRun, RunFailed, untilIdle, type GrowthRun } from '../growth';
+import { growthRun, RunFailed, type GrowthRun } from '../growth';
+import { untilIdle } from '../n8nProcess';
 import { loadAvg1 } from '../machine';
 import { deploy, type DeployedWorkflow } from '../n8nRun';
 import { median, timed } from '../stats';
@@ -111,7 +112,7 @@ async function measure(ctx: BenchContext, label: string, size: number, previous:
 	} catch (error) {
 		if (!(error instanceof RunFailed) || error.kind === 'n8nExited') throw error;
 		ctx.log(`  ${label} ${size}: ${error.message}`);
-		await untilIdle(ctx);
+		await untilIdle(ctx.n8nPid);
 		return { size, notMeasured: `${error.kind === 'timedOut' ? 'stopped' : 'failed'} after ${error.partial.seconds} s: ${error.message}` };
 	}
 	return pointOf(size, samples);
