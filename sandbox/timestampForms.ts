@@ -17,7 +17,8 @@ export function timestampIn(form: PresentForm, iso: string): string {
 		case 'micros':
 			return `${iso.slice(0, 23)}000Z`;
 		case 'unparseable':
-			return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+			// A German local form: with `/` or `.` alone, Date.parse reads day/month as month/day on days 1 to 12.
+			return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} um ${iso.slice(11, 19)} Uhr`;
 	}
 }
 

@@ -211,7 +211,7 @@ export const VARIANTS = {
 	'webhook-timestamp-offset': webhookTimestamp('offset', '2026-11-23T10:00:00+00:00'),
 	'webhook-timestamp-compact': webhookTimestamp('compact-offset', '2026-11-23T10:00:00+0000'),
 	'webhook-timestamp-micros': webhookTimestamp('micros', '2026-11-23T10:00:00.123000Z (microseconds)'),
-	'webhook-timestamp-unparseable': webhookTimestamp('unparseable', '"23/11/2026 10:00:00" (no ISO 8601)'),
+	'webhook-timestamp-unparseable': webhookTimestamp('unparseable', '"23.11.2026 um 10:00:00 Uhr" (no ISO 8601, no date to any parser)'),
 	'webhook-timestamp-missing': { models: 'webhook deliveries without a timestamp', settings: { webhookTimestamp: 'missing' } },
 	'future-events': {
 		models: 'POST /__sandbox/events accepts event names outside the six (e.g. invoice.created)',

@@ -22,7 +22,7 @@ describe('deliveries from ERPs that chose otherwise', () => {
 		['webhook-timestamp-offset', /\+00:00$/],
 		['webhook-timestamp-compact', /\+0000$/],
 		['webhook-timestamp-micros', /\.\d{6}Z$/],
-		['webhook-timestamp-unparseable', /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/],
+		['webhook-timestamp-unparseable', /^\d\d\.\d\d\.\d{4} um \d\d:\d\d:\d\d Uhr$/],
 		['webhook-timestamp-missing', undefined],
 	])('%s: the delivery starts the workflow, its timestamp kept exactly as sent', async (variant, form) => {
 		await sandbox.admin.setVariants([variant]);
