@@ -50,7 +50,7 @@ export default tseslint.config(
 	},
 	{
 		// Tests and tooling run on a developer's machine, not inside n8n Cloud.
-		files: ['test/**/*.ts', 'sandbox/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+		files: ['test/**/*.ts', 'tooling/**/*.ts', 'sandbox/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 );

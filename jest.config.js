@@ -5,7 +5,7 @@
  * - reliability (`npm run test:reliability`): a real n8n under faults and hostile input, at scale;
  * - queue (`npm run test:queue`): n8n main, two workers and a webhook processor;
  * - editor (`npm run test:editor`): the n8n editor in headless Chromium, with a screenshot of each failure.
- * The real-n8n suites start their processes through test/host and run their files one after the other
+ * The real-n8n suites start their processes through tooling/host and run their files one after the other
  * (--runInBand). Each script sets its suite's --testTimeout (booting n8n happens in globalSetup, untimed); a flag
  * after --selectProjects also ends its list, so that `npm test -- <path>` selects files, not projects.
  */
@@ -24,7 +24,7 @@ const realN8n = (name, testMatch) => ({
 	roots: [`<rootDir>/test/${name}`],
 	testMatch: [testMatch],
 	globalSetup: `<rootDir>/test/${name}/setup/globalSetup.ts`,
-	globalTeardown: '<rootDir>/test/host/globalTeardown.ts',
+	globalTeardown: '<rootDir>/tooling/host/globalTeardown.ts',
 });
 
 module.exports = {

@@ -1,4 +1,4 @@
-import { sleep } from '../test/host/processes';
+import { sleep } from '../tooling/host/processes';
 
 // Lets n8n finish what follows an execution (its own bookkeeping, garbage) before the next contender starts.
 const SETTLE_MS = 500;

@@ -1,6 +1,6 @@
 import type { SandboxAdmin } from '../sandbox/adminClient';
-import type { N8nClient } from '../test/host/restClient';
-import type { Credential } from '../test/host/types';
+import type { N8nClient } from '../tooling/host/restClient';
+import type { Credential } from '../tooling/host/types';
 import type { RawWorker } from './rawWorker';
 import type { Api } from './rawTasks';
 

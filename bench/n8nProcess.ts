@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-import { procFile, sleep, statFields } from '../test/host/processes';
+import { procFile, sleep, statFields } from '../tooling/host/processes';
 
 const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
 	const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(procFile(pid, 'status'))?.[1];

@@ -1,4 +1,4 @@
-import type { N8nClient } from '../test/host/restClient';
+import type { N8nClient } from '../tooling/host/restClient';
 import { timed } from './stats';
 import type { BenchWorkflow } from './workflows';
 

@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { SandboxAdmin } from '../sandbox/adminClient';
-import { REPO_ROOT } from '../test/host/paths';
-import { startN8n, stopN8n, type N8nProcess } from '../test/host/n8nProcess';
-import { stopOnSignals } from '../test/host/processes';
-import { freePort } from '../test/host/ports';
-import { startStack, type Stack } from '../test/host/stack';
+import { REPO_ROOT } from '../tooling/host/paths';
+import { startN8n, stopN8n, type N8nProcess } from '../tooling/host/n8nProcess';
+import { stopOnSignals } from '../tooling/host/processes';
+import { freePort } from '../tooling/host/ports';
+import { startStack, type Stack } from '../tooling/host/stack';
 import { CONFIRM_PART, GROWTH_PARTS, KEPT_PARTS, LOOPBACK_PARTS, ONLY, PARTS, SHARED_LIMIT_PART, POLLING_RECORDS, POLLING_REMOTE, PROFILE_DEFAULT_CONCURRENCY, REMOTE_LATENCIES_MS, RUNS, SCALE, SWEEP_RUNS } from './config';
 import type { BenchContext } from './context';
 import { installFloor } from './floor/install';

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { fieldsParameter } from '../test/host/fields';
-import { chain, erpNode, node, webhookNode } from '../test/host/workflows';
-import type { Credential, WorkflowDefinition, WorkflowNode } from '../test/host/types';
+import { fieldsParameter } from '../tooling/host/fields';
+import { chain, erpNode, node, webhookNode } from '../tooling/host/workflows';
+import type { Credential, WorkflowDefinition, WorkflowNode } from '../tooling/host/types';
 
 export interface BenchWorkflow {
 	definition: WorkflowDefinition;

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 
-import { TESTED_N8N_VERSIONS } from '../test/host/install';
-import { REPO_ROOT } from '../test/host/paths';
+import { TESTED_N8N_VERSIONS } from '../tooling/host/install';
+import { REPO_ROOT } from '../tooling/host/paths';
 
 const outcomes = Object.values(TESTED_N8N_VERSIONS).map((version) => {
 	process.stdout.write(`\n=== npm run test:e2e with N8N_VERSION=${version}\n`);

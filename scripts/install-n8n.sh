@@ -3,13 +3,13 @@
 # outside the checkout, one folder per version side by side. Idempotent: a finished install leaves a marker,
 # and a second run only checks it (under a second).
 # Usage: scripts/install-n8n.sh            (progress on stderr; the cache folder on the last stdout line)
-# Env:   N8N_ERP_CACHE (default ~/.cache/n8n-nodes-erp), N8N_VERSION (default: "current" in test/host/tested-n8n.json,
+# Env:   N8N_ERP_CACHE (default ~/.cache/n8n-nodes-erp), N8N_VERSION (default: "current" in tooling/host/tested-n8n.json,
 #        where the tested versions are named; its "v1" is the 1.x line's)
 # The Node that runs n8n is written to <cache>/n8n-<version>/.node: Node 24 from the registry when that n8n's
 # `engines` accept it (2.x and 1.123.x), otherwise the system Node when they accept it (older 1.x).
 set -euo pipefail
 
-TESTED_VERSIONS="$(cd "$(dirname "$0")/.." && pwd)/test/host/tested-n8n.json"
+TESTED_VERSIONS="$(cd "$(dirname "$0")/.." && pwd)/tooling/host/tested-n8n.json"
 N8N_VERSION="${N8N_VERSION:-$(node -p "require('$TESTED_VERSIONS').current")}"
 NODE_MAJOR=24
 CACHE="${N8N_ERP_CACHE:-$HOME/.cache/n8n-nodes-erp}"

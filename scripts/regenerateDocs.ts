@@ -4,7 +4,7 @@
  * `npm run docs:regenerate`
  */
 import { e2eReport } from '../test/e2e/setup/results';
-import { regenerateDoc } from '../test/host/results';
+import { regenerateDoc } from '../tooling/host/results';
 import { queueReport } from '../test/queue/report/markdown';
 import { reliabilityReport } from '../test/reliability/report/markdown';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { REPO_ROOT } from '../test/host/paths';
+import { REPO_ROOT } from '../tooling/host/paths';
 
 /** What stands in the way of publishing `tag`; empty when nothing does. */
 export function releaseProblems(tag: string, packageVersion: string, changelog: string): string[] {

@@ -7,11 +7,11 @@ import path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { DEMO_SANDBOX, importExamples, type ImportedExample } from '../test/host/demoWorkflows';
-import { launchChromium, openWorkflow, signedInPage } from '../test/host/editor';
-import { REPO_ROOT } from '../test/host/paths';
-import { stopOnSignals } from '../test/host/processes';
-import { startStack, type Stack } from '../test/host/stack';
+import { DEMO_SANDBOX, importExamples, type ImportedExample } from '../tooling/host/demoWorkflows';
+import { launchChromium, openWorkflow, signedInPage } from '../tooling/host/editor';
+import { REPO_ROOT } from '../tooling/host/paths';
+import { stopOnSignals } from '../tooling/host/processes';
+import { startStack, type Stack } from '../tooling/host/stack';
 
 const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 

@@ -5,18 +5,18 @@
  * alert, which acts on the same stock drops, stays unpublished: HELD_IN_DEMO) and the assistant tools over MCP, whose
  * URL and client configuration it prints. Ctrl-C stops everything.
  *
- * Env: N8N_VERSION (default the tested 2.x version, test/host/tested-n8n.json; its 1.x version installs beside it on
+ * Env: N8N_VERSION (default the tested 2.x version, tooling/host/tested-n8n.json; its 1.x version installs beside it on
  * first use), N8N_PORT (5678), SANDBOX_PORT (4010), DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_MCP_TOKEN (the MCP
  * server's bearer token), DEMO_USER_FOLDER (keep
  * n8n's data there between runs; default: a fresh temporary folder, deleted on exit; n8n cannot go back to an older
  * version's database, so keep one folder per n8n version).
  */
-import { DEMO_MCP_TOKEN, DEMO_SANDBOX, importExamples } from '../test/host/demoWorkflows';
-import { isN8nInstalled, N8N_CACHE, N8N_VERSION } from '../test/host/install';
-import { clientConfigs } from '../test/host/mcp';
-import { assertPortFree } from '../test/host/ports';
-import { stopOnSignals } from '../test/host/processes';
-import { startStack, type Stack } from '../test/host/stack';
+import { DEMO_MCP_TOKEN, DEMO_SANDBOX, importExamples } from '../tooling/host/demoWorkflows';
+import { isN8nInstalled, N8N_CACHE, N8N_VERSION } from '../tooling/host/install';
+import { clientConfigs } from '../tooling/host/mcp';
+import { assertPortFree } from '../tooling/host/ports';
+import { stopOnSignals } from '../tooling/host/processes';
+import { startStack, type Stack } from '../tooling/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
 
 const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026', DEMO_MCP_TOKEN };

@@ -1,5 +1,5 @@
-import type { Credential } from '../../test/host/types';
-import { node } from '../../test/host/workflows';
+import type { Credential } from '../../tooling/host/types';
+import { node } from '../../tooling/host/workflows';
 import { splitOut, workflow, type BenchWorkflow } from '../workflows';
 import { FLOOR_NODE_TYPE } from './install';
 

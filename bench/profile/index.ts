@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { sleep } from '../../test/host/processes';
+import { sleep } from '../../tooling/host/processes';
 import { BULK_ITEMS, LIST_RECORDS, PAGE_SIZE } from '../config';
 import type { BenchContext } from '../context';
 import { deploy } from '../n8nRun';

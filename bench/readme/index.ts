@@ -9,8 +9,8 @@ import { loopbackSection } from './loopback';
 import { profileSection } from './profile';
 import { remoteSection } from './remote';
 import { speedSection } from './speed';
-import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/Erp/transport/types';
-import { withBlock } from '../../test/host/results';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/shared/transport/types';
+import { withBlock } from '../../tooling/host/results';
 
 const RESULTS = { start: '<!-- bench:results:start (written by npm run bench) -->', end: '<!-- bench:results:end -->' };
 const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/results.json) -->', end: '<!-- bench:speed:end -->' };

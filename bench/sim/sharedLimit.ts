@@ -1,6 +1,6 @@
 /**
  * A quick model of `npm run bench -- --only sharedLimit` without an n8n server: the ERP node runs in n8n-core
- * (test/harness) in PROCESSES child processes (queue-mode workers: no memory shared), each running RUNS imports
+ * (tooling/harness) in PROCESSES child processes (queue-mode workers: no memory shared), each running RUNS imports
  * of ITEMS creates at once, against an in-process sandbox limiting to 50 requests a second. Seconds, not minutes:
  * for trying the transport's pacing; the bench's figures stay the ones that count.
  *   node .build/bench/sim/sharedLimit.js [processes=2] [runs=2] [items=250] [headers=on|off|retry-after]
@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
 import { startSandbox } from '../../sandbox/server';
-import { runNode } from '../../test/harness/run-node';
+import { runNode } from '../../tooling/harness/run-node';
 import { contactFields } from '../../nodes/Erp/actions/contact/fields';
 import { knownColumns } from '../../nodes/Erp/actions/shared/columns';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { table, withBlock } from '../../test/host/results';
+import { table, withBlock } from '../../tooling/host/results';
 import type { Target } from '../targets';
 import type { ConfirmResult } from './confirm';
 

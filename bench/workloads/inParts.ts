@@ -1,5 +1,5 @@
-import { readExamples, useCredential } from '../../test/host/examples';
-import { finishedExecution, nodeOutput } from '../../test/host/executions';
+import { readExamples, useCredential } from '../../tooling/host/examples';
+import { finishedExecution, nodeOutput } from '../../tooling/host/executions';
 import { LIMIT, SCALING } from '../config';
 import { seedContactsUpTo } from '../contacts';
 import type { BenchContext } from '../context';

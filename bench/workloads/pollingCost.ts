@@ -5,7 +5,7 @@ import { ErpPollingTrigger } from '../../nodes/ErpPollingTrigger/ErpPollingTrigg
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import { createContact } from '../contacts';
 import { startSandbox } from '../../sandbox/server';
-import { createPoller, type Poller } from '../../test/harness/run-poll';
+import { createPoller, type Poller } from '../../tooling/harness/run-poll';
 
 /** What one poll of the ERP Polling Trigger costs: requests to the ERP, time, and the memory n8n stores for it. */
 export interface PollCost {

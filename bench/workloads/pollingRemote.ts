@@ -6,7 +6,7 @@ import { SandboxAdmin } from '../../sandbox/adminClient';
 import { startSandbox } from '../../sandbox/server';
 import type { SeedOptions } from '../../sandbox/seed';
 import type { VariantName } from '../../sandbox/variants';
-import { createPoller, type Poller } from '../../test/harness/run-poll';
+import { createPoller, type Poller } from '../../tooling/harness/run-poll';
 
 /** One ERP Polling Trigger configuration against the sandbox answering every request `latencyMs` late. */
 export interface RemotePollCost {

@@ -1,12 +1,12 @@
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { VariantName } from '../../sandbox/variants';
-import { atLeast, nodeOutput, waitForExecutions } from '../../test/host/executions';
-import { N8nClient } from '../../test/host/restClient';
-import { startStack } from '../../test/host/stack';
-import type { Credential, Execution } from '../../test/host/types';
+import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { N8nClient } from '../../tooling/host/restClient';
+import { startStack } from '../../tooling/host/stack';
+import type { Credential, Execution } from '../../tooling/host/types';
 import { startCluster } from '../../test/queue/host/cluster';
 import { lastStoppedAfter, perWorker } from '../../test/queue/support/executions';
-import { chain, splitOutNode, webhookNode } from '../../test/host/workflows';
+import { chain, splitOutNode, webhookNode } from '../../tooling/host/workflows';
 import { IMPORT_NODE, importContactsNode, importWorkflow } from '../../test/queue/support/workflows';
 import { SHARED_LIMIT } from '../config';
 import { contactRows, tally } from '../contacts';

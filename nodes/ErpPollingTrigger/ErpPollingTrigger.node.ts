@@ -1,9 +1,9 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ErpClient } from '../Erp/transport/client';
-import { DEFAULT_PAGE_SIZE, learntPageSize } from '../Erp/transport/paginate';
-import { DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
+import { ErpClient } from '../shared/transport/client';
+import { DEFAULT_PAGE_SIZE, learntPageSize } from '../shared/transport/paginate';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../shared/transport/types';
 import { pollBudget } from './budget';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';

@@ -1,12 +1,12 @@
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { MAX_RETRIES_LIMIT } from '../Erp/actions/common.descriptions';
-import { pathProblem } from '../Erp/actions/custom/path';
-import { toNumber } from '../Erp/actions/shared/values';
-import type { Threshold } from '../Erp/actions/product/lowStock';
-import { shownUrl } from '../Erp/transport/errors';
-import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../Erp/transport/types';
+import { MAX_RETRIES_LIMIT } from '../shared/requestOptions';
+import { pathProblem } from '../shared/apiPath';
+import { toNumber } from '../shared/values';
+import type { Threshold } from '../shared/lowStock';
+import { shownUrl } from '../shared/transport/errors';
+import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../shared/transport/types';
 import { isWatch, type TriggerOn, type WatchedResource } from './watches';
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isLowStock, type Stock } from '../Erp/actions/product/lowStock';
+import { isLowStock, type Stock } from '../shared/lowStock';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';
 import type { Change, PollState, Tokens } from './state';

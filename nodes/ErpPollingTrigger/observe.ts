@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../Erp/transport/client';
+import type { ErpClient } from '../shared/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
 import type { Observed } from './detect';

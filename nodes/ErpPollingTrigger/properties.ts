@@ -1,16 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { concurrencyOption, maxRetriesOption } from '../Erp/actions/common.descriptions';
-import { DEFAULT_PAGE_SIZE } from '../Erp/transport/paginate';
+import { concurrencyOption, maxRetriesOption } from '../shared/requestOptions';
+import { DEFAULT_PAGE_SIZE } from '../shared/transport/paginate';
 import { docsPage } from '../shared/docs';
+import { capitalize } from '../shared/records';
 import { DEFAULT_STOCK_READS_PER_POLL } from './config';
 import { on, RESOURCES, WATCHES, type TriggerOn, type WatchedResource } from './watches';
 
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** "a contact", "an invoice". */
 const aOrAn = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
-
 
 /** What one record is called in a watch's description: the resource, or a record of the list at List Path. */
 const noun = (resource: WatchedResource) => (resource === 'list' ? 'record' : resource);
@@ -20,9 +18,9 @@ const WATCH_TEXTS: Record<TriggerOn, { name: string; anyList?: string; descripti
 	fieldValue: {
 		name: 'Field Becomes a Value',
 		anyList: 'Record Field Becomes a Value in Any List',
-		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `${capitalized(aOrAn(noun(r)))}'s Field takes the Value`),
+		description: (r) => (r === 'invoice' ? "An invoice's Field takes the Value, e.g. its status becomes paid" : `${capitalize(aOrAn(noun(r)))}'s Field takes the Value`),
 	},
-	recordAdded: { name: 'Added', anyList: 'Record Added to Any List', description: (r) => `${capitalized(aOrAn(noun(r)))} with an ID not seen before` },
+	recordAdded: { name: 'Added', anyList: 'Record Added to Any List', description: (r) => `${capitalize(aOrAn(noun(r)))} with an ID not seen before` },
 	recordAddedOrUpdated: { name: 'Added or Updated', anyList: 'Record Added or Updated in Any List', description: (r) => `A new ${noun(r)}, or a change to one already seen` },
 	recordUpdated: { name: 'Updated', anyList: 'Record Updated in Any List', description: (r) => `A change to ${aOrAn(noun(r))} already seen` },
 	lowStock: { name: 'Stock Below Threshold', description: () => "A product's total stock over its warehouses falls below a threshold" },
@@ -32,7 +30,7 @@ const WATCH_TEXTS: Record<TriggerOn, { name: string; anyList?: string; descripti
 const choices = RESOURCES.flatMap((resource) =>
 	WATCHES[resource].map((t) => {
 		const texts = WATCH_TEXTS[t];
-		const name = resource === 'list' ? (texts.anyList as string) : `${capitalized(resource)} ${texts.name}`;
+		const name = resource === 'list' ? (texts.anyList as string) : `${capitalize(resource)} ${texts.name}`;
 		const description = texts.description(resource) + (resource === 'list' ? ', in the list at List Path' : '');
 		return { name, value: `${resource}:${t}`, action: `On ${name.toLowerCase()}`, description };
 	}),

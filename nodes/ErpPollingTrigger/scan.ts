@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../Erp/transport/errors';
-import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
-import { paginate } from '../Erp/transport/paginate';
+import { asNodeError } from '../shared/transport/errors';
+import { type ErpClient, forEachConcurrently } from '../shared/transport/client';
+import { paginate } from '../shared/transport/paginate';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
 

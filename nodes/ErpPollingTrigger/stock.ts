@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toNumber } from '../Erp/actions/shared/values';
-import { type Stock, stockTotal, thresholdOf } from '../Erp/actions/product/lowStock';
-import { type ErpClient, forEachConcurrently } from '../Erp/transport/client';
+import { toNumber } from '../shared/values';
+import { type Stock, stockTotal, thresholdOf } from '../shared/lowStock';
+import { type ErpClient, forEachConcurrently } from '../shared/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';

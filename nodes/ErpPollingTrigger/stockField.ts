@@ -1,4 +1,4 @@
-import { toNumber } from '../Erp/actions/shared/values';
+import { toNumber } from '../shared/values';
 import type { Records } from './scan';
 
 /** Products whose stock is read one by one before the node looks for a product field that holds it. */

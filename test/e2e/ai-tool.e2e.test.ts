@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { WorkflowDefinition, WorkflowNode } from '../host/types';
-import { connect, type Session } from '../host/session';
-import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../host/toolTexts';
-import { ERP_NODE_TYPE, webhookNode } from '../host/workflows';
+import type { WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
+import { connect, type Session } from '../../tooling/host/session';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../../tooling/host/toolTexts';
+import { ERP_NODE_TYPE, webhookNode } from '../../tooling/host/workflows';
 
 describe('ERP node as an AI tool, inside a real n8n', () => {
 	let session: Session;

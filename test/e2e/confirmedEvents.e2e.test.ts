@@ -1,10 +1,10 @@
 import type { Invoice } from '../../sandbox/types';
-import { ACTING_STEP, activeConfirmingTrigger, REVIEW_STEP, triggerBranch, type ConfirmingTrigger } from '../host/confirmingTrigger';
-import { erpApi } from '../host/erpApi';
-import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { settledDeliveries } from '../host/triggers';
-import type { Credential } from '../host/types';
+import { ACTING_STEP, activeConfirmingTrigger, REVIEW_STEP, triggerBranch, type ConfirmingTrigger } from '../../tooling/host/confirmingTrigger';
+import { erpApi } from '../../tooling/host/erpApi';
+import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { settledDeliveries } from '../../tooling/host/triggers';
+import type { Credential } from '../../tooling/host/types';
 
 /** The executions of a workflow whose trigger put the delivery `deliveryKey` on an output. */
 const forDelivery = (executions: ListedExecution[], deliveryKey: string) =>

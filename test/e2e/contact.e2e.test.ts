@@ -1,10 +1,10 @@
 import type { Contact } from '../../sandbox/types';
-import { erpApi } from '../host/erpApi';
-import { waitForExecutions } from '../host/executions';
-import { fieldsParameter } from '../host/fields';
-import { calls, runErp } from '../host/runErp';
-import { connect, type Session } from '../host/session';
-import { byId, splitOutNode } from '../host/workflows';
+import { erpApi } from '../../tooling/host/erpApi';
+import { waitForExecutions } from '../../tooling/host/executions';
+import { fieldsParameter } from '../../tooling/host/fields';
+import { calls, runErp } from '../../tooling/host/runErp';
+import { connect, type Session } from '../../tooling/host/session';
+import { byId, splitOutNode } from '../../tooling/host/workflows';
 
 describe('ERP node › Contact, inside a real n8n', () => {
 	let session: Session;

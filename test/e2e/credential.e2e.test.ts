@@ -1,4 +1,4 @@
-import { connect, type Session } from '../host/session';
+import { connect, type Session } from '../../tooling/host/session';
 
 describe('ERP API credential: the Test button of a real n8n', () => {
 	let session: Session;

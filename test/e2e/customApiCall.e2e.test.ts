@@ -1,11 +1,11 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import type { Order } from '../../sandbox/extensions/orders';
-import { erpApi } from '../host/erpApi';
-import { allExecutions, waitForExecutions } from '../host/executions';
-import { runErp, type ErpRun } from '../host/runErp';
-import { connect, type Session } from '../host/session';
-import { ERP_NODE_TYPE } from '../host/workflows';
+import { erpApi } from '../../tooling/host/erpApi';
+import { allExecutions, waitForExecutions } from '../../tooling/host/executions';
+import { runErp, type ErpRun } from '../../tooling/host/runErp';
+import { connect, type Session } from '../../tooling/host/session';
+import { ERP_NODE_TYPE } from '../../tooling/host/workflows';
 
 // Custom API Call in a real n8n, against the sandbox's orders extension (endpoints the API document does not list).
 

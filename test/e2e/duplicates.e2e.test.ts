@@ -1,13 +1,13 @@
 import type { Employee } from '../../sandbox/types';
 import type { Delivery } from '../../sandbox/webhooks';
-import { erpTriggerType, readExamples, triggerUrl } from '../host/examples';
-import type { Execution, WorkflowNode } from '../host/types';
-import { erpApi } from '../host/erpApi';
-import { fieldsParameter } from '../host/fields';
-import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { settledDeliveries } from '../host/triggers';
-import { chain, erpNode, erpTriggerNode } from '../host/workflows';
+import { erpTriggerType, readExamples, triggerUrl } from '../../tooling/host/examples';
+import type { Execution, WorkflowNode } from '../../tooling/host/types';
+import { erpApi } from '../../tooling/host/erpApi';
+import { fieldsParameter } from '../../tooling/host/fields';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { settledDeliveries } from '../../tooling/host/triggers';
+import { chain, erpNode, erpTriggerNode } from '../../tooling/host/workflows';
 
 // An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates on
 // {{ $json.deliveryKey }} → ERP: Create Contact must create one contact per delivery, however often it arrives.

@@ -1,10 +1,10 @@
 import type { Contact } from '../../sandbox/types';
-import { erpApi } from '../host/erpApi';
-import { waitForExecutions } from '../host/executions';
-import { fieldsParameter } from '../host/fields';
-import { runErp } from '../host/runErp';
-import { connect, type Session } from '../host/session';
-import { byId } from '../host/workflows';
+import { erpApi } from '../../tooling/host/erpApi';
+import { waitForExecutions } from '../../tooling/host/executions';
+import { fieldsParameter } from '../../tooling/host/fields';
+import { runErp } from '../../tooling/host/runErp';
+import { connect, type Session } from '../../tooling/host/session';
+import { byId } from '../../tooling/host/workflows';
 
 describe('ERP node errors, as n8n shows them in the execution', () => {
 	let session: Session;

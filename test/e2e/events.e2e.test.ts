@@ -1,10 +1,10 @@
 import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { EventName } from '../../sandbox/events';
 import type { Contact, Employee, Invoice } from '../../sandbox/types';
-import { erpApi } from '../host/erpApi';
-import { allExecutions, nodeOutput, waitForExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { activeTrigger, settledDeliveries, type ActiveTrigger } from '../host/triggers';
+import { erpApi } from '../../tooling/host/erpApi';
+import { allExecutions, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { activeTrigger, settledDeliveries, type ActiveTrigger } from '../../tooling/host/triggers';
 
 const EVENTS: EventName[] = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'];
 

@@ -1,12 +1,12 @@
 import type { Contact, Invoice } from '../../sandbox/types';
-import { erpTriggers, erpTriggerType, goLive, readExamples, triggerUrl, useCredential, type Example } from '../host/examples';
-import type { Execution, SavedWorkflow } from '../host/types';
-import { triggerBranch } from '../host/confirmingTrigger';
-import { erpApi } from '../host/erpApi';
-import { MCP_CREDENTIAL } from '../host/mcp';
-import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { settledDeliveries } from '../host/triggers';
+import { erpTriggers, erpTriggerType, goLive, readExamples, triggerUrl, useCredential, type Example } from '../../tooling/host/examples';
+import type { Execution, SavedWorkflow } from '../../tooling/host/types';
+import { triggerBranch } from '../../tooling/host/confirmingTrigger';
+import { erpApi } from '../../tooling/host/erpApi';
+import { MCP_CREDENTIAL } from '../../tooling/host/mcp';
+import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { settledDeliveries } from '../../tooling/host/triggers';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

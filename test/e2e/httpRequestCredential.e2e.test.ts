@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Credential, WorkflowNode } from '../host/types';
-import { connect, type Session } from '../host/session';
-import { chain, webhookNode } from '../host/workflows';
+import type { Credential, WorkflowNode } from '../../tooling/host/types';
+import { connect, type Session } from '../../tooling/host/session';
+import { chain, webhookNode } from '../../tooling/host/workflows';
 
 /**
  * The ERP API credential outside the ERP node: n8n's HTTP Request node, Authentication › Predefined Credential

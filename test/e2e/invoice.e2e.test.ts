@@ -1,8 +1,8 @@
 import type { Invoice } from '../../sandbox/types';
-import { erpApi } from '../host/erpApi';
-import { calls, runErp } from '../host/runErp';
-import { connect, type Session } from '../host/session';
-import { byId } from '../host/workflows';
+import { erpApi } from '../../tooling/host/erpApi';
+import { calls, runErp } from '../../tooling/host/runErp';
+import { connect, type Session } from '../../tooling/host/session';
+import { byId } from '../../tooling/host/workflows';
 
 describe('ERP node › Invoice, inside a real n8n', () => {
 	let session: Session;

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import type { Contact, Invoice } from '../../sandbox/types';
-import { readExamples, useCredential } from '../host/examples';
-import { mcpCredential, mcpUrl, useMcpCredential, MCP_TRIGGER_TYPE } from '../host/mcp';
-import { connectMcpClient } from '../host/mcpClient';
-import { connect, type Session } from '../host/session';
-import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../host/toolTexts';
-import type { SavedWorkflow, WorkflowDefinition } from '../host/types';
+import { readExamples, useCredential } from '../../tooling/host/examples';
+import { mcpCredential, mcpUrl, useMcpCredential, MCP_TRIGGER_TYPE } from '../../tooling/host/mcp';
+import { connectMcpClient } from '../../tooling/host/mcpClient';
+import { connect, type Session } from '../../tooling/host/session';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../../tooling/host/toolTexts';
+import type { SavedWorkflow, WorkflowDefinition } from '../../tooling/host/types';
 
 /** What a tools/call answers: text content, and isError when the tool failed. */
 interface ToolResult {

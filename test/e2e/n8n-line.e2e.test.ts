@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import { finishedExecution, nodeOutput } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { chain, node } from '../host/workflows';
+import { finishedExecution, nodeOutput } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { chain, node } from '../../tooling/host/workflows';
 
 describe('the n8n under test', () => {
 	let session: Session;

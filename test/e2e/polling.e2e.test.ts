@@ -1,12 +1,12 @@
-import type { Execution, SavedWorkflow, WorkflowDefinition } from '../host/types';
-import { erpApi } from '../host/erpApi';
-import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../host/executions';
-import { N8N_VERSION } from '../host/install';
-import { n8nLine } from '../host/lines';
-import { startOwnN8n, type OwnN8n } from '../host/ownN8n';
+import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../tooling/host/types';
+import { erpApi } from '../../tooling/host/erpApi';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { N8N_VERSION } from '../../tooling/host/install';
+import { n8nLine } from '../../tooling/host/lines';
+import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
 import { waitFor } from '../../sandbox/adminClient';
-import { connect, type Session } from '../host/session';
-import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from '../host/workflows';
+import { connect, type Session } from '../../tooling/host/session';
+import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from '../../tooling/host/workflows';
 
 /**
  * The ERP Polling Trigger in a real n8n, under each scheduler the line has: active workflows pick up changes made

@@ -1,7 +1,7 @@
-import { fieldsParameter } from '../host/fields';
-import { calls, runErp } from '../host/runErp';
-import { connect, type Session } from '../host/session';
-import { byId } from '../host/workflows';
+import { fieldsParameter } from '../../tooling/host/fields';
+import { calls, runErp } from '../../tooling/host/runErp';
+import { connect, type Session } from '../../tooling/host/session';
+import { byId } from '../../tooling/host/workflows';
 
 describe('ERP node › Product, inside a real n8n', () => {
 	let session: Session;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { REPO_ROOT } from '../host/paths';
-import { isPartialRun, markdownOf } from '../host/results';
+import { REPO_ROOT } from '../../tooling/host/paths';
+import { isPartialRun, markdownOf } from '../../tooling/host/results';
 import { queueReport } from '../queue/report/markdown';
 import { reliabilityReport } from '../reliability/report/markdown';
 import { compatibilityTable, e2eReport, summarize, withRun, type E2eRun } from './setup/results';

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { roundTripsFile } from './setup/context';
-import { allExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { byId, chain, erpNode, webhookNode } from '../host/workflows';
+import { allExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { byId, chain, erpNode, webhookNode } from '../../tooling/host/workflows';
 
 const CALLS = 30;
 

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 
 import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import type { Contact } from '../../sandbox/types';
-import type { Credential } from '../host/types';
-import { erpApi } from '../host/erpApi';
-import { allExecutions, nodeOutput, waitForExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import { activeTrigger, settledDeliveries } from '../host/triggers';
+import type { Credential } from '../../tooling/host/types';
+import { erpApi } from '../../tooling/host/erpApi';
+import { allExecutions, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { activeTrigger, settledDeliveries } from '../../tooling/host/triggers';
 
 const SECRET = 'whsec-7f3a9c';
 

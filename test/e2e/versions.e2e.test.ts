@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Contact } from '../../sandbox/types';
-import { useCredential } from '../host/examples';
-import { nodeOutput, waitForExecutions } from '../host/executions';
-import { connect, type Session } from '../host/session';
-import type { Execution, WorkflowDefinition } from '../host/types';
-import { ERP_NODE_TYPE } from '../host/workflows';
+import { useCredential } from '../../tooling/host/examples';
+import { nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import type { Execution, WorkflowDefinition } from '../../tooling/host/types';
+import { ERP_NODE_TYPE } from '../../tooling/host/workflows';
 
 /** A workflow as n8n-nodes-erp 0.1.0 saved it: its ERP nodes at version 1 (a create, an update, a delete). */
 const SAVED_BY_0_1_0 = JSON.parse(readFileSync(path.join(__dirname, 'workflows/erp-node-0.1.0.json'), 'utf8')) as WorkflowDefinition;

@@ -1,5 +1,5 @@
-import { atLeast, waitForExecutions } from '../host/executions';
-import { erpNode, node } from '../host/workflows';
+import { atLeast, waitForExecutions } from '../../tooling/host/executions';
+import { erpNode, node } from '../../tooling/host/workflows';
 import { useEditor } from './support/editorSession';
 import { openNode } from './support/ndv';
 import { manualTrigger, openNewWorkflow } from './support/workflows';

@@ -1,4 +1,4 @@
-import { erpNode } from '../host/workflows';
+import { erpNode } from '../../tooling/host/workflows';
 import { useEditor } from './support/editorSession';
 import { dropdownOptions, errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
 import { expandCategory, listedActions, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';

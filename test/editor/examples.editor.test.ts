@@ -1,5 +1,5 @@
-import { openWorkflow } from '../host/editor';
-import { OTHER_LINE_WORDS } from '../host/nodeTexts';
+import { openWorkflow } from '../../tooling/host/editor';
+import { OTHER_LINE_WORDS } from '../../tooling/host/nodeTexts';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
 import { readEditorContext } from './setup/context';
 import { canvasNodeNames, canvasNodeText, stickyNotes } from './support/canvas';

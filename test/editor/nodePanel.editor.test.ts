@@ -1,6 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { ERP_NODE_TYPE, ERP_TRIGGER_TYPE } from '../host/workflows';
+import { ERP_NODE_TYPE, ERP_TRIGGER_TYPE } from '../../tooling/host/workflows';
 import { useEditor } from './support/editorSession';
 import { dropdownOptions, visibleLabels } from './support/ndv';
 import { entryPageDescription, expandCategory, listedActions, listedEntries, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';

@@ -1,4 +1,4 @@
-import { ERP_NODE_TYPE, erpNode, node } from '../host/workflows';
+import { ERP_NODE_TYPE, erpNode, node } from '../../tooling/host/workflows';
 import { useEditor } from './support/editorSession';
 import { errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
 import { manualTrigger, openNewWorkflow } from './support/workflows';

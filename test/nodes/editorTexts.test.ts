@@ -1,7 +1,7 @@
 import { Erp } from '../../nodes/Erp/Erp.node';
 import { ErpPollingTrigger } from '../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
-import { MAX_NOTICE_SENTENCES, MAX_TEXT_CHARS, nodeTexts, OTHER_LINE_WORDS, sentences } from '../host/nodeTexts';
+import { MAX_NOTICE_SENTENCES, MAX_TEXT_CHARS, nodeTexts, OTHER_LINE_WORDS, sentences } from '../../tooling/host/nodeTexts';
 
 /** The three nodes' texts as the editor shows them: short, and in n8n 2.x's words (the editor suite reads them there too). */
 describe.each([

@@ -6,7 +6,7 @@
  */
 import { describeMachine, loadAvg1 } from '../../bench/machine';
 import { EVENT_NAMES } from '../../sandbox/events';
-import { isPartialRun, writeResults } from '../host/results';
+import { isPartialRun, writeResults } from '../../tooling/host/results';
 import { queueReport } from './report/markdown';
 import { singleProcessFigures, type QueueResults } from './report/results';
 import { IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN } from './scenarios/plans';

@@ -10,11 +10,11 @@ import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { runPollingScenario } from './polling/runPolling';
 import { runConfirmationScenario, type ConfirmationScenarioResult } from './confirmations/runConfirmations';
-import { writeResults } from '../host/results';
+import { writeResults } from '../../tooling/host/results';
 import { reliabilityReport } from './report/markdown';
 import { assembleResults, type BadInputResult, type FaultScenarioResult, type ImportScenarioResult, type PollingScenarioResult, type SecretsScan } from './report/results';
 import { scanForSecrets } from './secrets/scan';
-import { connect } from '../host/session';
+import { connect } from '../../tooling/host/session';
 import { secretsOf, type ReliabilityContext, type ReliabilitySession } from './setup/context';
 
 // The tests run in this order; the secrets scan last, over everything the others made n8n do.

@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createContact, createInvoice, ISO_MS } from './fixtures';
 
 let sandbox: TestSandbox;

@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import type { Employee } from '../../sandbox/types';
 import { createEmployee, ISO_MS, todayUtc } from './fixtures';
 

@@ -1,5 +1,5 @@
 import type { Order } from '../../sandbox/extensions/orders';
-import { useTestSandbox } from '../harness/sandbox';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 import { createOrder, ISO_MS } from './fixtures';
 
 // The orders extension (sandbox/extensions/): endpoints the API document does not list, held to its rules.

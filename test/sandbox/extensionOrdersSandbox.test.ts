@@ -2,7 +2,7 @@ import axios, { AxiosError } from 'axios';
 
 import { parseArgs } from '../../sandbox/cli';
 import type { Order } from '../../sandbox/extensions/orders';
-import { startTestSandbox, useTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, useTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createOrder } from './fixtures';
 
 // The orders extension takes part in all the sandbox does around the API: auth, rate limit, faults, the request

@@ -1,7 +1,7 @@
 import axios, { AxiosError } from 'axios';
 import { performance } from 'node:perf_hooks';
 
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createContact } from './fixtures';
 
 let sandbox: TestSandbox;

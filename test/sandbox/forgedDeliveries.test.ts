@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { useTestSandbox, waitFor } from '../harness/sandbox';
+import { useTestSandbox, waitFor } from '../../tooling/harness/sandbox';
 import { ISO_MS } from './fixtures';
 import { startReceiver, useReceiver } from './receiver';
 

@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createContact } from './fixtures';
 
 let sandbox: TestSandbox;

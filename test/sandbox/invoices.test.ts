@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import type { Contact, Invoice } from '../../sandbox/types';
 import { createContact, createInvoice, daysFromToday, ISO_MS, todayUtc } from './fixtures';
 

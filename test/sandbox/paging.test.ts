@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createContact, createProduct } from './fixtures';
 
 let sandbox: TestSandbox;

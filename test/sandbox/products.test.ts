@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import type { Product } from '../../sandbox/types';
 import { createProduct, ISO_MS, PRODUCT_DEFAULTS } from './fixtures';
 

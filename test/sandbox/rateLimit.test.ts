@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { RateLimiter } from '../../sandbox/rateLimit';
-import { startTestSandbox, waitFor, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, waitFor, type TestSandbox } from '../../tooling/harness/sandbox';
 
 describe('rate limiting (fixed window per token)', () => {
 	let sandbox: TestSandbox;

@@ -1,4 +1,4 @@
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 import type { Contact, Employee, Invoice, PayrollRecord, Product, StockRow } from '../../sandbox/types';
 
 let sandbox: TestSandbox;

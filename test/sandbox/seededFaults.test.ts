@@ -1,5 +1,5 @@
 import { Faults } from '../../sandbox/faults';
-import { startTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 
 /** A request as the fault drawing sees it: method, path, and what else tells it apart (query and body). */
 type Request = [method: string, path: string, rest: string];

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import { VARIANT_NAMES } from '../../sandbox/variants';
-import { startTestSandbox, useTestSandbox, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, useTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
 
 const sandbox = useTestSandbox();
 

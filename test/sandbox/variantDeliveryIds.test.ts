@@ -1,4 +1,4 @@
-import { useTestSandbox, waitFor, type VariantName } from '../harness/sandbox';
+import { useTestSandbox, waitFor, type VariantName } from '../../tooling/harness/sandbox';
 import { useReceiver } from './receiver';
 
 // The header that names a delivery, kept on its retries: X-Erp-Delivery by default, Webhook-Id (Standard Webhooks)

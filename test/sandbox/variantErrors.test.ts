@@ -1,6 +1,6 @@
 import axios, { type AxiosResponse } from 'axios';
 
-import { useTestSandbox, type VariantName } from '../harness/sandbox';
+import { useTestSandbox, type VariantName } from '../../tooling/harness/sandbox';
 
 const sandbox = useTestSandbox();
 

@@ -1,4 +1,4 @@
-import { useTestSandbox } from '../harness/sandbox';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 import { createContact, createEmployee, createInvoice, createProduct } from './fixtures';
 
 const sandbox = useTestSandbox();

@@ -1,4 +1,4 @@
-import { useTestSandbox } from '../harness/sandbox';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 import { createProduct } from './fixtures';
 
 const sandbox = useTestSandbox();

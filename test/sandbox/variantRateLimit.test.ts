@@ -1,6 +1,6 @@
 import type { AxiosResponse } from 'axios';
 
-import { useTestSandbox } from '../harness/sandbox';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 
 const sandbox = useTestSandbox();
 

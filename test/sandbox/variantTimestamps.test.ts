@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-import { useTestSandbox, waitFor, type VariantName } from '../harness/sandbox';
+import { useTestSandbox, waitFor, type VariantName } from '../../tooling/harness/sandbox';
 import { createContact, createProduct, ISO_MS } from './fixtures';
 import { startReceiver, useReceiver } from './receiver';
 

@@ -1,7 +1,7 @@
 import axios from 'axios';
 
 import type { Contact, Product } from '../../sandbox/types';
-import { useTestSandbox } from '../harness/sandbox';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 import { createContact, createInvoice, createProduct, ISO_MS, PRODUCT_DEFAULTS } from './fixtures';
 
 const sandbox = useTestSandbox();

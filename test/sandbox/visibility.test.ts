@@ -1,4 +1,4 @@
-import { useTestSandbox, waitFor } from '../harness/sandbox';
+import { useTestSandbox, waitFor } from '../../tooling/harness/sandbox';
 import { createContact, createInvoice, createProduct } from './fixtures';
 import { startReceiver, type Receiver } from './receiver';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import axios from 'axios';
 
-import { startTestSandbox, waitFor, type TestSandbox } from '../harness/sandbox';
+import { startTestSandbox, waitFor, type TestSandbox } from '../../tooling/harness/sandbox';
 import { createContact, createEmployee, createInvoice, createProduct, daysFromToday, ISO_MS, todayUtc } from './fixtures';
 import { startReceiver, type Receiver } from './receiver';
 

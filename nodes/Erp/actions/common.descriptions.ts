@@ -4,8 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { FieldSpec, FieldSpecs } from './shared/fields';
 import { SIMPLIFIED_MAX_FIELDS } from './shared/output';
 import { TOOL_LIMIT } from './shared/tool';
-import { CONCURRENCY_LIMIT } from '../transport/types';
+import { concurrencyOption, maxRetriesOption } from '../../shared/requestOptions';
 import { docsPage } from '../../shared/docs';
+import { capitalize, type RecordNoun } from '../../shared/records';
 
 /** The editor's parameters and fields that more than one resource (or the ERP Polling Trigger) shows. */
 
@@ -59,33 +60,8 @@ export function resourceProperty(defaultResource: 'contact' | 'invoice', more: I
 	};
 }
 
-/** Retries stay bounded by the transport's wait budget per request too (five minutes). */
-export const MAX_RETRIES_LIMIT = 30;
-
 // Custom API Call's one operation ('call') reads lists too, when its GET answers one.
 const LIST_OPERATIONS = ['getAll', 'getStock', 'getPayroll', 'call'];
-
-/** Options › Concurrency, shared with the ERP Polling Trigger (which reads pages and stock with it). */
-export const concurrencyOption: INodeProperties = {
-	displayName: 'Concurrency',
-	name: 'concurrency',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: CONCURRENCY_LIMIT },
-	default: 5,
-	description:
-		'How many records are sent to (or read from) the ERP at the same time; all of them wait together when the ERP says to slow down. The default 5 is several times faster than one at a time.',
-};
-
-/** Options › Max Retries, shared with the ERP Polling Trigger. */
-export const maxRetriesOption: INodeProperties = {
-	displayName: 'Max Retries',
-	name: 'maxRetries',
-	type: 'number',
-	typeOptions: { minValue: 0, maxValue: MAX_RETRIES_LIMIT },
-	default: 5,
-	description:
-		"How often to try a request again when the ERP is busy or briefly unreachable; a write is only repeated once the ERP has proved it did not happen. Raise it when many executions share the ERP's rate limit (queue mode).",
-};
 
 /** The node's Options: how requests are sent, plus output choices of some operations. */
 export const optionsProperty: INodeProperties = {
@@ -144,9 +120,7 @@ export const optionsProperty: INodeProperties = {
 	],
 };
 
-export type RecordNoun = 'contact' | 'invoice' | 'product' | 'employee';
 
-export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A resource locator for one record: picked from a searchable list, or given by its integer ID. */
 export function recordLocator(noun: RecordNoun, searchListMethod: string, description: string): INodeProperties {

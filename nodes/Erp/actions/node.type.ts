@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ErpClient } from '../transport/client';
+import type { ErpClient } from '../../shared/transport/client';
 
 /** The resource → operation map the router dispatches on (the compiler keeps it in step with the resource files). */
 export interface ErpOperations {

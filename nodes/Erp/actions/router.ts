@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../transport/errors';
-import { ErpClient, forEachConcurrently } from '../transport/client';
-import type { TransportOptions } from '../transport/types';
-import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../transport/types';
-import { MAX_RETRIES_LIMIT } from './common.descriptions';
+import { asNodeError } from '../../shared/transport/errors';
+import { ErpClient, forEachConcurrently } from '../../shared/transport/client';
+import type { TransportOptions } from '../../shared/transport/types';
+import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../../shared/transport/types';
+import { MAX_RETRIES_LIMIT } from '../../shared/requestOptions';
 import * as contact from './contact/Contact.resource';
 import * as customApiCall from './custom/CustomApiCall.resource';
 import * as employee from './employee/Employee.resource';

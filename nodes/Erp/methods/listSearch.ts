@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { ErpClient } from '../transport/client';
-import type { ErpRequest } from '../transport/types';
+import { ErpClient } from '../../shared/transport/client';
+import type { ErpRequest } from '../../shared/transport/types';
 
 type Label = (record: IDataObject) => string;
 

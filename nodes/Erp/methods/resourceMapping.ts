@@ -6,8 +6,8 @@ import { productFields } from '../actions/product/fields';
 import { emptyJsonDefault, knownColumns } from '../actions/shared/columns';
 import type { FieldSpecs } from '../actions/shared/fields';
 import { ASSIGNED_FIELDS } from '../actions/shared/update';
-import { ErpClient } from '../transport/client';
-import type { ErpRequest } from '../transport/types';
+import { ErpClient } from '../../shared/transport/client';
+import type { ErpRequest } from '../../shared/transport/types';
 
 function typeOf(value: unknown): FieldType {
 	if (typeof value === 'number') return 'number';

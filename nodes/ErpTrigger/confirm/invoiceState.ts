@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toNumber } from '../../Erp/actions/shared/values';
+import { toNumber } from '../../shared/values';
 
 /*
  * What an invoice as the ERP shows it says about being paid or overdue. The document shows no invoice fields: only

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type Stock, stockTotal, thresholdOf } from '../../Erp/actions/product/lowStock';
-import { ErpClient, type RequestContext } from '../../Erp/transport/client';
-import { asNodeError, retryAfterOf } from '../../Erp/transport/errors';
+import { type Stock, stockTotal, thresholdOf } from '../../shared/lowStock';
+import { ErpClient, type RequestContext } from '../../shared/transport/client';
+import { asNodeError, retryAfterOf } from '../../shared/transport/errors';
 import type { ErpDelivery } from '../validateDelivery';
 import { type Claimed, claimOf, CONFIRMABLE_EVENTS, recordIdOf } from './recordId';
 import { judge, judgeStock, type Verdict } from './rules';

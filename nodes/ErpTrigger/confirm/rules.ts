@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isLowStock, type Stock } from '../../Erp/actions/product/lowStock';
+import { isLowStock, type Stock } from '../../shared/lowStock';
 import { DUE_DATE_FIELDS, dueDateOf, isOverdue, paidState } from './invoiceState';
 
 /** What the ERP's record says of the event: it holds, it does not (yet: it is read again), or the record cannot tell. */

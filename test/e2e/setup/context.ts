@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Owner } from '../../host/restClient';
-import type { Stack } from '../../host/stack';
-import type { Credential } from '../../host/types';
+import type { Owner } from '../../../tooling/host/restClient';
+import type { Stack } from '../../../tooling/host/stack';
+import type { Credential } from '../../../tooling/host/types';
 
 /** What globalSetup hands to the test files (through a JSON file named in the environment). */
 export interface E2eContext {

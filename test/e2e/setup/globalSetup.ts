@@ -1,5 +1,5 @@
-import { stopOnSignals } from '../../host/processes';
-import { startStack } from '../../host/stack';
+import { stopOnSignals } from '../../../tooling/host/processes';
+import { startStack } from '../../../tooling/host/stack';
 import { handOver, stackContext } from './context';
 import globalTeardown from './globalTeardown';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-import stopStarted from '../../host/globalTeardown';
-import { n8nLine } from '../../host/lines';
-import type { Stack } from '../../host/stack';
+import stopStarted from '../../../tooling/host/globalTeardown';
+import { n8nLine } from '../../../tooling/host/lines';
+import type { Stack } from '../../../tooling/host/stack';
 import { roundTripsFile } from './context';
 import { recordRun, summarize, type E2eRun } from './results';
 

@@ -1,5 +1,5 @@
 import { median } from '../../../bench/stats';
-import { readResults, table, withBlocks, writeResults, type Report } from '../../host/results';
+import { readResults, table, withBlocks, writeResults, type Report } from '../../../tooling/host/results';
 
 /** One full `npm run test:e2e` against one n8n version. */
 export interface E2eRun {

@@ -1,6 +1,6 @@
-import type { ImportedExample } from '../../host/demoWorkflows';
-import type { Owner } from '../../host/restClient';
-import type { Credential } from '../../host/types';
+import type { ImportedExample } from '../../../tooling/host/demoWorkflows';
+import type { Owner } from '../../../tooling/host/restClient';
+import type { Credential } from '../../../tooling/host/types';
 import { readContext } from '../../e2e/setup/context';
 
 /** What the editor suite's globalSetup hands to its test files. */
@@ -9,7 +9,7 @@ export interface EditorContext {
 	/** The sandbox's admin root (its /__sandbox routes). */
 	sandboxUrl: string;
 	owner: Owner;
-	/** The owner's public API key (test/host/executions.ts reads executions through it). */
+	/** The owner's public API key (tooling/host/executions.ts reads executions through it). */
 	apiKey: string;
 	/** "ERP API": the sandbox's base URL and token. */
 	credential: Credential;

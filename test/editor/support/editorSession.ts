@@ -1,7 +1,7 @@
 import { selectors, type Page } from 'playwright-core';
 
-import { launchChromium, signedInPage } from '../../host/editor';
-import { N8nClient } from '../../host/restClient';
+import { launchChromium, signedInPage } from '../../../tooling/host/editor';
+import { N8nClient } from '../../../tooling/host/restClient';
 import { SandboxAdmin } from '../../../sandbox/adminClient';
 import { readEditorContext, type EditorContext } from '../setup/context';
 import type { WithEditorPage } from '../setup/screenshotEnvironment';

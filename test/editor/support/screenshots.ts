@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { REPO_ROOT } from '../../host/paths';
+import { REPO_ROOT } from '../../../tooling/host/paths';
 
 /** Where the suite leaves its screenshots (gitignored): one per failed test, and the node panel's pictures. */
 export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'test', 'editor', 'screenshots');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 
-import { openWorkflow } from '../../host/editor';
-import { chain, node } from '../../host/workflows';
-import type { WorkflowNode } from '../../host/types';
+import { openWorkflow } from '../../../tooling/host/editor';
+import { chain, node } from '../../../tooling/host/workflows';
+import type { WorkflowNode } from '../../../tooling/host/types';
 import type { EditorSession } from './editorSession';
 
 export const manualTrigger = () => node('When clicking ‘Execute workflow’', 'n8n-nodes-base.manualTrigger', 1, {});

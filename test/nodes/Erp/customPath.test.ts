@@ -1,4 +1,4 @@
-import { pathProblem, staysBelow } from '../../../nodes/Erp/actions/custom/path';
+import { pathProblem, staysBelow } from '../../../nodes/shared/apiPath';
 
 // Custom API Call's Path: appended to the credential's Base URL as it is, so it must stay below it, however a server
 // or proxy on the way reads it (decoding once or twice, backslashes as slashes, `;` parameters).

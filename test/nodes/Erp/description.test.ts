@@ -6,7 +6,7 @@ import { employeeFields } from '../../../nodes/Erp/actions/employee/fields';
 import { productFields } from '../../../nodes/Erp/actions/product/fields';
 import { knownColumns } from '../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../nodes/Erp/Erp.node';
-import { DEFAULT_TRANSPORT_OPTIONS } from '../../../nodes/Erp/transport/types';
+import { DEFAULT_TRANSPORT_OPTIONS } from '../../../nodes/shared/transport/types';
 
 // Locators, collections and field lists are built by shared helpers, which eslint's static n8n rules cannot
 // always see: these tests hold the assembled description to the same conventions.

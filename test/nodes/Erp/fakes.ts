@@ -1,8 +1,8 @@
 // Unit tests of the ERP node (this folder and transport/): fakes for n8n's context, HTTP helper and clock.
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import type { RequestContext } from '../../../nodes/Erp/transport/client';
-import type { RawResponse } from '../../../nodes/Erp/transport/types';
+import type { RequestContext } from '../../../nodes/shared/transport/client';
+import type { RawResponse } from '../../../nodes/shared/transport/types';
 
 export const TOKEN = 'tok_live_5f3a9c1e77b24d08';
 

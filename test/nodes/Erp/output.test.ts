@@ -1,5 +1,5 @@
 import { SIMPLIFIED_MAX_FIELDS, selected, simplified } from '../../../nodes/Erp/actions/shared/output';
-import { shownUrl } from '../../../nodes/Erp/transport/errors';
+import { shownUrl } from '../../../nodes/shared/transport/errors';
 
 describe('Simplified and Selected Fields output', () => {
 	it("keeps an ERP's records useful when they name fields otherwise: the known ones first, then its own plain fields, nested ones flattened", () => {

@@ -4,8 +4,8 @@ import { NodeHelpers } from 'n8n-workflow';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 
 import { Erp } from '../../../nodes/Erp/Erp.node';
-import { useTestSandbox } from '../../harness/sandbox';
-import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../../host/toolTexts';
+import { useTestSandbox } from '../../../tooling/harness/sandbox';
+import { TOOL_TEXT_MAX_LENGTH, namedIn, parameterNames, recordFieldNames } from '../../../tooling/host/toolTexts';
 import { erpTool, withDefaults } from './toolVariant';
 
 // What a model is given of the "ERP Tool" variant: its description (n8n's getToolDescriptionForNode) and the input

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { checkValue } from '../../../nodes/Erp/actions/shared/values';
+import { checkValue } from '../../../nodes/shared/values';
 import { node } from './fakes';
 
 const ctx = { getNode: () => node } as unknown as IExecuteFunctions;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters, NodeOperationError } from 'n8n-workflow';
 
 import { MISSES_TO_FORGET } from '../../../nodes/ErpPollingTrigger/observe';
-import { waitFor } from '../../harness/sandbox';
+import { waitFor } from '../../../tooling/harness/sandbox';
 import { createOrder, memoryOf, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MISSES_TO_FORGET } from '../../../nodes/ErpPollingTrigger/observe';
 import type { Order } from '../../../sandbox/extensions/orders';
-import type { Poller } from '../../harness';
+import type { Poller } from '../../../tooling/harness';
 import { createOrder, memoryOf, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**

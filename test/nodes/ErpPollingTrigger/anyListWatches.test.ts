@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { VariantName } from '../../harness/sandbox';
+import type { VariantName } from '../../../tooling/harness/sandbox';
 import { createOrder, memoryOf, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -4,8 +4,8 @@ import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTr
 import codex from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node.json';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import packageJson from '../../../package.json';
-import { ensureExpressionEngine } from '../../harness/environment';
-import { buildWorkflow } from '../../harness/workflow';
+import { ensureExpressionEngine } from '../../../tooling/harness/environment';
+import { buildWorkflow } from '../../../tooling/harness/workflow';
 
 const { description } = new ErpPollingTrigger();
 const properties = (name: string) => description.properties.filter((p) => p.name === name);

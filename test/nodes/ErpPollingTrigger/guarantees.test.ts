@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Poller } from '../../harness';
+import type { Poller } from '../../../tooling/harness';
 import { ADDED_WATCHES, createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /**

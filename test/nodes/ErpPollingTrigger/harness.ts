@@ -3,8 +3,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
 import type { SandboxOptions } from '../../../sandbox/server';
-import { createPoller, type Poller, type Scheduler } from '../../harness';
-import { useTestSandbox, waitFor, type TestSandbox } from '../../harness/sandbox';
+import { createPoller, type Poller, type Scheduler } from '../../../tooling/harness';
+import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
 import { createContact, createOrder } from '../../sandbox/fixtures';
 
 export { createContact, createEmployee, createInvoice, createOrder, createProduct } from '../../sandbox/fixtures';

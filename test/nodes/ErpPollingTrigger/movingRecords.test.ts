@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Contact } from '../../../sandbox/types';
-import type { Poller } from '../../harness';
+import type { Poller } from '../../../tooling/harness';
 import { createContact, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**

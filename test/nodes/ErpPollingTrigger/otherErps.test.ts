@@ -1,4 +1,4 @@
-import type { VariantName } from '../../harness/sandbox';
+import type { VariantName } from '../../../tooling/harness/sandbox';
 import { createContact, pollOk, reported, usePollingHarness } from './harness';
 
 /** The trigger reads lists through the action node's transport: any page-size policy, with or without a total, and 429s. */

@@ -1,4 +1,4 @@
-import { waitFor } from '../../harness/sandbox';
+import { waitFor } from '../../../tooling/harness/sandbox';
 import { createContact, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { Poller } from '../../harness';
+import type { Poller } from '../../../tooling/harness';
 import { createProduct, memoryOf, pollOk, reported, usePollingHarness } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Poller } from '../../harness';
+import type { Poller } from '../../../tooling/harness';
 import { createProduct, memoryOf, pollOk, reported, usePollingHarness } from './harness';
 
 /** Stock Below Threshold against an ERP whose product list carries each product's total stock (the sandbox's stock_total). */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { waitFor } from '../../harness/sandbox';
+import { waitFor } from '../../../tooling/harness/sandbox';
 import { startReceiver } from '../../sandbox/receiver';
 import { createContact, createEmployee, createInvoice, createProduct, pollOk, reported, usePollingHarness } from './harness';
 

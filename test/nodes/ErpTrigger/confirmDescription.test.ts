@@ -2,8 +2,8 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
-import { ensureExpressionEngine } from '../../harness/environment';
-import { buildWorkflow } from '../../harness/workflow';
+import { ensureExpressionEngine } from '../../../tooling/harness/environment';
+import { buildWorkflow } from '../../../tooling/harness/workflow';
 
 // Version 2's Confirm With the ERP as n8n-workflow reads the description: the outputs (an expression), the
 // credential and the parameters each version shows.

@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
-import { runWebhook, type WebhookCall, type WebhookHarness } from '../../harness';
-import { useTestSandbox, waitFor, type TestSandbox } from '../../harness/sandbox';
+import { runWebhook, type WebhookCall, type WebhookHarness } from '../../../tooling/harness';
+import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
 
 export const SECRET = 'whsec_confirm_51c2';
 

@@ -1,4 +1,4 @@
-import { isLowStock } from '../../../nodes/Erp/actions/product/lowStock';
+import { isLowStock } from '../../../nodes/shared/lowStock';
 import { dueDateOf, isOverdue, paidState } from '../../../nodes/ErpTrigger/confirm/invoiceState';
 import { readSchedule } from '../../../nodes/ErpTrigger/confirm/readBack';
 import { claimOf, recordIdOf } from '../../../nodes/ErpTrigger/confirm/recordId';

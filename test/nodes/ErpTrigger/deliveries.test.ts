@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WebhookCall } from '../../harness';
+import type { WebhookCall } from '../../../tooling/harness';
 import {
 	createContact,
 	createEmployee,

@@ -4,8 +4,8 @@ import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import actionCodex from '../../../nodes/Erp/Erp.node.json';
 import codex from '../../../nodes/ErpTrigger/ErpTrigger.node.json';
-import { ensureExpressionEngine } from '../../harness/environment';
-import { buildWorkflow } from '../../harness/workflow';
+import { ensureExpressionEngine } from '../../../tooling/harness/environment';
+import { buildWorkflow } from '../../../tooling/harness/workflow';
 
 const { description } = new ErpTrigger();
 const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;

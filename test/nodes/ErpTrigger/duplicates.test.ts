@@ -1,8 +1,8 @@
 import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
 import type { ErpDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
 import type { Delivery } from '../../../sandbox/webhooks';
-import type { WebhookCall, WebhookHarness } from '../../harness';
-import { waitFor } from '../../harness/sandbox';
+import type { WebhookCall, WebhookHarness } from '../../../tooling/harness';
+import { waitFor } from '../../../tooling/harness/sandbox';
 import { useTriggerHarness } from './harness';
 
 // The deliveryKey of the sandbox's real deliveries: the same for every copy of one delivery (a resend, or under

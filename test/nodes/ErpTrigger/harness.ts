@@ -5,9 +5,9 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import type { Delivery } from '../../../sandbox/webhooks';
-import { runWebhook, type WebhookHarness } from '../../harness';
-import { callWebhook, webhookEndpoint, WebhookResponse } from '../../harness/run-webhook';
-import { useTestSandbox, waitFor, type TestSandbox } from '../../harness/sandbox';
+import { runWebhook, type WebhookHarness } from '../../../tooling/harness';
+import { callWebhook, webhookEndpoint, WebhookResponse } from '../../../tooling/harness/run-webhook';
+import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
 
 export interface TriggerHarness {
 	/** One sandbox for the file, reset before each test. */

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WebhookHarness } from '../../harness';
-import type { VariantName } from '../../harness/sandbox';
+import type { WebhookHarness } from '../../../tooling/harness';
+import type { VariantName } from '../../../tooling/harness/sandbox';
 import { useTriggerHarness } from './harness';
 
 // Real, signed deliveries from a sandbox playing ERPs that write timestamps otherwise or send newer events:

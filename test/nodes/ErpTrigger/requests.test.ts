@@ -5,7 +5,7 @@ import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
 import type { ErpDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
-import { runWebhook, type WebhookHarness } from '../../harness';
+import { runWebhook, type WebhookHarness } from '../../../tooling/harness';
 
 // What a caller gets back over HTTP, from n8n (before the node) or from the node, for every kind of request an
 // ERP may send. runWebhook reads and parses the body the way n8n 2.41 does.

@@ -1,11 +1,11 @@
 import path from 'node:path';
 
-import { preparePackage, type PreparedPackage } from '../../host/communityPackage';
-import { freePort, portIsFree } from '../../host/ports';
-import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../host/processes';
-import { N8nClient, type Owner } from '../../host/restClient';
-import { erpCredential } from '../../host/stack';
-import type { Credential } from '../../host/types';
+import { preparePackage, type PreparedPackage } from '../../../tooling/host/communityPackage';
+import { freePort, portIsFree } from '../../../tooling/host/ports';
+import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../../tooling/host/processes';
+import { N8nClient, type Owner } from '../../../tooling/host/restClient';
+import { erpCredential } from '../../../tooling/host/stack';
+import type { Credential } from '../../../tooling/host/types';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
 import { startQueueProcess, type ClusterSettings, type QueueProcess, type Role } from './n8nQueueProcess';
 import { startPostgres, type Postgres } from './postgres';

@@ -1,5 +1,5 @@
-import { startN8n, type N8nProcess, type N8nProcessSpec } from '../../host/n8nProcess';
-import type { Run } from '../../host/processes';
+import { startN8n, type N8nProcess, type N8nProcessSpec } from '../../../tooling/host/n8nProcess';
+import type { Run } from '../../../tooling/host/processes';
 
 export type Role = 'main' | 'worker' | 'webhook';
 
@@ -32,7 +32,7 @@ export interface QueueProcess extends N8nProcess {
 
 export const PROCESS_NAME_ENV = 'N8N_ERP_QUEUE_PROCESS';
 
-/** What queue mode adds to every n8n process's environment (test/host/n8nProcess.ts). */
+/** What queue mode adds to every n8n process's environment (tooling/host/n8nProcess.ts). */
 function queueEnvironment({ name, role, port, cluster }: QueueProcessSpec): Record<string, string> {
 	return {
 		N8N_EDITOR_BASE_URL: cluster.editorUrl,

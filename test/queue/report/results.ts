@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { Machine } from '../../../bench/machine';
 import type { Results as BenchResults } from '../../../bench/results';
-import { REPO_ROOT } from '../../host/paths';
+import { REPO_ROOT } from '../../../tooling/host/paths';
 import type { ClusterOptions, ClusterTimings } from '../host/cluster';
 import type { ConfirmationFigures } from '../scenarios/confirmation';
 import type { ImportFigures } from '../scenarios/import';

@@ -1,8 +1,8 @@
 import type { Contact } from '../../../sandbox/types';
-import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../host/confirmingTrigger';
-import { erpTriggerType, triggerUrl } from '../../host/examples';
-import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
-import { settledDeliveries } from '../../host/triggers';
+import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../../tooling/host/confirmingTrigger';
+import { erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
+import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
+import { settledDeliveries } from '../../../tooling/host/triggers';
 import { startedByWorker } from '../support/executions';
 import type { QueueSession } from '../support/session';
 

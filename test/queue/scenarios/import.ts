@@ -1,7 +1,7 @@
 import { contactRows, type Tally } from '../../../bench/contacts';
 import type { ContactRow } from '../../../bench/rawTasks';
-import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
-import type { Execution } from '../../host/types';
+import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
+import type { Execution } from '../../../tooling/host/types';
 import type { RateLimitConfig } from '../../../sandbox/rateLimit';
 import { lastStoppedAfter, mostAtOnce, perWorker } from '../support/executions';
 import type { QueueSession } from '../support/session';

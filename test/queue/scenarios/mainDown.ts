@@ -1,9 +1,9 @@
 import { createContact } from '../../../bench/contacts';
-import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
-import { atLeast, waitForExecutions } from '../../host/executions';
-import { sleep } from '../../host/processes';
-import { settledDeliveries } from '../../host/triggers';
-import { stopN8n } from '../../host/n8nProcess';
+import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
+import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
+import { sleep } from '../../../tooling/host/processes';
+import { settledDeliveries } from '../../../tooling/host/triggers';
+import { stopN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { lookUpWorkflow } from '../support/workflows';

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 
 import { createContact } from '../../../bench/contacts';
-import { sleep } from '../../host/processes';
-import type { Credential, Execution, WorkflowDefinition } from '../../host/types';
-import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
-import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../host/workflows';
+import { sleep } from '../../../tooling/host/processes';
+import type { Credential, Execution, WorkflowDefinition } from '../../../tooling/host/types';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
+import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../../tooling/host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import { N8N_VERSION } from '../../host/install';
-import { n8nLine } from '../../host/lines';
-import { killN8n, stopN8n } from '../../host/n8nProcess';
+import { N8N_VERSION } from '../../../tooling/host/install';
+import { n8nLine } from '../../../tooling/host/lines';
+import { killN8n, stopN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, recordedWorker, startedByWorker } from '../support/executions';
 import { reconnectMain, startAgain, type QueueSession } from '../support/session';
 import { mainIsDown } from './mainDown';

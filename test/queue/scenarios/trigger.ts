@@ -1,7 +1,7 @@
-import { erpTriggers, erpTriggerType, triggerUrl } from '../../host/examples';
-import type { Execution, SavedWorkflow } from '../../host/types';
-import { atLeast, nodeOutput, waitForExecutions } from '../../host/executions';
-import { settledDeliveries } from '../../host/triggers';
+import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
+import type { Execution, SavedWorkflow } from '../../../tooling/host/types';
+import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
+import { settledDeliveries } from '../../../tooling/host/triggers';
 import { EVENT_NAMES, type EventName } from '../../../sandbox/events';
 import type { Delivery } from '../../../sandbox/webhooks';
 import { lastStoppedAfter, recordedWorker, startedByWorker } from '../support/executions';

@@ -1,8 +1,8 @@
 import type { Tally } from '../../../bench/contacts';
-import { atLeast, waitForExecutions } from '../../host/executions';
-import { sleep } from '../../host/processes';
-import type { Execution } from '../../host/types';
-import { killN8n } from '../../host/n8nProcess';
+import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
+import { sleep } from '../../../tooling/host/processes';
+import type { Execution } from '../../../tooling/host/types';
+import { killN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, startedByWorker } from '../support/executions';
 import { startAgain, type QueueSession } from '../support/session';
 import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';

@@ -1,5 +1,5 @@
-import type { Owner } from '../../host/restClient';
-import type { Credential } from '../../host/types';
+import type { Owner } from '../../../tooling/host/restClient';
+import type { Credential } from '../../../tooling/host/types';
 import type { ClusterTimings } from '../host/cluster';
 import type { QueueProcessSpec } from '../host/n8nQueueProcess';
 

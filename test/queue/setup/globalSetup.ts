@@ -1,9 +1,9 @@
-import { N8N_VERSION } from '../../host/install';
-import { stopOnSignals } from '../../host/processes';
+import { N8N_VERSION } from '../../../tooling/host/install';
+import { stopOnSignals } from '../../../tooling/host/processes';
 import { handOver } from '../../e2e/setup/context';
 import { startCluster } from '../host/cluster';
 import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
-import globalTeardown from '../../host/globalTeardown';
+import globalTeardown from '../../../tooling/host/globalTeardown';
 
 const OWNER = { email: 'queue@example.com', password: 'Queue-m0de-run', firstName: 'Queue', lastName: 'Mode' };
 const WEBHOOK_RETRY_DELAYS_MS = [1000, 2000, 4000];

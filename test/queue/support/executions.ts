@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import type { Execution } from '../../host/types';
-import { nodeOutput } from '../../host/executions';
+import type { Execution } from '../../../tooling/host/types';
+import { nodeOutput } from '../../../tooling/host/executions';
 import type { QueueContext } from '../setup/context';
 import { WORKER_NODE } from './workflows';
 

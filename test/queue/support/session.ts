@@ -1,4 +1,4 @@
-import { N8nClient } from '../../host/restClient';
+import { N8nClient } from '../../../tooling/host/restClient';
 import { startQueueProcess, type QueueProcess, type QueueProcessSpec } from '../host/n8nQueueProcess';
 import { SandboxAdmin } from '../../../sandbox/adminClient';
 import { readContext } from '../../e2e/setup/context';

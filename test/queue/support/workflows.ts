@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Credential, WorkflowDefinition, WorkflowNode } from '../../host/types';
-import { fieldsParameter } from '../../host/fields';
-import { byId, chain, erpNode, erpTriggerNode, node, splitOutNode, webhookNode } from '../../host/workflows';
+import type { Credential, WorkflowDefinition, WorkflowNode } from '../../../tooling/host/types';
+import { fieldsParameter } from '../../../tooling/host/fields';
+import { byId, chain, erpNode, erpTriggerNode, node, splitOutNode, webhookNode } from '../../../tooling/host/workflows';
 import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
 
 export const WORKER_NODE = 'Worker';

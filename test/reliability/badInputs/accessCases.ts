@@ -1,6 +1,6 @@
-import { freePort } from '../../host/ports';
-import { fieldsParameter } from '../../host/fields';
-import { byId } from '../../host/workflows';
+import { freePort } from '../../../tooling/host/ports';
+import { fieldsParameter } from '../../../tooling/host/fields';
+import { byId } from '../../../tooling/host/workflows';
 import type { NodeCase } from './nodeCase';
 
 const getContact = { resource: 'contact', operation: 'get', contactId: byId('1') };

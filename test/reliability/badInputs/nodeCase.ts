@@ -1,4 +1,4 @@
-import { byId } from '../../host/workflows';
+import { byId } from '../../../tooling/host/workflows';
 import type { ReliabilitySession } from '../setup/context';
 
 /** The expected answer: what the message and description must say, and what may reach the ERP. */

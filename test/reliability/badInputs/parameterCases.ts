@@ -1,5 +1,5 @@
-import { fieldsParameter } from '../../host/fields';
-import { byId } from '../../host/workflows';
+import { fieldsParameter } from '../../../tooling/host/fields';
+import { byId } from '../../../tooling/host/workflows';
 import { byIdFromData, type NodeCase } from './nodeCase';
 
 const contact = (operation: string, rest: Record<string, unknown>) => ({ resource: 'contact', operation, ...rest });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Credential, Execution, WorkflowNode } from '../../host/types';
-import { finishedExecution } from '../../host/executions';
-import { chain, erpNode } from '../../host/workflows';
+import type { Credential, Execution, WorkflowNode } from '../../../tooling/host/types';
+import { finishedExecution } from '../../../tooling/host/executions';
+import { chain, erpNode } from '../../../tooling/host/workflows';
 import type { ReliabilitySession } from '../setup/context';
 
 /**

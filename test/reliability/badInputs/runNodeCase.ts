@@ -1,7 +1,7 @@
-import { N8nRequestError } from '../../host/restClient';
-import type { Credential, Execution } from '../../host/types';
-import { waitForExecutions } from '../../host/executions';
-import { calls, runErp } from '../../host/runErp';
+import { N8nRequestError } from '../../../tooling/host/restClient';
+import type { Credential, Execution } from '../../../tooling/host/types';
+import { waitForExecutions } from '../../../tooling/host/executions';
+import { calls, runErp } from '../../../tooling/host/runErp';
 import type { BadInputResult } from '../report/results';
 import { CRASH_ERROR_NAMES, looksLikeCrash } from '../support/crash';
 import type { ReliabilitySession } from '../setup/context';

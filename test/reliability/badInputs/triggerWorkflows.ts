@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-import { erpTriggerType, triggerUrl } from '../../host/examples';
-import { erpTriggerNode } from '../../host/workflows';
-import type { Execution, SavedWorkflow } from '../../host/types';
-import { atLeast, waitForExecutions } from '../../host/executions';
+import { erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
+import { erpTriggerNode } from '../../../tooling/host/workflows';
+import type { Execution, SavedWorkflow } from '../../../tooling/host/types';
+import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
 import type { ReliabilitySession } from '../setup/context';
 
 export type TriggerKind = 'plain' | 'hmac' | 'shared';

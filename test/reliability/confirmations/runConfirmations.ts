@@ -1,8 +1,8 @@
 import type { Invoice } from '../../../sandbox/types';
-import { activeConfirmingTrigger, ACTING_STEP, triggerBranch } from '../../host/confirmingTrigger';
-import { erpApi } from '../../host/erpApi';
-import { executionsAtRest, nodeOutput } from '../../host/executions';
-import { sleep } from '../../host/processes';
+import { activeConfirmingTrigger, ACTING_STEP, triggerBranch } from '../../../tooling/host/confirmingTrigger';
+import { erpApi } from '../../../tooling/host/erpApi';
+import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
+import { sleep } from '../../../tooling/host/processes';
 import type { ReliabilitySession } from '../setup/context';
 import { scenarioRandom } from '../setup/seed';
 import { settle } from '../support/settle';

@@ -1,9 +1,9 @@
-import { sleep } from '../../host/processes';
+import { sleep } from '../../../tooling/host/processes';
 import { waitFor } from '../../../sandbox/adminClient';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { runBatch } from '../support/batch';
 import { looksLikeCrash } from '../support/crash';
-import { pairedIndex } from '../../host/executions';
+import { pairedIndex } from '../../../tooling/host/executions';
 import type { ReliabilitySession } from '../setup/context';
 import type { FaultScenarioResult } from '../report/results';
 

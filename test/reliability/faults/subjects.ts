@@ -1,5 +1,5 @@
-import { fieldsParameter } from '../../host/fields';
-import { byId } from '../../host/workflows';
+import { fieldsParameter } from '../../../tooling/host/fields';
+import { byId } from '../../../tooling/host/workflows';
 
 /** What a batch's input items ask, in kinds of work. */
 export type BatchKind = 'create' | 'update' | 'read' | 'delete';

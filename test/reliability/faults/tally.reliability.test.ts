@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
-import type { OutputItem } from '../../host/executions';
+import type { OutputItem } from '../../../tooling/host/executions';
 import { SUBJECTS } from './subjects';
 import { tally, type BatchInput } from './tally';
 

@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { looksLikeCrash } from '../support/crash';
-import { pairedIndex, type OutputItem } from '../../host/executions';
+import { pairedIndex, type OutputItem } from '../../../tooling/host/executions';
 import { fieldOf, SUBJECTS, type StoredRecord, type Subject } from './subjects';
 
 /** What a batch scenario's input items ask: create a record with a key, change a field of one, read one or delete one. */

@@ -1,7 +1,7 @@
 import type { LoggedFault, RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import { scenarioRandom } from '../setup/seed';
-import type { OutputItem } from '../../host/executions';
+import type { OutputItem } from '../../../tooling/host/executions';
 import { importChecks } from './checks';
 import { createFaultPlan } from './createFaults';
 import type { ImportScenario } from './scenarios';

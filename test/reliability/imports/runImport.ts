@@ -1,4 +1,4 @@
-import { fieldsParameter } from '../../host/fields';
+import { fieldsParameter } from '../../../tooling/host/fields';
 import { scenarioRandom } from '../setup/seed';
 import { runBatch, type BatchRun } from '../support/batch';
 import type { ReliabilitySession } from '../setup/context';

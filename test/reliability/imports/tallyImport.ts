@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import { committed, emailOf, MAYBE_DONE, pairToInputs } from '../faults/tally';
-import type { OutputItem } from '../../host/executions';
+import type { OutputItem } from '../../../tooling/host/executions';
 
 /** One row of an import: the contact's fields as a sheet would have them. */
 export interface ImportRow {

@@ -1,4 +1,4 @@
-import { sleep } from '../../host/processes';
+import { sleep } from '../../../tooling/host/processes';
 import type { Random } from '../../../sandbox/seed/random';
 import type { ReliabilitySession } from '../setup/context';
 import { episodeOrder, otherCompany, WATCHED_VALUE, type EpisodeKind } from './plan';

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 
-import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../host/types';
-import { allExecutions, findExecution, nodeOutput } from '../../host/executions';
-import { N8N_VERSION } from '../../host/install';
-import { n8nLine } from '../../host/lines';
-import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../host/workflows';
+import type { Execution, SavedWorkflow, WorkflowDefinition } from '../../../tooling/host/types';
+import { allExecutions, findExecution, nodeOutput } from '../../../tooling/host/executions';
+import { N8N_VERSION } from '../../../tooling/host/install';
+import { n8nLine } from '../../../tooling/host/lines';
+import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../../tooling/host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/probability';
 import { scenarioRandom } from '../setup/seed';

@@ -1,5 +1,5 @@
 import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
-import { paragraphs, seconds, table, verdict } from '../../host/results';
+import { paragraphs, seconds, table, verdict } from '../../../tooling/host/results';
 
 /** The summary's rows for the confirmation scenario. */
 export function confirmationSummaryRows(c: ConfirmationScenarioResult | null): unknown[][] {

@@ -3,7 +3,7 @@ import type { RetryEvidence } from '../faults/retries';
 import { SEED_ENV } from '../setup/seed';
 import { confirmationBlock, confirmationSummaryRows } from './confirmations';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
-import { paragraphs, seconds, table, times, verdict, withBlocks, type Report } from '../../host/results';
+import { paragraphs, seconds, table, times, verdict, withBlocks, type Report } from '../../../tooling/host/results';
 
 const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);

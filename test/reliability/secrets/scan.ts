@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import { allExecutions } from '../../host/executions';
-import type { Execution } from '../../host/types';
+import { allExecutions } from '../../../tooling/host/executions';
+import type { Execution } from '../../../tooling/host/types';
 import type { ReliabilitySession } from '../setup/context';
 
 export const REDACTED = '[redacted]';

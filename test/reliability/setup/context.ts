@@ -1,8 +1,8 @@
-import type { Session } from '../../host/session';
-import type { Credential } from '../../host/types';
+import type { Session } from '../../../tooling/host/session';
+import type { Credential } from '../../../tooling/host/types';
 import type { E2eContext } from '../../e2e/setup/context';
 
-/** The e2e context (so test/host works as it is) plus the secrets to search for and n8n's log; every secret is random and distinctive, so a hit is a real leak. */
+/** The e2e context (so tooling/host works as it is) plus the secrets to search for and n8n's log; every secret is random and distinctive, so a hit is a real leak. */
 export interface ReliabilityContext extends E2eContext {
 	credentials: E2eContext['credentials'] & {
 		/** The sandbox with its read-only token. */
@@ -16,7 +16,7 @@ export interface ReliabilityContext extends E2eContext {
 	faultSeed: number;
 }
 
-/** The suite's connection to the n8n and sandbox globalSetup started (works with every test/host helper). */
+/** The suite's connection to the n8n and sandbox globalSetup started (works with every tooling/host helper). */
 export type ReliabilitySession = Session<ReliabilityContext>;
 
 /** Every secret the suite hands to n8n; none may show in any output, error or log. */

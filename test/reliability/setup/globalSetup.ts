@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-import { stopOnSignals } from '../../host/processes';
-import { startStack } from '../../host/stack';
+import { stopOnSignals } from '../../../tooling/host/processes';
+import { startStack } from '../../../tooling/host/stack';
 import { handOver, stackContext } from '../../e2e/setup/context';
 import type { ReliabilityContext } from './context';
-import globalTeardown from '../../host/globalTeardown';
+import globalTeardown from '../../../tooling/host/globalTeardown';
 import { runSeed, SEED_ENV } from './seed';
 
 const OWNER = { email: 'reliability@example.com', password: 'Reliab1lity-run', firstName: 'Reliability', lastName: 'Suite' };

@@ -1,6 +1,6 @@
-import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../host/executions';
-import type { Execution } from '../../host/types';
-import { chain, erpNode, splitOutNode, webhookNode } from '../../host/workflows';
+import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../../tooling/host/executions';
+import type { Execution } from '../../../tooling/host/types';
+import { chain, erpNode, splitOutNode, webhookNode } from '../../../tooling/host/workflows';
 import type { ReliabilitySession } from '../setup/context';
 
 export interface BatchRun {

@@ -1,5 +1,5 @@
-import { sleep } from '../../host/processes';
-import { erpApi } from '../../host/erpApi';
+import { sleep } from '../../../tooling/host/processes';
+import { erpApi } from '../../../tooling/host/erpApi';
 import type { ReliabilitySession } from '../setup/context';
 
 /**

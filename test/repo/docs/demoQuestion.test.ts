@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEMO_SANDBOX } from '../../host/demoWorkflows';
-import { REPO_ROOT } from '../../host/paths';
-import { startTestSandbox, type TestSandbox } from '../../harness/sandbox';
+import { DEMO_SANDBOX } from '../../../tooling/host/demoWorkflows';
+import { REPO_ROOT } from '../../../tooling/host/paths';
+import { startTestSandbox, type TestSandbox } from '../../../tooling/harness/sandbox';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

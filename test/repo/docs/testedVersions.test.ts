@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { TESTED_N8N_VERSIONS } from '../../host/install';
+import { TESTED_N8N_VERSIONS } from '../../../tooling/host/install';
 
-// The tested n8n versions are named in test/host/tested-n8n.json; the two tables a user reads them in must name
+// The tested n8n versions are named in tooling/host/tested-n8n.json; the two tables a user reads them in must name
 // the same ones (moving to a new patch: docs/compatibility.md).
 const ROOT = path.join(__dirname, '../../..');
 const tested = Object.values(TESTED_N8N_VERSIONS).sort();

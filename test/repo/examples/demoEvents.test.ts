@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { HELD_IN_DEMO } from '../../host/demoWorkflows';
-import { readExamples, type Example } from '../../host/examples';
-import { REPO_ROOT } from '../../host/paths';
-import { ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE } from '../../host/workflows';
-import type { WorkflowNode } from '../../host/types';
+import { HELD_IN_DEMO } from '../../../tooling/host/demoWorkflows';
+import { readExamples, type Example } from '../../../tooling/host/examples';
+import { REPO_ROOT } from '../../../tooling/host/paths';
+import { ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE } from '../../../tooling/host/workflows';
+import type { WorkflowNode } from '../../../tooling/host/types';
 
 /** The event a polling watch reports, for the watches the examples use (a new one must be added here). */
 function pollingEvent(node: WorkflowNode): string {

@@ -8,11 +8,11 @@
 import type { INodeParameters, ResourceMapperField } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
-import { DEMO_SANDBOX } from '../../host/demoWorkflows';
-import { readExamples } from '../../host/examples';
+import { DEMO_SANDBOX } from '../../../tooling/host/demoWorkflows';
+import { readExamples } from '../../../tooling/host/examples';
 import { Erp } from '../../../nodes/Erp/Erp.node';
-import { runResourceMapping } from '../../harness';
-import { useTestSandbox } from '../../harness/sandbox';
+import { runResourceMapping } from '../../../tooling/harness';
+import { useTestSandbox } from '../../../tooling/harness/sandbox';
 
 const ERP_NODE_TYPE = 'n8n-nodes-erp.erp';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { NESTED_TRANSACTION, N8nClient } from '../../host/restClient';
+import { NESTED_TRANSACTION, N8nClient } from '../../../tooling/host/restClient';
 
 // n8n 1.x's SQLite may refuse to begin a transaction while another request writes (500, nothing written): the test
 // host sends such a call again instead of failing the test that was only setting up; any other 500 fails at once.

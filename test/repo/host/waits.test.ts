@@ -1,5 +1,5 @@
-import { atLeast, executionsAtRest, finishedExecution, nodeOutput, waitForExecutions } from '../../host/executions';
-import { N8nClient } from '../../host/restClient';
+import { atLeast, executionsAtRest, finishedExecution, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
+import { N8nClient } from '../../../tooling/host/restClient';
 import { API_KEY, ScriptedExecutionsApi, type ScriptedExecution } from './scriptedExecutionsApi';
 
 // How the test host waits for n8n, counted in the requests it sends: waiting must not make n8n serve data it does

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
+import type { ErpClient } from '../../../shared/transport/client';
 import { forOperation, outputProperties, recordLocator } from '../common.descriptions';
 import { readRecordId } from '../shared/locator';
 import { shapeRecords } from '../shared/output';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
+import type { ErpClient } from '../../../shared/transport/client';
 import { getManyDescription } from '../common.descriptions';
 import { getMany } from '../shared/listing';
 import { contactFilters } from './fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import { paginate } from '../../transport/paginate';
+import type { ErpClient } from '../../../shared/transport/client';
+import { paginate } from '../../../shared/transport/paginate';
 import type { KeyLookup } from '../shared/keyed';
 import { runWideParameter } from '../shared/runWide';
 

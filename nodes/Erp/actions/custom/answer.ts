@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpResponse } from '../../transport/types';
-import { isObject } from '../../transport/types';
+import type { ErpResponse } from '../../../shared/transport/types';
+import { isObject } from '../../../shared/transport/types';
 
 /** A list's element as an item's JSON: a record as it is, anything else under `data`. */
 export const asRecord = (value: unknown): IDataObject => (isObject(value) ? value : { data: value as IDataObject[string] });

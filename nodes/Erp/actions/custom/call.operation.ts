@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import type { HttpMethod, Query } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import type { HttpMethod, Query } from '../../../shared/transport/types';
 import { forOperation, queryParametersOption, returnAllAndLimit } from '../common.descriptions';
 import { parseJsonObject } from '../shared/fields';
 import { argumentLabel } from '../shared/tool';
 import { answerItems, fullResponse, wantsFullResponse } from './answer';
 import { keyedPatch, keyedPost, readKeyField } from './keyField';
-import { readPath } from './path';
+import { readPath } from './readPath';
 import { readAnswer } from './read';
 
 const TOOL_TEXT =

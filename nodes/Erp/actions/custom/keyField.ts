@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import { paginate } from '../../transport/paginate';
-import type { ErpRequest, ErpResponse, Query, UnclearResolution } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import { paginate } from '../../../shared/transport/paginate';
+import type { ErpRequest, ErpResponse, Query, UnclearResolution } from '../../../shared/transport/types';
 import type { KeyLookup } from '../shared/keyed';
 import { findByKey, recoverBySeenIds } from '../shared/keyed';
 import { argumentLabel } from '../shared/tool';
-import { isBlank } from '../shared/values';
+import { isBlank } from '../../../shared/values';
 
 /** Key Field, when the user named one: the field of the Body a POST's record is looked up by, or a PATCH's change seen by. */
 export function readKeyField(this: IExecuteFunctions, itemIndex: number): string | undefined {

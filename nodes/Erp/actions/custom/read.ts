@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import type { Doing, ErpResponse, Query } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import type { Doing, ErpResponse, Query } from '../../../shared/transport/types';
 import { listItems, readLimit } from '../shared/listing';
 import { answerItems, asRecord, fullResponse, listOutput, wantsFullResponse } from './answer';
 

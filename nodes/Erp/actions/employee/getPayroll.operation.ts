@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
+import type { ErpClient } from '../../../shared/transport/client';
 import { forOperation, recordLocator, returnAllAndLimit } from '../common.descriptions';
 import { listItems, readLimit } from '../shared/listing';
 import { readRecordId } from '../shared/locator';

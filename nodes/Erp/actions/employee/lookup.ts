@@ -1,4 +1,4 @@
-import { paginate } from '../../transport/paginate';
+import { paginate } from '../../../shared/transport/paginate';
 import type { KeyLookup } from '../shared/keyed';
 
 /** GET /employees?email=…: how Create or Get finds an employee, and how a create whose answer was lost is settled. */

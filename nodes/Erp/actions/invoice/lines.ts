@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import { isObject } from '../../transport/types';
+import { isObject } from '../../../shared/transport/types';
 import { buildBody } from '../shared/fields';
 import { argumentLabel } from '../shared/tool';
-import { checkValue } from '../shared/values';
+import { checkValue } from '../../../shared/values';
 import { lineFields } from './fields';
 
 /** Lines as one JSON list: what an AI model fills with a single $fromAI('lines', …, 'json') argument, or an expression maps. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import { isObject } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import { isObject } from '../../../shared/transport/types';
 import { fieldsCollection, forOperation, recordLocator } from '../common.descriptions';
 import type { FieldSpecs } from '../shared/fields';
 import { buildBody } from '../shared/fields';

@@ -1,4 +1,4 @@
-import { paginate } from '../../transport/paginate';
+import { paginate } from '../../../shared/transport/paginate';
 import type { KeyLookup } from '../shared/keyed';
 
 /** GET /products?sku=…: how Create or Update finds a product, and how a create whose answer was lost is settled. */

@@ -1,12 +1,12 @@
 import type { FieldType, IDataObject, IExecuteFunctions, ResourceMapperField } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../../transport/types';
+import { isObject } from '../../../shared/transport/types';
 import type { FieldSpecs } from './fields';
 import { runWideParameter } from './runWide';
 import { argumentLabel } from './tool';
-import type { FieldKind } from './values';
-import { checkValue, isBlank } from './values';
+import type { FieldKind } from '../../../shared/values';
+import { checkValue, isBlank } from '../../../shared/values';
 
 const CUSTOM_FIELDS = 'custom_fields';
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import { argumentLabel } from './tool';
-import type { FieldKind } from './values';
-import { checkValue, isBlank } from './values';
+import type { FieldKind } from '../../../shared/values';
+import { checkValue, isBlank } from '../../../shared/values';
 
 /** A record field: its editor parameter, its name in the API and how its value is checked. */
 export interface FieldSpec {

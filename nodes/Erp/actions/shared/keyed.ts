@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import type { ErpResponse, UnclearResolution } from '../../transport/types';
-import { isObject } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import type { ErpResponse, UnclearResolution } from '../../../shared/transport/types';
+import { isObject } from '../../../shared/transport/types';
 import { argumentLabel, isToolNode } from './tool';
-import { isBlank } from './values';
+import { isBlank } from '../../../shared/values';
 import { writtenItem } from './version';
 
 /**

@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import type { PageRequest } from '../../transport/paginate';
-import { paginate } from '../../transport/paginate';
-import type { Query } from '../../transport/types';
-import type { RecordNoun } from '../common.descriptions';
+import type { ErpClient } from '../../../shared/transport/client';
+import type { PageRequest } from '../../../shared/transport/paginate';
+import { paginate } from '../../../shared/transport/paginate';
+import type { Query } from '../../../shared/transport/types';
+import type { RecordNoun } from '../../../shared/records';
 import type { FieldSpecs } from './fields';
 import { locatorValue } from './locator';
 import { shapeRecords } from './output';
 import { argumentLabel, isToolNode, TOOL_LIMIT } from './tool';
-import { checkValue, isBlank } from './values';
+import { checkValue, isBlank } from '../../../shared/values';
 
 // Paging is driven by Return All / Limit (and the Page Size option); a free-form page or per_page would fight it.
 const RESERVED = new Set(['page', 'per_page']);

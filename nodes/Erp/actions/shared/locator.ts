@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RecordNoun } from '../common.descriptions';
-import { capitalize } from '../common.descriptions';
+import { capitalize, type RecordNoun } from '../../../shared/records';
 import { argumentLabel, isToolNode } from './tool';
 
 /** The value of a resource locator (`{__rl, mode, value}`), or the value itself when it is plain. */

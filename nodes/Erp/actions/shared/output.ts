@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../../transport/types';
-import type { RecordNoun } from '../common.descriptions';
+import { isObject } from '../../../shared/transport/types';
+import type { RecordNoun } from '../../../shared/records';
 import { argumentLabel } from './tool';
 
 /** n8n's UX guidelines for verified nodes: a simplified record has at most this many fields. */

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import type { ErpRequest } from '../../transport/types';
-import { isObject } from '../../transport/types';
+import type { ErpClient } from '../../../shared/transport/client';
+import type { ErpRequest } from '../../../shared/transport/types';
+import { isObject } from '../../../shared/transport/types';
 import type { FieldSpecs } from './fields';
 import { buildBody } from './fields';
 import { isToolNode } from './tool';

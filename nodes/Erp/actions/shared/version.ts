@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { isObject } from '../../transport/types';
+import { isObject } from '../../../shared/transport/types';
 import { isToolNode } from './tool';
 
 /** Whether the node outputs what version 1 (0.1.0) output, the one place that decides: the ERP Tool (new since 0.1.0)

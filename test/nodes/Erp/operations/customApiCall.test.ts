@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../../../sandbox/requestLog';
-import type { RunNodeResult } from '../../../harness/run-node';
+import type { RunNodeResult } from '../../../../tooling/harness/run-node';
 import { createOrder } from '../../../sandbox/fixtures';
 import { useScriptedErp } from '../transport/scriptedErp';
 import { jsonOf, useErpHarness } from './setup';

@@ -1,8 +1,8 @@
 import { ErpApi } from '../../../../credentials/ErpApi.credentials';
 import { Erp } from '../../../../nodes/Erp/Erp.node';
-import { runListSearch } from '../../../harness/run-list-search';
-import { startTestSandbox } from '../../../harness/sandbox';
-import type { TestSandbox } from '../../../harness/sandbox';
+import { runListSearch } from '../../../../tooling/harness/run-list-search';
+import { startTestSandbox } from '../../../../tooling/harness/sandbox';
+import type { TestSandbox } from '../../../../tooling/harness/sandbox';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

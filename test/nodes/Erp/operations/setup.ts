@@ -7,15 +7,15 @@ import { employeeFields } from '../../../../nodes/Erp/actions/employee/fields';
 import { productFields } from '../../../../nodes/Erp/actions/product/fields';
 import { knownColumns } from '../../../../nodes/Erp/actions/shared/columns';
 import { Erp } from '../../../../nodes/Erp/Erp.node';
-import { runNode } from '../../../harness/run-node';
+import { runNode } from '../../../../tooling/harness/run-node';
 import { erpTool } from '../toolVariant';
-import type { RunNodeResult } from '../../../harness/run-node';
-import { startTestSandbox } from '../../../harness/sandbox';
+import type { RunNodeResult } from '../../../../tooling/harness/run-node';
+import { startTestSandbox } from '../../../../tooling/harness/sandbox';
 import type { SeedOptions } from '../../../../sandbox/seed';
 import type { SandboxOptions } from '../../../../sandbox/server';
-import type { TestSandbox } from '../../../harness/sandbox';
+import type { TestSandbox } from '../../../../tooling/harness/sandbox';
 
-export { byId } from '../../../host/workflows';
+export { byId } from '../../../../tooling/host/workflows';
 export const fromList = (value: unknown) => ({ __rl: true, mode: 'list', value: String(value) });
 
 const FIELDS = { contact: contactFields, product: productFields, employee: employeeFields };

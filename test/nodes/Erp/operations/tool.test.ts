@@ -1,7 +1,7 @@
 import type { ExecutionBaseError, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SIMPLIFIED_FIELDS } from '../../../../nodes/Erp/actions/shared/output';
-import type { RunNodeResult } from '../../../harness/run-node';
+import type { RunNodeResult } from '../../../../tooling/harness/run-node';
 import { jsonOf, useErpHarness } from './setup';
 
 // The "ERP Tool" variant run as n8n runs a tool call: the model's arguments are the input item that $fromAI()

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
 import { fakeContext, fakeTime, flush, json } from '../fakes';
 import type { Responder } from '../fakes';
 

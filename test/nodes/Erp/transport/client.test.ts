@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
 import { fakeContext, fakeTime, flush, json, networkError, TOKEN } from '../fakes';
 import { clientFor, failureOf } from './clientFor';
 

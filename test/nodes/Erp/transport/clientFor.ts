@@ -1,8 +1,8 @@
 // Transport unit tests: the client over a scripted HTTP helper and fake time (probe.ts runs it inside n8n).
 import { NodeApiError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import type { TransportOptions } from '../../../../nodes/Erp/transport/types';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
+import type { TransportOptions } from '../../../../nodes/shared/transport/types';
 import { fakeContext, fakeTime } from '../fakes';
 import type { Responder } from '../fakes';
 

@@ -1,4 +1,4 @@
-import { useTestSandbox } from '../../../harness/sandbox';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { probeOn } from './probe';
 
 const refused = { success: false, error: { code: 'plan_limit', message: 'Contact limit of your plan reached' } };

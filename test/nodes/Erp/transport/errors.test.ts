@@ -1,9 +1,9 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
 import { fakeContext, json, networkError, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
-import type { ErpRequest } from '../../../../nodes/Erp/transport/types';
+import type { ErpRequest } from '../../../../nodes/shared/transport/types';
 
 async function errorFor(responder: Responder, request: ErpRequest, baseUrl = 'https://erp.test/api/v1'): Promise<NodeApiError> {
 	const { ctx } = fakeContext(responder, { baseUrl, apiToken: TOKEN });

@@ -2,9 +2,9 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import type { ErpRequest } from '../../../../nodes/Erp/transport/types';
-import { useTestSandbox } from '../../../harness/sandbox';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
+import type { ErpRequest } from '../../../../nodes/shared/transport/types';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { fakeContext, json, networkError, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
 import { clientFor, failureOf } from './clientFor';

@@ -1,9 +1,9 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { paginate } from '../../../../nodes/Erp/transport/paginate';
-import type { RawResponse, TransportOptions } from '../../../../nodes/Erp/transport/types';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
+import { paginate } from '../../../../nodes/shared/transport/paginate';
+import type { RawResponse, TransportOptions } from '../../../../nodes/shared/transport/types';
 import { fakeContext, fakeTime, json } from '../fakes';
 
 const records = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => ({ id: from + i }));

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useTestSandbox } from '../../../harness/sandbox';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { probeOn, runProbe } from './probe';
 import type { ScriptedAnswer, SeenRequest } from './scriptedErp';
 import { useScriptedErp } from './scriptedErp';

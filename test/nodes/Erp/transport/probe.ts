@@ -2,9 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ErpApi } from '../../../../credentials/ErpApi.credentials';
-import { runNode } from '../../../harness/run-node';
-import type { RunNodeResult } from '../../../harness/run-node';
-import type { TestSandbox } from '../../../harness/sandbox';
+import { runNode } from '../../../../tooling/harness/run-node';
+import type { RunNodeResult } from '../../../../tooling/harness/run-node';
+import type { TestSandbox } from '../../../../tooling/harness/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
 import { ErpTransportProbe } from './fixtures/ErpTransportProbe.node';
 

@@ -3,11 +3,11 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import type { Ticket } from '../../../../nodes/Erp/transport/rateControl';
-import { erpKey, RateController, rateControllerFor, readRateHeaders } from '../../../../nodes/Erp/transport/rateControl';
-import type { RawResponse } from '../../../../nodes/Erp/transport/types';
-import { CONCURRENCY_LIMIT } from '../../../../nodes/Erp/transport/types';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
+import type { Ticket } from '../../../../nodes/shared/transport/rateControl';
+import { erpKey, RateController, rateControllerFor, readRateHeaders } from '../../../../nodes/shared/transport/rateControl';
+import type { RawResponse } from '../../../../nodes/shared/transport/types';
+import { CONCURRENCY_LIMIT } from '../../../../nodes/shared/transport/types';
 import type { RateHeaderStyle } from '../../../../sandbox/rateLimit';
 import { RateLimiter } from '../../../../sandbox/rateLimit';
 import { fakeContext, fakeTime, flush, freshErp, json, TOKEN } from '../fakes';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UnclearResolution } from '../../../../nodes/Erp/transport/types';
+import type { UnclearResolution } from '../../../../nodes/shared/transport/types';
 import { json, networkError } from '../fakes';
 import type { Responder } from '../fakes';
 import { clientFor, failureOf } from './clientFor';

@@ -4,9 +4,9 @@ import {
 	isIdempotent,
 	isUnclear,
 	neverReachedService,
-} from '../../../../nodes/Erp/transport/retryPolicy';
-import type { Failure, RetryContext } from '../../../../nodes/Erp/transport/retryPolicy';
-import type { HttpMethod } from '../../../../nodes/Erp/transport/types';
+} from '../../../../nodes/shared/transport/retryPolicy';
+import type { Failure, RetryContext } from '../../../../nodes/shared/transport/retryPolicy';
+import type { HttpMethod } from '../../../../nodes/shared/transport/types';
 
 const status = (statusCode: number, namedWaitMs?: number): Failure => ({
 	kind: 'status',

@@ -1,9 +1,9 @@
 // The ERP's rate controller under a burst with a deadline (the ERP Trigger's read-back): requests whose turn of the
 // pace cannot come before their deadline are refused at once, with the wait the turns before them take. Jest's fake
 // time (../fakes), the sandbox's own fixed-window limiter as the ERP.
-import { ErpClient } from '../../../../nodes/Erp/transport/client';
-import { retryAfterOf } from '../../../../nodes/Erp/transport/errors';
-import { RateController, readRateHeaders, WaitTooLong } from '../../../../nodes/Erp/transport/rateControl';
+import { ErpClient } from '../../../../nodes/shared/transport/client';
+import { retryAfterOf } from '../../../../nodes/shared/transport/errors';
+import { RateController, readRateHeaders, WaitTooLong } from '../../../../nodes/shared/transport/rateControl';
 import { RateLimiter } from '../../../../sandbox/rateLimit';
 import { fakeContext, fakeTime, flush, freshErp, json } from '../fakes';
 

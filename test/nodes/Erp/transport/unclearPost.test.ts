@@ -1,6 +1,6 @@
-import { waitFor } from '../../../harness/sandbox';
+import { waitFor } from '../../../../tooling/harness/sandbox';
 import type { ProbeCall } from './fixtures/ErpTransportProbe.node';
-import { useTestSandbox } from '../../../harness/sandbox';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { probeOn } from './probe';
 
 const ada = { first_name: 'Ada', email: 'ada@example.com' };

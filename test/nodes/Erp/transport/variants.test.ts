@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { VariantName } from '../../../harness/sandbox';
-import { useTestSandbox } from '../../../harness/sandbox';
+import type { VariantName } from '../../../../tooling/harness/sandbox';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { probeOn } from './probe';
 
 const ids = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.id);

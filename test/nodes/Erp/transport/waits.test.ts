@@ -1,5 +1,5 @@
 import { useErpHarness, byId, jsonOf } from '../operations/setup';
-import { useTestSandbox } from '../../../harness/sandbox';
+import { useTestSandbox } from '../../../../tooling/harness/sandbox';
 import { probeOn, runProbe } from './probe';
 import { useScriptedErp } from './scriptedErp';
 

@@ -1,4 +1,4 @@
-import type { VariantName } from '../../../../harness/sandbox';
+import type { VariantName } from '../../../../../tooling/harness/sandbox';
 import { createWith, jsonOf, useErpHarness } from '../setup';
 
 // ERPs whose error answers have another shape than the sandbox's envelope.

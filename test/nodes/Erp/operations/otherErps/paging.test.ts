@@ -1,4 +1,4 @@
-import type { VariantName } from '../../../../harness/sandbox';
+import type { VariantName } from '../../../../../tooling/harness/sandbox';
 import { jsonOf, useErpHarness } from '../setup';
 
 // ERPs that chose another page size, limit or paging behaviour than the sandbox (docs/api-assumptions.md).

@@ -1,4 +1,4 @@
-import type { VariantName } from '../../../../harness/sandbox';
+import type { VariantName } from '../../../../../tooling/harness/sandbox';
 import { byId, createFromInput, createWith, jsonOf, useErpHarness } from '../setup';
 
 // Creates whose answer was lost (issue 15): the node looks the key up before it reports, and never repeats a POST

@@ -1,8 +1,8 @@
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
 import { createContact } from '../sandbox/fixtures';
-import { runListSearch } from './run-list-search';
-import { useTestSandbox } from './sandbox';
+import { runListSearch } from '../../tooling/harness/run-list-search';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 
 describe('runListSearch', () => {
 	const sandbox = useTestSandbox();

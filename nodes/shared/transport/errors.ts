@@ -5,13 +5,13 @@ import type { Failure } from './retryPolicy';
 import { isIdempotent, isUnclear, neverReachedService, retryCannotCure } from './retryPolicy';
 import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
+import { capitalize } from '../records';
 
 /*
  * Every failure the user sees, worded once: what went wrong, and what to do about it. What the request was doing
  * is in the operation's own words (`request.doing`); the ERP's are read from its answer whatever shape it has.
  * The API token never appears in any of it.
  */
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * URLs in a text as they may be shown: without a user and password before the host, and without their query (where some

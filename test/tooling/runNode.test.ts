@@ -2,9 +2,9 @@ import type { ICredentialType, NodeApiError } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
-import { byId } from '../host/workflows';
-import { runNode, type RunNodeOptions } from './run-node';
-import { useTestSandbox } from './sandbox';
+import { byId } from '../../tooling/host/workflows';
+import { runNode, type RunNodeOptions } from '../../tooling/harness/run-node';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
 
 const sandbox = useTestSandbox();
 

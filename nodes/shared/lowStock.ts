@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../transport/client';
-import { paginate } from '../../transport/paginate';
-import { toNumber } from '../shared/values';
+import type { ErpClient } from './transport/client';
+import { paginate } from './transport/paginate';
+import { toNumber } from './values';
 
 /*
  * When a product's stock is low: one rule for the ERP Polling Trigger (Stock Below Threshold) and the ERP Trigger's

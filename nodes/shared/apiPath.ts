@@ -1,9 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { argumentLabel } from '../shared/tool';
-
-const EXAMPLE = 'e.g. /orders or /orders/42';
+export const EXAMPLE = 'e.g. /orders or /orders/42';
 
 /** What is wrong with a path, and how to fix it. */
 export interface PathProblem {
@@ -69,14 +64,4 @@ export function staysBelow(baseUrl: string, path: string): boolean {
 	const target = new URL(baseUrl + path);
 	const basePath = base.pathname.replace(/\/+$/, '');
 	return target.origin === base.origin && target.pathname.startsWith(`${basePath}/`);
-}
-
-/** The Path parameter, trimmed and checked before any request is sent. */
-export function readPath(this: IExecuteFunctions, baseUrl: string, itemIndex: number): string {
-	const raw = this.getNodeParameter('path', itemIndex, '') as unknown;
-	const path = typeof raw === 'string' ? raw.trim() : String(raw ?? '');
-	const found = pathProblem(path) ?? (staysBelow(baseUrl, path) ? undefined : { problem: `"${path}" does not stay below the Base URL`, fix: `Enter a path ${EXAMPLE}.` });
-	if (!found) return path;
-	const node = this.getNode();
-	throw new NodeOperationError(node, `${argumentLabel(node, 'path', 'Path')} ${found.problem}: nothing was sent`, { itemIndex, description: found.fix });
 }

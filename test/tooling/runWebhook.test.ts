@@ -4,7 +4,7 @@ import type { INodeParameters, IWebhookFunctions } from 'n8n-workflow';
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
-import { runWebhook, type WebhookHarness } from './run-webhook';
+import { runWebhook, type WebhookHarness } from '../../tooling/harness/run-webhook';
 
 async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
 	const response = await fetch(url, { method: 'POST', body, headers });

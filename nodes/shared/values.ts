@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../../transport/types';
+import { isObject } from './transport/types';
 
 /**
  * How a field's value is checked before it is sent. Only what the API document states is checked (an e-mail
