@@ -6,7 +6,7 @@ import path from 'node:path';
 const ROOT = path.join(__dirname, '../../..');
 const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
 const named = [...doc.matchAll(/`([^`\s]+)`/g)].map(([, name]) => name);
-const paths = [...new Set(named.filter((name) => /^((nodes|credentials|sandbox|test|docs|bench|scripts|examples)\/|[\w.]+\.(js|json)$)/.test(name) && !name.includes('<')))];
+const paths = [...new Set(named.filter((name) => /^((nodes|credentials|sandbox|test|tooling|docs|bench|scripts|examples)\/|[\w.]+\.(js|json)$)/.test(name) && !name.includes('<')))];
 const folders = (dir: string) =>
 	readdirSync(path.join(ROOT, dir), { withFileTypes: true })
 		.filter((entry) => entry.isDirectory())
