@@ -1,9 +1,9 @@
-import type { Results } from '../results';
+import type { Summary } from '../summary';
 import type { RemotePollCost } from '../workloads/pollingRemote';
 import { count } from './format';
 
 /** The ERP Polling Trigger's cost per poll by size and Trigger On (issue 22), for docs/speed.md. */
-export function pollingSection(polling: NonNullable<Results['polling']>): string[] {
+export function pollingSection(polling: NonNullable<Summary['polling']>): string[] {
 	const { costs, remote, date, machine } = polling;
 	const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} kB`;
 	return [

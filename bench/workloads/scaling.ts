@@ -56,7 +56,8 @@ export interface ScalingResult {
 	series: GrowthSeries[];
 }
 
-export const measured = (point: GrowthPoint | GrowthGap): point is GrowthPoint => 'runs' in point;
+/** Whether a size was measured: a point of a run, or of the summary (which keeps no runs). */
+export const measured = <P extends { size: number }>(point: P | GrowthGap): point is P => !('notMeasured' in point);
 
 function pointOf(size: number, runs: GrowthRun[]): GrowthPoint {
 	const seconds = median(runs.map((run) => run.seconds));
