@@ -6,7 +6,7 @@ export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 export const SWEEP_RUNS = Number(process.env.BENCH_SWEEP_RUNS ?? 3);
 /**
  * BENCH_SCALE=0.1 shrinks every workload's records and items to a tenth while developing; such a run, like one
- * limited by BENCH_ONLY, leaves bench/results.json and bench/README.md alone.
+ * limited by BENCH_ONLY, leaves bench/summary.json and bench/README.md alone (its figures go to .runs/bench/).
  */
 export const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -99,7 +99,7 @@ export const SHARED_LIMIT = {
 
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
- * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
+ * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/summary.json;
  * a full-size run of only `scaling`, `inParts`, `limit` and `polling`, or of only the remote parts, replaces their
  * figures in it and keeps the rest.
  */

@@ -32,7 +32,7 @@ export interface Growth {
 	polling?: Stamped<{ costs: PollCost[]; remote?: RemotePollCost[] }>;
 }
 
-/** A full run's every figure, samples included: its raw dump in bench/runs/ (bench/summary.ts keeps what the docs show). */
+/** A full run's every figure, samples included: its raw dump in .runs/bench/ (bench/summary.ts keeps what the docs show). */
 export interface Results extends Growth {
 	n8n: string;
 	runs: number;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
- * a remote ERP would. Writes the run's raw dump to bench/runs/, its figures to bench/summary.json, and from the
+ * a remote ERP would. Writes the run's raw dump to .runs/bench/, its figures to bench/summary.json, and from the
  * summary the results block of bench/README.md and the figures of docs/speed.md (`--readme-only`: both from the
  * summary alone). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY or `--only`
  * (bench/config.ts) make quick looks. Never part of `npm test`.

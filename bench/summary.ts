@@ -1,6 +1,6 @@
 /**
  * bench/summary.json: the figures bench/README.md and docs/speed.md show, with the date and machine of each run, and
- * the targets evaluated from them. A run's every sample is in its raw dump (bench/runs/, not committed); the summary
+ * the targets evaluated from them. A run's every sample is in its raw dump (.runs/bench/, not committed); the summary
  * keeps medians, ratios and the worst run's counts.
  */
 import type { ContenderProfile } from './profile/remote';

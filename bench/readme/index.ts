@@ -11,7 +11,7 @@ import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/shared/transport/types';
 import { withBlock } from '../../tooling/host/results';
 
 const RESULTS = { start: '<!-- bench:results:start (written by npm run bench) -->', end: '<!-- bench:results:end -->' };
-const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/results.json) -->', end: '<!-- bench:speed:end -->' };
+const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/summary.json) -->', end: '<!-- bench:speed:end -->' };
 
 const ms = (seconds: number, requests: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { compactJson } from '../../../bench/published';
+import { compactJson } from '../../../tooling/host/compactJson';
 import { rateRow, remoteSummary } from '../../../bench/summary';
 import type { RemoteResult } from '../../../bench/workloads/remote';
 import type { RemoteWorkloadResult } from '../../../bench/workloads/remote/compare';
