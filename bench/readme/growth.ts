@@ -129,11 +129,11 @@ function inPartsTable(r: InParts): string[] {
 	];
 }
 
-/** bench/README.md's section of issue 25, followed by an empty line (nothing when neither part has run). */
+/** bench/README.md's section on how cost grows with the work, followed by an empty line (nothing when neither part has run). */
 export function growthSection(g: GrowthSummary): string[] {
 	if (!g.scaling && !g.limit && !g.inParts) return [];
 	return [
-		'### How cost grows with the work (issue 25)',
+		'### How cost grows with the work',
 		'',
 		...(g.scaling ? [`Run ${g.scaling.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only scaling\`), n8n ${g.scaling.n8n}:`, '', ...scalingTables(g.scaling)] : []),
 		...(g.limit ? ['', `Above the curve: run ${g.limit.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only limit\`):`, '', ...limitTable(g.limit)] : []),
@@ -196,7 +196,7 @@ function limitLines(r: Limit): string[] {
 	return lines;
 }
 
-/** docs/speed.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
+/** docs/speed.md's lines on how cost grows: the curve in a short table, the limit, and what to do beyond it. */
 export function growthSpeedLines(g: GrowthSummary): string[] {
 	const r = g.scaling;
 	if (!r) return [];
@@ -244,6 +244,6 @@ export function growthSpeedLines(g: GrowthSummary): string[] {
 					`(${Math.round((100 * g.inParts.byMonth.rssPeak_mb) / g.inParts.returnAll.rssPeak_mb)}% of its peak in ` +
 					`${(g.inParts.byMonth.seconds / g.inParts.returnAll.seconds).toFixed(1)}× its time; measured on ${g.inParts.date.slice(0, 10)}). `
 				: '. ') +
-			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
+			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work) has every figure.',
 	];
 }

@@ -53,7 +53,7 @@ const ranApart = (remote: RemoteSummary): string[] =>
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(3)}`);
 
-/** Issue 45: where n8n's CPU goes per item, the ERP node beside the floor, in each workload at one latency. */
+/** Where n8n's CPU goes per item, the ERP node beside the floor, in each workload at one latency. */
 function profileTable(remote: RemoteSummary): string[] {
 	const profiled = WORKLOADS.filter((name) => remote[name].profile);
 	if (!profiled.length) return [];
@@ -79,8 +79,8 @@ function profileTable(remote: RemoteSummary): string[] {
 }
 
 /**
- * Issue 17: the sandbox answering every request late, as an ERP across the internet does. Issue 45: n8n's floor,
- * bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
+ * The sandbox answering every request late, as an ERP across the internet does, with n8n's floor beside the ERP
+ * node: bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
  */
 export function remoteSection(r: Summary): string[] {
 	const remotes = remotesOf(r);

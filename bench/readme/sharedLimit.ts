@@ -14,7 +14,7 @@ function rows(label: string, after: SharedLimitSide[keyof SharedLimitSide], befo
 	];
 }
 
-/** Issues 33 and 38 in docs/speed.md: many runs on one limit, beside the code before the rate controller. */
+/** docs/speed.md's lines on many runs on one limit, beside the code before the rate controller. */
 export function sharedLimitLines(r: Summary): string[] {
 	const shared = r.sharedLimit;
 	if (!shared) return [];

@@ -59,7 +59,7 @@ function rateLimitedLine(remotes: RemoteSummary[]): string[] {
 	];
 }
 
-/** docs/speed.md's figures: the remote figures first (issue 17), then the loopback ones in a line. */
+/** docs/speed.md's figures: the remote figures first, then the loopback ones in a line. */
 export function speedSection(r: Summary, defaultConcurrency: number): string[] {
 	const remotes = remotesOf(r);
 	const { listAll, bulkCreate } = r.workloads;
