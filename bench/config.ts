@@ -1,4 +1,4 @@
-/** The workloads of issues 6 and 17 and how often each contender runs them. */
+/** The bench's workloads, their sizes and targets, and how often each contender runs them. */
 
 /** Measured runs per contender after one warm-up run; BENCH_RUNS=1 gives a quick look while developing. */
 export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -6,7 +6,7 @@ export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 export const SWEEP_RUNS = Number(process.env.BENCH_SWEEP_RUNS ?? 3);
 /**
  * BENCH_SCALE=0.1 shrinks every workload's records and items to a tenth while developing; such a run, like one
- * limited by BENCH_ONLY, leaves bench/results.json and bench/README.md alone.
+ * limited by BENCH_ONLY, leaves bench/summary.json and bench/README.md alone (its figures go to .runs/bench/).
  */
 export const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -26,7 +26,7 @@ export const RATE_ITEMS = scaled(1_000);
 /** As many items in flight as the window admits: when a wait ends, a whole window's worth is ready to go. */
 export const RATE_CONCURRENCY = RATE_LIMIT.limit;
 
-/** Issue 17: the sandbox answers every request this much later, as an ERP across the internet would. */
+/** Remote ERP: the sandbox answers every request this much later, as an ERP across the internet would. */
 export const REMOTE_LATENCIES_MS = [30, 100];
 export const REMOTE = {
 	listRecords: scaled(5_000),
@@ -41,7 +41,7 @@ export const REMOTE = {
 	rateLimitedLatencyMs: 30,
 };
 
-/** Issue 25: how cost grows with the records read and the items created, on loopback and at 30 ms. */
+/** How cost grows with the records read and the items created, on loopback and at 30 ms. */
 export const SCALING = {
 	latenciesMs: [0, 30],
 	listRecords: [1_000, 10_000, 50_000, 100_000].map(scaled),
@@ -60,7 +60,7 @@ export const SCALING = {
 	flatTolerance: 1.5,
 };
 
-/** Issue 25: Return All above the curve, each size tried once, until n8n fails or a try takes longer than its limit. */
+/** Return All above the curve, each size tried once, until n8n fails or a try takes longer than its limit. */
 export const LIMIT = {
 	// Finer steps above 3.2 million, where n8n's heap runs out; the sandbox holds them in the bench's own process.
 	records: [200_000, 400_000, 800_000, 1_600_000, 3_200_000, 4_000_000, 4_800_000, 5_600_000, 6_400_000].map(scaled),
@@ -71,10 +71,10 @@ export const LIMIT = {
 	inPartsLimitS: 1_200,
 };
 
-/** Issue 22: the ERP Polling Trigger's cost per poll at these numbers of contacts. */
+/** The ERP Polling Trigger's cost per poll at these numbers of contacts. */
 export const POLLING_RECORDS = [1_000, 10_000].map(scaled);
 /**
- * Issue 32: a poll against an ERP this far away, with the budget n8n 2.41's durable scheduler gives a poll at its
+ * A poll against an ERP this far away, with the budget n8n 2.41's durable scheduler gives a poll at its
  * 45 s default timeout (36 s), at this many contacts (Record Added) and products (Stock Below Threshold).
  */
 export const POLLING_REMOTE = {
@@ -85,8 +85,9 @@ export const POLLING_REMOTE = {
 };
 
 /**
- * Issue 33: four runs of 250 creates against one limit of 50 requests a second, in one n8n and in queue mode, at
- * the node's defaults (Concurrency 5, Max Retries 5). `beforeCommit`: the code before the one rate controller (issue 38).
+ * Many runs on one limit: four runs of 250 creates against one limit of 50 requests a second, in one n8n and in
+ * queue mode, at the node's defaults (Concurrency 5, Max Retries 5). `beforeCommit`: the code before the one rate
+ * controller per ERP.
  */
 export const SHARED_LIMIT = {
 	rate: { limit: 50, windowMs: 1_000 },
@@ -99,18 +100,18 @@ export const SHARED_LIMIT = {
 
 /**
  * Which parts run: BENCH_ONLY=remote30,bulkCreate,profile or `npm run bench -- --only scaling,limit` (default:
- * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/results.json;
+ * all); `loopback` stands for its three workloads. A run of every part at full size replaces bench/summary.json;
  * a full-size run of only `scaling`, `inParts`, `limit` and `polling`, or of only the remote parts, replaces their
  * figures in it and keeps the rest.
  */
 export const LOOPBACK_PARTS = ['listAll', 'bulkCreate', 'rateLimited'] as const;
-/** The parts that may run alone (issue 25's, and the polling trigger's); `limit` runs last, since n8n may not survive it. */
+/** The parts that may run alone (how cost grows, and the polling trigger's); `limit` runs last, since n8n may not survive it. */
 export const GROWTH_PARTS = ['scaling', 'inParts', 'polling', 'limit'] as const;
-/** Issue 25's parts (n8n's own limits at scale, about 40 minutes): a run of every other part keeps their dated figures. */
+/** How cost grows (n8n's own limits at scale, about 40 minutes): a run of every other part keeps their dated figures. */
 export const KEPT_PARTS = ['scaling', 'inParts', 'limit'] as const;
-/** Issue 33's part: its own n8n and queue-mode cluster (with the package before and after), so it runs alone too. */
+/** Many runs on one limit: its own n8n and queue-mode cluster (with the package before and after), so it runs alone too. */
 export const SHARED_LIMIT_PART = 'sharedLimit';
-/** Issue 44's part: the ERP Trigger's confirmation, in its own n8n, so it runs alone too. */
+/** The ERP Trigger's confirmation, in its own n8n, so it runs alone too. */
 export const CONFIRM_PART = 'confirm';
 export const PARTS: string[] = [...LOOPBACK_PARTS, 'profile', ...REMOTE_LATENCIES_MS.map((ms) => `remote${ms}`), ...GROWTH_PARTS, SHARED_LIMIT_PART, CONFIRM_PART];
 /** The profile's Concurrency when listAll and bulkCreate did not run before it to find the fastest. */
@@ -119,7 +120,7 @@ const onlyArgument = process.argv.indexOf('--only');
 const only = (onlyArgument >= 0 ? process.argv[onlyArgument + 1] : process.env.BENCH_ONLY)?.split(',').map((part) => part.trim());
 export const ONLY = only ? only.flatMap((part) => (part === 'loopback' ? [...LOOPBACK_PARTS] : [part])) : PARTS;
 
-/** The targets of issues 6, 17 and 45. */
+/** The targets: on loopback, against a remote ERP, against n8n's floor, and for reading in parts. */
 export const TARGETS = {
 	listAllVsRaw: 1.2,
 	bulkCreateSpeedupVsHttp: 3,
@@ -128,15 +129,15 @@ export const TARGETS = {
 	remoteVsRaw: 1.15,
 	remoteVsHttpBatching: 1,
 	remoteSpeedupVsHttpDefaults: 8,
-	/** Issue 45: the ERP node against n8n's floor (bench/floor), in every remote workload. */
+	/** The ERP node against n8n's floor (bench/floor), in every remote workload. */
 	remoteVsFloor: 1.15,
-	/** Issue 45: reading in parts (inParts, by month) against one saved Return All of the same contacts. */
+	/** Reading in parts (inParts, by month) against one saved Return All of the same contacts. */
 	inPartsRssVsReturnAll: 0.6,
 	inPartsTimeVsReturnAll: 3,
 };
 
 /**
- * Issue 44: deliveries confirmed against an ERP `latencyMs` away (`deliveries` per way, one at a time), and a burst
+ * The ERP Trigger's confirmation: deliveries confirmed against an ERP `latencyMs` away (`deliveries` per way, one at a time), and a burst
  * of `burst` deliveries: to version 1 (n8n alone), then against `limitRps` requests a second with the trigger's
  * defaults and with a Confirmation Wait of `burstWait` s (500 reads at 50 a second take 10 s). The ERP waits
  * `erpTimeoutMs` for an answer.

@@ -4,7 +4,7 @@ import type { BenchContext } from './context';
 import type { DeployedWorkflow, WorkflowRun } from './n8nRun';
 import { timed } from './stats';
 
-/** One run of issue 25's workloads: n8n's main process and the sandbox around it. */
+/** One run of a growth workload: n8n's main process and the sandbox around it. */
 export interface GrowthRun {
 	seconds: number;
 	/** VmRSS of n8n's main process before the run, and its highest during it (VmHWM, reset before the run). */

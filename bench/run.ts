@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the ERP node against n8n's HTTP Request node and a raw HTTP client, inside a real n8n with
  * this package installed, against the sandbox ERP: answering at once on loopback, and 30 ms and 100 ms late as
- * a remote ERP would. Writes bench/results.json, the results block of bench/README.md and the figures of
- * docs/speed.md (`--readme-only`: both from results.json). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY
- * or `--only` (bench/config.ts) make quick looks. Never part of `npm test`.
+ * a remote ERP would. Writes the run's raw dump to .runs/bench/, its figures to bench/summary.json, and from the
+ * summary the results block of bench/README.md and the figures of docs/speed.md (`--readme-only`: both from the
+ * summary alone). Takes about an hour; BENCH_RUNS, BENCH_SWEEP_RUNS, BENCH_SCALE and BENCH_ONLY or `--only`
+ * (bench/config.ts) make quick looks. Never part of `npm test`.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,10 +21,12 @@ import type { BenchContext } from './context';
 import { installFloor } from './floor/install';
 import { describeMachine, loadAvg1 } from './machine';
 import { profile, type ProfileResult } from './profile';
+import { readSummary, writeRunDump, writeSummary } from './published';
 import { RawWorker } from './rawWorker';
 import { writeReadmes } from './readme';
-import { assembleResults, remotesOf, type Growth, type Loopback, type Results } from './results';
-import { confirmTargets, evaluateTargets } from './targets';
+import { assembleResults, type Growth, type Loopback } from './results';
+import { growthSummary, remoteSummary, summarize, withTargets, type Summary } from './summary';
+import { confirmTargets } from './targets';
 import { confirm } from './workloads/confirm';
 import { writeConfirmReadme } from './workloads/confirmReadme';
 import { bulkCreate } from './workloads/bulkCreate';
@@ -61,17 +64,14 @@ function loadProfilerHook(): string {
 	return dir;
 }
 
-/** A run of every part at full size replaces the published figures; without issue 25's parts it keeps theirs. */
+/** A run of every part at full size replaces the published figures; without the growth parts it keeps theirs. */
 const keptParts = KEPT_PARTS.filter((part) => !ONLY.includes(part));
 const complete = PARTS.every((part) => ONLY.includes(part) || keptParts.includes(part as (typeof KEPT_PARTS)[number])) && SCALE === 1;
-/** Issue 25's parts alone at full size replace their own figures and keep the rest. */
+/** The growth parts alone at full size replace their own figures and keep the rest. */
 const growthOnly = ONLY.filter((part) => part !== SHARED_LIMIT_PART && part !== CONFIRM_PART).every((part) => (GROWTH_PARTS as readonly string[]).includes(part)) && SCALE === 1;
 
 /** The remote parts alone at full size replace their own figures (each dated) and keep the rest. */
 const remotesOnly = ONLY.every((part) => /^remote\d+$/.test(part)) && SCALE === 1;
-
-/** The results with their targets evaluated again from their figures (a part run alone may have replaced some). */
-const withTargets = (results: Results): Results => ({ ...results, targets: evaluateTargets(results.workloads, remotesOf(results), results.inParts) });
 
 /** Starts n8n again on the same port and user folder after the limit probe killed it; `stopped` stops the last one started. */
 function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
@@ -91,9 +91,18 @@ function n8nControl(stack: Stack): N8nControl & { stop(): Promise<void> } {
 	};
 }
 
-const BENCH_DIR = path.join(REPO_ROOT, 'bench');
+/** Publishes `summary`: bench/summary.json, and bench/README.md and docs/speed.md from it. */
+function publish(summary: Summary, what: string): void {
+	writeSummary(summary);
+	writeReadmes(REPO_ROOT, summary);
+	log(`wrote ${what} into bench/summary.json, bench/README.md and docs/speed.md`);
+}
 
-/** The polling trigger's parts: per poll on loopback (issue 22), and against a remote ERP within a poll's budget (issue 32). */
+const logTargets = (summary: Pick<Summary, 'targets'>) => {
+	for (const target of summary.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
+};
+
+/** The polling trigger's parts: per poll on loopback, and against a remote ERP within a poll's budget. */
 async function polling(): Promise<{ costs: PollCost[]; remote: RemotePollCost[] }> {
 	const costs = await pollingCost(POLLING_RECORDS);
 	const { latencyMs, budgetMs, contacts, products } = POLLING_REMOTE;
@@ -103,36 +112,30 @@ async function polling(): Promise<{ costs: PollCost[]; remote: RemotePollCost[] 
 async function main(): Promise<void> {
 	if (process.argv.includes('--readme-only')) {
 		// After a change to the README's generator: the same figures, written again.
-		writeReadmes(REPO_ROOT, JSON.parse(readFileSync(path.join(BENCH_DIR, 'results.json'), 'utf8')) as Results);
-		log("wrote bench/README.md and docs/speed.md from bench/results.json");
+		writeReadmes(REPO_ROOT, readSummary());
+		log('wrote bench/README.md and docs/speed.md from bench/summary.json');
 		return;
 	}
 	if (loadAvg1() > BUSY_LOAD) log(`the 1-minute load is ${loadAvg1()}: other work on this machine will skew the figures`);
-	const resultsFile = path.join(BENCH_DIR, 'results.json');
 	let shared: SharedLimitResult | undefined;
 	if (ONLY.includes(SHARED_LIMIT_PART)) {
 		// Its own n8n and cluster, before the bench's stack: it needs neither.
-		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
-		shared = await sharedLimit(log, published.sharedLimit?.before);
-		if (SCALE === 1) {
-			const results = { ...published, sharedLimit: shared };
-			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-			writeReadmes(REPO_ROOT, results);
-			log("wrote sharedLimit into bench/results.json, bench/README.md and docs/speed.md");
-		} else log(`sharedLimit at BENCH_SCALE ${SCALE}: ${JSON.stringify(shared)}`);
+		shared = await sharedLimit(log, readSummary().sharedLimit?.before);
+		log(`sharedLimit's figures: ${writeRunDump('sharedLimit', shared)}`);
+		if (SCALE === 1) publish({ ...readSummary(), sharedLimit: shared }, 'sharedLimit');
 		if (ONLY.length === 1) return;
 	}
-	let confirmed: Results['confirm'];
+	let confirmed: Summary['confirm'];
 	if (ONLY.includes(CONFIRM_PART)) {
 		// Its own n8n and sandbox, before the bench's stack, like sharedLimit.
 		const result = await confirm(log);
 		confirmed = { ...result, targets: confirmTargets(result) };
-		for (const target of confirmed.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
+		logTargets(confirmed);
+		log(`confirm's figures: ${writeRunDump('confirm', confirmed)}`);
 		if (SCALE === 1) {
-			const results = { ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), confirm: confirmed };
-			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+			writeSummary({ ...readSummary(), confirm: confirmed });
 			writeConfirmReadme(REPO_ROOT, confirmed);
-			log('wrote confirm into bench/results.json and bench/README.md');
+			log('wrote confirm into bench/summary.json and bench/README.md');
 		}
 		if (ONLY.length === 1 || (ONLY.length === 2 && ONLY.includes(SHARED_LIMIT_PART))) return;
 	}
@@ -186,28 +189,25 @@ async function main(): Promise<void> {
 
 		if (growthOnly || remotesOnly) {
 			const parts = { ...growth, ...Object.fromEntries(remotes.map((one) => [`remote${one.latency_ms}`, one])) };
-			const results = withTargets({ ...(JSON.parse(readFileSync(resultsFile, 'utf8')) as Results), ...parts });
-			writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-			writeReadmes(REPO_ROOT, results);
-			for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
-			log(`wrote ${Object.keys(parts).join(' and ')} into bench/results.json, bench/README.md and docs/speed.md`);
+			log(`the run's figures: ${writeRunDump(Object.keys(parts).join('-'), { machine, ...parts })}`);
+			const summary = withTargets({ ...readSummary(), ...growthSummary(growth), ...Object.fromEntries(remotes.map((one) => [`remote${one.latency_ms}`, remoteSummary(one)])) });
+			logTargets(summary);
+			publish(summary, Object.keys(parts).join(' and '));
 			return;
 		}
 		if (!complete || !isComplete(local) || !profiled) {
-			const file = path.join(os.tmpdir(), `n8n-nodes-erp-bench-${Date.now()}.json`);
-			writeFileSync(file, `${JSON.stringify({ scale: SCALE, only: ONLY, machine, remotes, loopback: local, profile: profiled, ...growth }, null, 2)}\n`);
-			log(`a partial run (BENCH_ONLY or BENCH_SCALE): its figures are in ${file}; bench/results.json and bench/README.md are unchanged`);
+			const file = writeRunDump('partial', { scale: SCALE, only: ONLY, machine, remotes, loopback: local, profile: profiled, ...growth });
+			log(`a partial run (BENCH_ONLY or BENCH_SCALE): its figures are in ${file}; bench/summary.json and bench/README.md are unchanged`);
 			return;
 		}
 		const head = { n8n: stack.install.version, runs: RUNS, sweepRuns: SWEEP_RUNS, machine };
-		const published = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
-		const kept: Growth = Object.fromEntries(keptParts.map((part) => [part, published[part]]));
-		const assembled = withTargets(assembleResults(head, local, profiled, remotes, [], { ...kept, ...growth }));
-		const results = { ...assembled, ...(shared && { sharedLimit: shared }), ...(confirmed && { confirm: confirmed }) };
-		writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-		writeReadmes(REPO_ROOT, results);
-		for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'} ${target.workload}: ${target.goal} (${target.value})`);
-		log("wrote bench/results.json, bench/README.md and docs/speed.md");
+		const results = assembleResults(head, local, profiled, remotes, growth);
+		log(`the run's figures: ${writeRunDump('full', { ...results, ...(shared && { sharedLimit: shared }), ...(confirmed && { confirm: confirmed }) })}`);
+		const published = readSummary();
+		const kept = Object.fromEntries(keptParts.map((part) => [part, published[part]]));
+		const summary = withTargets({ ...summarize(results), ...kept, ...(shared && { sharedLimit: shared }), ...(confirmed && { confirm: confirmed }) });
+		logTargets(summary);
+		publish(summary, 'the whole run');
 	} finally {
 		raw?.stop();
 		await control?.stop();

@@ -1,9 +1,10 @@
 import { CONFIRM, TARGETS } from './config';
-import type { ConfirmResult } from './workloads/confirm';
-import type { Growth, Results } from './results';
 import { ratio } from './stats';
+import type { BulkCreateResult } from './workloads/bulkCreate';
+import type { ConfirmResult } from './workloads/confirm';
+import type { InPartsResult } from './workloads/inParts';
+import type { ListAllResult } from './workloads/listAll';
 import type { RateLimitedResult } from './workloads/rateLimited';
-import type { RemoteResult } from './workloads/remote';
 import type { RemoteWorkloadResult } from './workloads/remote/compare';
 
 export interface Target {
@@ -15,16 +16,32 @@ export interface Target {
 	met: boolean;
 }
 
+/** The figures the targets are about: medians, ratios and the worst run's counts (what the summary keeps). */
+type RateFigures = Omit<RateLimitedResult, 'samples'>;
+interface LoopbackFigures {
+	listAll: Pick<ListAllResult, 'concurrency' | 'erpNode_s' | 'rawClient_s' | 'httpRequestNode_s'>;
+	bulkCreate: Pick<BulkCreateResult, 'erpNode_s' | 'rawClient_s' | 'httpRequestNode_s'>;
+	rateLimited: RateFigures;
+}
+type RemoteWorkloadFigures = Pick<RemoteWorkloadResult, 'ratios' | 'concurrency'>;
+interface RemoteFigures {
+	latency_ms: number;
+	listAll: RemoteWorkloadFigures;
+	bulkCreate: RemoteWorkloadFigures;
+	mixed: RemoteWorkloadFigures;
+	rateLimited?: RateFigures;
+}
+
 const atMost = (workload: string, goal: string, value: number, limit: number): Target => ({ workload, goal, value, met: value <= limit });
 
 /** Under a rate limit: no item lost or written twice, in any run. */
-const rateLimitTargets = (workload: string, rate: RateLimitedResult): Target[] => [
+const rateLimitTargets = (workload: string, rate: RateFigures): Target[] => [
 	atMost(workload, 'ERP node: 0 failed items', rate.erpNode_failed, 0),
 	atMost(workload, 'ERP node: 0 duplicates', rate.erpNode_duplicates, 0),
 ];
 
-/** The targets of issue 6 against the loopback medians (and, for failures and duplicates, the worst run). */
-function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }: Results['workloads']): Target[] {
+/** The loopback targets against the medians (and, for failures and duplicates, the worst run). */
+function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }: LoopbackFigures): Target[] {
 	const speedup = ratio(bulk.httpRequestNode_s, bulk.erpNode_s);
 	return [
 		atMost('listAll', `ERP node (Concurrency ${list.concurrency}) ≤ ${TARGETS.listAllVsRaw}× the raw client's page loop`, ratio(list.erpNode_s, list.rawClient_s), TARGETS.listAllVsRaw),
@@ -46,10 +63,10 @@ function loopbackTargets({ listAll: list, bulkCreate: bulk, rateLimited: rate }:
 	];
 }
 
-/** Issue 17 at one latency: against the raw client and both ways of using the HTTP Request node. */
-function remoteTargets(remote: RemoteResult): Target[] {
+/** The targets at one latency: against the raw client, n8n's floor and both ways of using the HTTP Request node. */
+function remoteTargets(remote: RemoteFigures): Target[] {
 	const prefix = `remote${remote.latency_ms}`;
-	const workloads: Array<[string, RemoteWorkloadResult]> = [
+	const workloads: Array<[string, RemoteWorkloadFigures]> = [
 		['listAll', remote.listAll],
 		['bulkCreate', remote.bulkCreate],
 		['mixed', remote.mixed],
@@ -80,8 +97,8 @@ function remoteTargets(remote: RemoteResult): Target[] {
 	];
 }
 
-/** Issue 45: reading in parts beats one saved Return All of the same contacts on memory, within a bounded time. */
-function inPartsTargets({ records, byMonth, returnAll }: NonNullable<Growth['inParts']>): Target[] {
+/** Reading in parts beats one saved Return All of the same contacts on memory, within a bounded time. */
+function inPartsTargets({ records, byMonth, returnAll }: InPartsResult): Target[] {
 	const workload = `inParts ${records.toLocaleString('en-US')} contacts`;
 	return [
 		atMost(workload, `by month: n8n's peak RSS ≤ ${TARGETS.inPartsRssVsReturnAll}× one saved Return All's`, ratio(byMonth.rssPeak_mb, returnAll.rssPeak_mb), TARGETS.inPartsRssVsReturnAll),
@@ -89,13 +106,13 @@ function inPartsTargets({ records, byMonth, returnAll }: NonNullable<Growth['inP
 	];
 }
 
-export const evaluateTargets = (loopback: Results['workloads'], remotes: RemoteResult[], inParts?: Growth['inParts']): Target[] => [
+export const evaluateTargets = (loopback: LoopbackFigures, remotes: RemoteFigures[], inParts?: InPartsResult): Target[] => [
 	...remotes.flatMap(remoteTargets),
 	...loopbackTargets(loopback),
 	...(inParts ? inPartsTargets(inParts) : []),
 ];
 
-/** Issue 44: a burst confirmed at the pace the ERP allows, nothing lost, few refused (sent again by the ERP), none
+/** A burst confirmed at the pace the ERP allows, nothing lost, few refused (sent again by the ERP), none
  * confirmed twice: at the trigger's defaults and with a Confirmation Wait long enough for the burst. */
 export const confirmTargets = ({ burstDefault, burst }: ConfirmResult): Target[] =>
 	[burstDefault, burst].flatMap((b) => {

@@ -1,5 +1,5 @@
 /**
- * n8n's floor for the bench (issue 45): the ERP node's requests through n8n's request helper with nothing else, no
+ * n8n's floor for the bench: the ERP node's requests through n8n's request helper with nothing else, no
  * retries, rate control, paging rules or output shaping. Built for the bench only and never shipped: installFloor
  * puts it into the bench's n8n beside the real package. Only type imports: n8n-workflow is n8n's own there.
  */

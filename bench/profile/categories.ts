@@ -56,7 +56,7 @@ const inFloor = (f: Frame) => FLOOR_PACKAGE.test(f.url);
 const [credential, http, expressions, , gc, rest] = CATEGORIES;
 
 /**
- * Issue 45, the ERP node beside n8n's floor against a remote ERP: CATEGORIES with the parameters read through n8n's
+ * The ERP node beside n8n's floor against a remote ERP: CATEGORIES with the parameters read through n8n's
  * getNodeParameter (less their expressions) apart, and the floor's own code beside the node's.
  */
 export const REMOTE_CATEGORIES: readonly CategorySpec[] = [

@@ -44,7 +44,7 @@ async function profileOne(ctx: BenchContext, run: () => Promise<Sample>, items: 
 }
 
 /**
- * Issue 45: where n8n's main process spends its CPU while the ERP node, then the floor, run a remote workload
+ * Where n8n's main process spends its CPU while the ERP node, then the floor, run a remote workload
  * (PROFILED_RUNS runs of each, in a V8 CPU profile), per item, and under which of the package's functions.
  */
 export async function profileRemote(ctx: BenchContext, runs: Record<keyof RemoteProfile, () => Promise<Sample>>, items: number): Promise<RemoteProfile> {

@@ -1,27 +1,24 @@
-import type { Growth } from '../results';
+import type { GrowthSummary, PointSummary, SeriesSummary } from '../summary';
 import type { LimitTry } from '../workloads/limit';
-import { measured, type GrowthGap, type GrowthPoint, type GrowthSeries } from '../workloads/scaling';
+import { measured, type GrowthGap } from '../workloads/scaling';
 import { count, s } from './format';
 
-type Scaling = NonNullable<Growth['scaling']>;
-type Limit = NonNullable<Growth['limit']>;
-type InParts = NonNullable<Growth['inParts']>;
+type Scaling = NonNullable<GrowthSummary['scaling']>;
+type Limit = NonNullable<GrowthSummary['limit']>;
+type InParts = NonNullable<GrowthSummary['inParts']>;
 
 const answer = (latencyMs: number) => (latencyMs === 0 ? 'loopback' : `${latencyMs} ms`);
-const perThousand = (point: GrowthPoint) => `${(point.perRecord_ms * 1000).toFixed(0)} ms`;
-const cpuPerThousand = (point: GrowthPoint) => `${(point.cpuPerRecord_ms * 1000).toFixed(0)} ms`;
-const find = (r: Scaling, operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latencyMs: number) =>
+const perThousand = (point: PointSummary) => `${(point.perRecord_ms * 1000).toFixed(0)} ms`;
+const cpuPerThousand = (point: PointSummary) => `${(point.cpuPerRecord_ms * 1000).toFixed(0)} ms`;
+const find = (r: Scaling, operation: SeriesSummary['operation'], contender: SeriesSummary['contender'], latencyMs: number) =>
 	r.series.find((one) => one.operation === operation && one.contender === contender && one.latency_ms === latencyMs);
-const pointAt = (series: GrowthSeries | undefined, size: number) => series?.points.find((point) => point.size === size);
-const loads = (points: GrowthPoint[]) => {
-	const all = points.flatMap((point) => point.runs.map((run) => run.loadAvg1));
-	return `${Math.min(...all)}–${Math.max(...all)}`;
-};
+const pointAt = (series: SeriesSummary | undefined, size: number) => series?.points.find((point) => point.size === size);
+const loads = (points: PointSummary[]) => `${Math.min(...points.map((point) => point.runLoad.min))}–${Math.max(...points.map((point) => point.runLoad.max))}`;
 
 const WIDTH = 5;
 
 /** A measured point's cells (time, per 1,000, n8n's CPU per 1,000, peak RSS, requests), or why it was not measured. */
-function cells(point: GrowthPoint | ReturnType<typeof pointAt>): string {
+function cells(point: PointSummary | ReturnType<typeof pointAt>): string {
 	if (!point) return Array(WIDTH).fill('—').join(' | ');
 	if (!measured(point)) return [point.notMeasured, ...Array(WIDTH - 1).fill('—')].join(' | ');
 	return [s(point.seconds), perThousand(point), cpuPerThousand(point), `${point.rssPeak_mb} MB`, count(point.requests)].join(' | ');
@@ -40,9 +37,9 @@ function bends(r: Scaling): string {
 }
 
 function scalingTables(r: Scaling): string[] {
-	const sizes = (operation: GrowthSeries['operation']) => [...new Set(r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.map((p) => p.size)))];
+	const sizes = (operation: SeriesSummary['operation']) => [...new Set(r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.map((p) => p.size)))];
 	const latencies = [...new Set(r.series.map((one) => one.latency_ms))];
-	const measuredOf = (operation: GrowthSeries['operation']) => r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.filter(measured));
+	const measuredOf = (operation: SeriesSummary['operation']) => r.series.filter((one) => one.operation === operation).flatMap((one) => one.points.filter(measured));
 	const seeded = r.seeding.map((seed) => `${count(seed.records)} in ${s(seed.seconds)}`).join(', ');
 	return [
 		`| Return All: contacts | answer time | ERP node (Concurrency ${r.concurrency.returnAll}) | per 1,000 | n8n CPU per 1,000 | n8n peak RSS | requests | ` +
@@ -132,11 +129,11 @@ function inPartsTable(r: InParts): string[] {
 	];
 }
 
-/** bench/README.md's section of issue 25, followed by an empty line (nothing when neither part has run). */
-export function growthSection(g: Growth): string[] {
+/** bench/README.md's section on how cost grows with the work, followed by an empty line (nothing when neither part has run). */
+export function growthSection(g: GrowthSummary): string[] {
 	if (!g.scaling && !g.limit && !g.inParts) return [];
 	return [
-		'### How cost grows with the work (issue 25)',
+		'### How cost grows with the work',
 		'',
 		...(g.scaling ? [`Run ${g.scaling.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only scaling\`), n8n ${g.scaling.n8n}:`, '', ...scalingTables(g.scaling)] : []),
 		...(g.limit ? ['', `Above the curve: run ${g.limit.date.slice(0, 16).replace('T', ' ')} UTC (\`npm run bench -- --only limit\`):`, '', ...limitTable(g.limit)] : []),
@@ -199,19 +196,19 @@ function limitLines(r: Limit): string[] {
 	return lines;
 }
 
-/** docs/speed.md's lines of issue 25: the curve in a short table, the limit, and what to do beyond it. */
-export function growthSpeedLines(g: Growth): string[] {
+/** docs/speed.md's lines on how cost grows: the curve in a short table, the limit, and what to do beyond it. */
+export function growthSpeedLines(g: GrowthSummary): string[] {
 	const r = g.scaling;
 	if (!r) return [];
-	const at = (operation: GrowthSeries['operation'], contender: GrowthSeries['contender'], latency: number, size: number) =>
+	const at = (operation: SeriesSummary['operation'], contender: SeriesSummary['contender'], latency: number, size: number) =>
 		pointAt(find(r, operation, contender, latency), size);
-	const time = (point?: GrowthPoint | GrowthGap) => {
+	const time = (point?: PointSummary | GrowthGap) => {
 		if (!point) return '—';
 		return measured(point) ? `${s(point.seconds)} (${perThousand(point)} per 1,000)` : 'not measured';
 	};
 	const remote = Math.max(...r.series.map((one) => one.latency_ms));
 	const sizes = [...new Set(r.series.flatMap((one) => one.points.map((p) => p.size)))].sort((a, b) => a - b);
-	const allLoads = r.series.flatMap((one) => one.points.filter(measured).flatMap((p) => p.runs.map((run) => run.loadAvg1)));
+	const allLoads = r.series.flatMap((one) => one.points.filter(measured).flatMap((p) => [p.runLoad.min, p.runLoad.max]));
 	return [
 		'',
 		`**How cost grows with the records** (measured ${r.date.slice(0, 10)}; ${r.machine.cores} cores shared with other work, 1-minute load ` +
@@ -247,6 +244,6 @@ export function growthSpeedLines(g: Growth): string[] {
 					`(${Math.round((100 * g.inParts.byMonth.rssPeak_mb) / g.inParts.returnAll.rssPeak_mb)}% of its peak in ` +
 					`${(g.inParts.byMonth.seconds / g.inParts.returnAll.seconds).toFixed(1)}× its time; measured on ${g.inParts.date.slice(0, 10)}). `
 				: '. ') +
-			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work-issue-25) has every figure.',
+			'[bench/README.md](../bench/README.md#how-cost-grows-with-the-work) has every figure.',
 	];
 }

@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Results } from '../results';
-import { remotesOf } from '../results';
-import type { RemoteResult } from '../workloads/remote';
+import { remotesOf, type RemoteSummary, type Summary } from '../summary';
 import { growthSection } from './growth';
 import { loopbackSection } from './loopback';
 import { profileSection } from './profile';
@@ -13,12 +11,12 @@ import { DEFAULT_TRANSPORT_OPTIONS } from '../../nodes/shared/transport/types';
 import { withBlock } from '../../tooling/host/results';
 
 const RESULTS = { start: '<!-- bench:results:start (written by npm run bench) -->', end: '<!-- bench:results:end -->' };
-const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/results.json) -->', end: '<!-- bench:speed:end -->' };
+const SPEED = { start: '<!-- bench:speed:start (written by npm run bench from bench/summary.json) -->', end: '<!-- bench:speed:end -->' };
 
 const ms = (seconds: number, requests: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
 
 /** Why the loopback ratios against the raw client measure n8n, told with this run's figures. */
-function n8nBound(r: Results): string[] {
+function n8nBound(r: Summary): string[] {
 	const { listAll, bulkCreate } = r.workloads;
 	const pages = Math.ceil(listAll.records / 100);
 	const slowest = remotesOf(r).at(-1);
@@ -43,13 +41,13 @@ function n8nBound(r: Results): string[] {
 }
 
 /** The ERP node's time beyond the raw client's, beside its requests times n8n's CPU per request from the profile. */
-function beyondRaw(r: Results, remote: RemoteResult, workload: 'listAll' | 'bulkCreate'): string {
+function beyondRaw(r: Summary, remote: RemoteSummary, workload: 'listAll' | 'bulkCreate'): string {
 	const result = remote[workload];
 	const cpu_s = (result.requests * r.profile[workload].perRequest_ms.total) / 1000;
 	return `${workload} at ${remote.latency_ms} ms ${(result.erpNode_s - result.rawClient_s).toFixed(2)} s beyond, ${cpu_s.toFixed(2)} s of CPU`;
 }
 
-function resultsBlock(r: Results): string {
+function resultsBlock(r: Summary): string {
 	const m = r.machine;
 	return [
 		`Run ${r.date.slice(0, 16).replace('T', ' ')} UTC: n8n ${r.n8n} on Node ${m.n8nNode} (bench and sandbox on Node ${m.benchNode}),`,
@@ -74,7 +72,7 @@ function resultsBlock(r: Results): string {
 }
 
 /** The results block of bench/README.md and the figures of docs/speed.md, from `results`. */
-export function readmeBlocks(results: Results): Array<{ file: string; markers: { start: string; end: string }; body: string }> {
+export function readmeBlocks(results: Summary): Array<{ file: string; markers: { start: string; end: string }; body: string }> {
 	return [
 		{ file: 'bench/README.md', markers: RESULTS, body: resultsBlock(results) },
 		{ file: 'docs/speed.md', markers: SPEED, body: speedSection(results, DEFAULT_TRANSPORT_OPTIONS.concurrency).join('\n') },
@@ -82,7 +80,7 @@ export function readmeBlocks(results: Results): Array<{ file: string; markers: {
 }
 
 /** Rewrites both blocks in the files under `repoRoot`, keeping the text around them. */
-export function writeReadmes(repoRoot: string, results: Results): void {
+export function writeReadmes(repoRoot: string, results: Summary): void {
 	for (const { file, markers, body } of readmeBlocks(results)) {
 		const target = path.join(repoRoot, file);
 		writeFileSync(target, withBlock(readFileSync(target, 'utf8'), markers, body));

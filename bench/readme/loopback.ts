@@ -1,8 +1,8 @@
-import type { Results } from '../results';
+import type { Summary } from '../summary';
 import { count, RATE_HEADER, RATE_RULE, rateCells, s, sweepLine, times } from './format';
 
-/** The loopback tables of issue 6: the sandbox answering at once. */
-export function loopbackSection(r: Results): string[] {
+/** The loopback tables: the sandbox answering at once. */
+export function loopbackSection(r: Summary): string[] {
 	const { listAll, bulkCreate, rateLimited } = r.workloads;
 	return [
 		'### Loopback: the sandbox answering at once',
@@ -33,8 +33,8 @@ export function loopbackSection(r: Results): string[] {
 		'',
 		`| rateLimited: ${count(rateLimited.items)} creates at ${rateLimited.limit_rps}/s (minimum ${s(rateLimited.theoreticalMin_s)}) ${RATE_HEADER}`,
 		RATE_RULE,
-		`| ERP node, Concurrency ${rateLimited.erpNode_concurrency} | ${rateCells(rateLimited.samples.erpNode, rateLimited.theoreticalMin_s)} |`,
-		`| HTTP Request node, Retry On Fail | ${rateCells(rateLimited.samples.httpRequestNode, rateLimited.theoreticalMin_s)} |`,
+		`| ERP node, Concurrency ${rateLimited.erpNode_concurrency} | ${rateCells(rateLimited.rows.erpNode, rateLimited.theoreticalMin_s)} |`,
+		`| HTTP Request node, Retry On Fail | ${rateCells(rateLimited.rows.httpRequestNode, rateLimited.theoreticalMin_s)} |`,
 		'',
 		'Failed items, not in the ERP, duplicates: the worst run. A failed execution fails all its items, whatever the ERP holds.',
 	];

@@ -1,9 +1,9 @@
-import type { Results } from '../results';
+import type { Summary } from '../summary';
 import type { RemotePollCost } from '../workloads/pollingRemote';
 import { count } from './format';
 
-/** The ERP Polling Trigger's cost per poll by size and Trigger On (issue 22), for docs/speed.md. */
-export function pollingSection(polling: NonNullable<Results['polling']>): string[] {
+/** The ERP Polling Trigger's cost per poll by size and Trigger On, for docs/speed.md. */
+export function pollingSection(polling: NonNullable<Summary['polling']>): string[] {
 	const { costs, remote, date, machine } = polling;
 	const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} kB`;
 	return [
@@ -24,7 +24,7 @@ export function pollingSection(polling: NonNullable<Results['polling']>): string
 	];
 }
 
-/** Issue 32: a poll against an ERP 100 ms away, within the budget n8n's durable scheduler gives it. */
+/** A poll against an ERP 100 ms away, within the budget n8n's durable scheduler gives it. */
 function remoteSection(remote: RemotePollCost[]): string[] {
 	const [first] = remote;
 	const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,10 +1,10 @@
 import { CATEGORIES } from '../profile/categories';
-import type { Results } from '../results';
+import type { Summary } from '../summary';
 
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 
 /** The CPU profile's table: n8n's main process per request, by where the time goes. */
-export function profileSection(r: Results): string[] {
+export function profileSection(r: Summary): string[] {
 	const { listAll, bulkCreate } = r.profile;
 	const loopback = r.workloads;
 	const pages = Math.ceil(loopback.listAll.records / 100);

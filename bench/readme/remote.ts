@@ -1,15 +1,12 @@
 import { REMOTE_CATEGORIES } from '../profile/categories';
-import type { Results } from '../results';
-import { remotesOf } from '../results';
-import type { RemoteResult } from '../workloads/remote';
-import type { RemoteWorkloadResult } from '../workloads/remote/compare';
+import { remotesOf, type RemoteSummary, type RemoteWorkloadSummary, type Summary } from '../summary';
 import { count, RATE_HEADER, RATE_RULE, rateCells, s, sweepLine } from './format';
 
 const x = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)}×`);
 const maybe = (seconds: number | undefined) => (seconds === undefined ? '—' : s(seconds));
 const WORKLOADS = ['listAll', 'bulkCreate', 'mixed'] as const;
 
-function row(label: string, latencyMs: number, w: RemoteWorkloadResult): string {
+function row(label: string, latencyMs: number, w: RemoteWorkloadSummary): string {
 	const p = w.peakInFlight;
 	return (
 		`| ${label} | ${latencyMs} ms | ${s(w.erpNode_s)} | ${maybe(w.floor_s)} | ${s(w.httpRequestNodeBatching_s)} | ${s(w.httpRequestNode_s)} | ${s(w.rawClient_s)} | ` +
@@ -18,7 +15,7 @@ function row(label: string, latencyMs: number, w: RemoteWorkloadResult): string 
 	);
 }
 
-function rows(remote: RemoteResult): string[] {
+function rows(remote: RemoteSummary): string[] {
 	const { latency_ms: ms, listAll, bulkCreate, mixed } = remote;
 	return [
 		row(`listAll: ${count(listAll.items)} contacts, ${listAll.requests} pages`, ms, listAll),
@@ -27,25 +24,25 @@ function rows(remote: RemoteResult): string[] {
 	];
 }
 
-const sweeps = (remote: RemoteResult): string[] =>
+const sweeps = (remote: RemoteSummary): string[] =>
 	WORKLOADS.map((name) => `- ${name}, ${remote.latency_ms} ms: ${sweepLine(remote[name].concurrencySweep)}`);
 
-function rateLimitedTable(remote: RemoteResult): string[] {
+function rateLimitedTable(remote: RemoteSummary): string[] {
 	const rate = remote.rateLimited;
 	if (!rate) return [];
-	const batching = rate.samples.httpRequestNodeBatching;
+	const batching = rate.rows.httpRequestNodeBatching;
 	return [
 		'',
 		`| rateLimited at ${rate.latency_ms} ms: ${count(rate.items)} creates at ${rate.limit_rps}/s (minimum ${s(rate.theoreticalMin_s)}) ${RATE_HEADER}`,
 		RATE_RULE,
-		`| ERP node, Concurrency ${rate.erpNode_concurrency} | ${rateCells(rate.samples.erpNode, rate.theoreticalMin_s)} |`,
+		`| ERP node, Concurrency ${rate.erpNode_concurrency} | ${rateCells(rate.rows.erpNode, rate.theoreticalMin_s)} |`,
 		...(batching ? [`| HTTP Request node, Batching ${rate.limit_rps} items per second | ${rateCells(batching, rate.theoreticalMin_s)} |`] : []),
-		`| HTTP Request node, Retry On Fail | ${rateCells(rate.samples.httpRequestNode, rate.theoreticalMin_s)} |`,
+		`| HTTP Request node, Retry On Fail | ${rateCells(rate.rows.httpRequestNode, rate.theoreticalMin_s)} |`,
 	];
 }
 
 /** When a latency's figures come from a run of their own (`--only remote30,remote100`): its date and machine. */
-const ranApart = (remote: RemoteResult): string[] =>
+const ranApart = (remote: RemoteSummary): string[] =>
 	remote.date && remote.machine
 		? [
 				`At ${remote.latency_ms} ms: run ${remote.date.slice(0, 16).replace('T', ' ')} UTC on its own (${remote.machine.cpu}, ${remote.machine.cores} cores; ` +
@@ -56,8 +53,8 @@ const ranApart = (remote: RemoteResult): string[] =>
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(3)}`);
 
-/** Issue 45: where n8n's CPU goes per item, the ERP node beside the floor, in each workload at one latency. */
-function profileTable(remote: RemoteResult): string[] {
+/** Where n8n's CPU goes per item, the ERP node beside the floor, in each workload at one latency. */
+function profileTable(remote: RemoteSummary): string[] {
 	const profiled = WORKLOADS.filter((name) => remote[name].profile);
 	if (!profiled.length) return [];
 	const cell = (name: (typeof WORKLOADS)[number], category: string) => {
@@ -82,10 +79,10 @@ function profileTable(remote: RemoteResult): string[] {
 }
 
 /**
- * Issue 17: the sandbox answering every request late, as an ERP across the internet does. Issue 45: n8n's floor,
- * bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
+ * The sandbox answering every request late, as an ERP across the internet does, with n8n's floor beside the ERP
+ * node: bench/floor's node making the ERP node's requests through n8n's request helper and nothing else.
  */
-export function remoteSection(r: Results): string[] {
+export function remoteSection(r: Summary): string[] {
 	const remotes = remotesOf(r);
 	return [
 		`### Remote ERP: every request answered ${remotes.map((remote) => `${remote.latency_ms} ms`).join(' or ')} late`,

@@ -1,4 +1,4 @@
-import type { Results } from '../results';
+import type { Summary } from '../summary';
 import type { SharedLimitFigures, SharedLimitSide } from '../workloads/sharedLimit';
 import { count } from './format';
 
@@ -14,8 +14,8 @@ function rows(label: string, after: SharedLimitSide[keyof SharedLimitSide], befo
 	];
 }
 
-/** Issues 33 and 38 in docs/speed.md: many runs on one limit, beside the code before the rate controller. */
-export function sharedLimitLines(r: Results): string[] {
+/** docs/speed.md's lines on many runs on one limit, beside the code before the rate controller. */
+export function sharedLimitLines(r: Summary): string[] {
 	const shared = r.sharedLimit;
 	if (!shared) return [];
 	const { after, before } = shared;

@@ -1,15 +1,13 @@
-import type { Results } from '../results';
-import { remotesOf } from '../results';
-import type { RemoteResult } from '../workloads/remote';
+import { remotesOf, type RemoteSummary, type Summary } from '../summary';
 import { count, s } from './format';
 import { growthSpeedLines } from './growth';
 import { pollingSection } from './polling';
 import { sharedLimitLines } from './sharedLimit';
 
 /** The figures at one answer time, the ERP node first, then what the user could use instead. */
-function remoteRows(remote: RemoteResult): string[] {
+function remoteRows(remote: RemoteSummary): string[] {
 	const ms = remote.latency_ms;
-	const cells = (w: RemoteResult['listAll']) =>
+	const cells = (w: RemoteSummary['listAll']) =>
 		`${s(w.erpNode_s)} (Concurrency ${w.concurrency}) | ${w.floor_s === undefined ? '—' : s(w.floor_s)} | ${s(w.httpRequestNodeBatching_s)} | ${s(w.httpRequestNode_s)} | ${s(w.rawClient_s)} |`;
 	return [
 		`| ${ms} ms | Get Many, Return All: ${count(remote.listAll.items)} contacts | ${cells(remote.listAll)}`,
@@ -19,7 +17,7 @@ function remoteRows(remote: RemoteResult): string[] {
 }
 
 /** When the remote figures come from a run of their own: its date, machine and load, which the line above does not give. */
-function ranApartLine(remotes: RemoteResult[]): string[] {
+function ranApartLine(remotes: RemoteSummary[]): string[] {
 	const apart = remotes.filter((remote) => remote.date && remote.machine);
 	if (apart.length === 0) return [];
 	const [first] = apart;
@@ -32,7 +30,7 @@ function ranApartLine(remotes: RemoteResult[]): string[] {
 }
 
 /** What the default Concurrency gives beside one request at a time, from the slowest remote's sweeps. */
-function defaultConcurrencyLine(remotes: RemoteResult[], defaultConcurrency: number): string[] {
+function defaultConcurrencyLine(remotes: RemoteSummary[], defaultConcurrency: number): string[] {
 	const slowest = remotes.at(-1);
 	const one = slowest?.listAll.concurrencySweep['1'];
 	const read = slowest?.listAll.concurrencySweep[String(defaultConcurrency)];
@@ -47,11 +45,11 @@ function defaultConcurrencyLine(remotes: RemoteResult[], defaultConcurrency: num
 }
 
 /** The rate-limited run against a remote ERP: where the HTTP Request node loses items or writes them twice. */
-function rateLimitedLine(remotes: RemoteResult[]): string[] {
+function rateLimitedLine(remotes: RemoteSummary[]): string[] {
 	const rate = remotes.find((remote) => remote.rateLimited)?.rateLimited;
 	if (!rate) return [];
-	const runs = rate.samples.httpRequestNode.length;
-	const failedRuns = rate.samples.httpRequestNode.filter((sample) => !sample.succeeded).length;
+	const { runs, succeeded } = rate.rows.httpRequestNode;
+	const failedRuns = runs - succeeded;
 	return [
 		'',
 		`Under a rate limit of ${rate.limit_rps} requests a second (${rate.latency_ms} ms away), ${count(rate.items)} creates took ${s(rate.erpNode_s)} ` +
@@ -61,8 +59,8 @@ function rateLimitedLine(remotes: RemoteResult[]): string[] {
 	];
 }
 
-/** docs/speed.md's figures: the remote figures first (issue 17), then the loopback ones in a line. */
-export function speedSection(r: Results, defaultConcurrency: number): string[] {
+/** docs/speed.md's figures: the remote figures first, then the loopback ones in a line. */
+export function speedSection(r: Summary, defaultConcurrency: number): string[] {
 	const remotes = remotesOf(r);
 	const { listAll, bulkCreate } = r.workloads;
 	const met = r.targets.filter((target) => target.met).length;

@@ -40,7 +40,7 @@ async function measured<T>(ctx: BenchContext, work: () => Promise<T>) {
 }
 
 /**
- * Issue 25's way beyond the limit, measured: examples/contacts-by-month.json reading LIMIT.inPartsRecords contacts
+ * The way beyond Return All's limit, measured: examples/contacts-by-month.json reading LIMIT.inPartsRecords contacts
  * one month at a time in a sub-workflow, then the same contacts in one saved Return All (in this order: V8 keeps
  * the heap the larger one grows to, which would count against the example).
  */

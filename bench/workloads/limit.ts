@@ -86,7 +86,7 @@ async function openLatestExecution(ctx: BenchContext, workflowId: string): Promi
 }
 
 /**
- * Issue 25: Return All above the curve, on loopback, each size once not saved and once saved (n8n's default),
+ * Return All above the curve, on loopback, each size once not saved and once saved (n8n's default),
  * until n8n fails. A size whose unsaved try fails ends the probe; a saved try that fails is not repeated at the
  * larger sizes. When n8n dies it is started again for what is left.
  */

@@ -19,7 +19,7 @@ export interface RateLimitedSample {
 	succeeded: boolean;
 }
 
-type RateContender = 'erpNode' | 'httpRequestNodeBatching' | 'httpRequestNode';
+export type RateContender = 'erpNode' | 'httpRequestNodeBatching' | 'httpRequestNode';
 
 export interface RateLimitedResult {
 	items: number;

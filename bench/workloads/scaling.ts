@@ -56,7 +56,8 @@ export interface ScalingResult {
 	series: GrowthSeries[];
 }
 
-export const measured = (point: GrowthPoint | GrowthGap): point is GrowthPoint => 'runs' in point;
+/** Whether a size was measured: a point of a run, or of the summary (which keeps no runs). */
+export const measured = <P extends { size: number }>(point: P | GrowthGap): point is P => !('notMeasured' in point);
 
 function pointOf(size: number, runs: GrowthRun[]): GrowthPoint {
 	const seconds = median(runs.map((run) => run.seconds));
@@ -171,7 +172,7 @@ async function createSeries(ctx: BenchContext): Promise<GrowthSeries[]> {
 }
 
 /**
- * Issue 25: Return All of 1,000 to 100,000 contacts (the ERP node and the HTTP Request node with pagination) and
+ * How cost grows: Return All of 1,000 to 100,000 contacts (the ERP node and the HTTP Request node with pagination) and
  * Create of 1,000 to 50,000 items, on loopback and 30 ms away: time, memory and requests per record.
  */
 export async function scaling(ctx: BenchContext): Promise<ScalingResult> {

@@ -51,7 +51,7 @@ export interface SharedLimitResult {
 	rowsPerRun: number;
 	concurrency: number;
 	maxRetries: number;
-	/** The package at SHARED_LIMIT's before-commit (the code before issue 38's rate controller). */
+	/** The package at SHARED_LIMIT's before-commit (the code before the one rate controller per ERP). */
 	before?: SharedLimitSide & { commit: string };
 	after: SharedLimitSide;
 }
@@ -162,7 +162,7 @@ async function side(label: string, log: (line: string) => void): Promise<SharedL
 }
 
 /**
- * Issues 33 and 38: many runs against one ERP limit. The "before" side packs the checkout BENCH_BEFORE_DIR names (a
+ * Many runs against one ERP limit. The "before" side packs the checkout BENCH_BEFORE_DIR names (a
  * worktree of SHARED_LIMIT.beforeCommit with node_modules linked); without it the before figures are kept.
  */
 export async function sharedLimit(log: (line: string) => void, kept?: SharedLimitResult['before']): Promise<SharedLimitResult> {

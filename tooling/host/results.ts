@@ -1,14 +1,20 @@
 /**
- * The one writer of the suites' results: a JSON file of figures (read by tooling) and a Markdown document made from
- * it alone, so it can be regenerated without running the suite (`npm run docs:regenerate`).
+ * The one writer of the suites' results: the run's every figure in .runs/ (not committed), the figures its document
+ * shows in a committed JSON file, and the Markdown document made from that file alone, so it can be regenerated
+ * without running the suite (`npm run docs:regenerate`).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { compactJson } from './compactJson';
+import { figuresRead } from './figuresRead';
 import { REPO_ROOT } from './paths';
 
+/** Where a full run's every figure goes, under the path of its report's `json` (ignored by git). */
+export const RUNS_DIR = '.runs';
+
 export interface Report<R> {
-	/** The figures, relative to the repository. */
+	/** The figures the document shows, relative to the repository (committed; the run's every figure: under RUNS_DIR). */
 	json: string;
 	/** Where a partial run writes its figures instead, never over a full run's; none: it writes nothing. */
 	partialJson?: string;
@@ -19,12 +25,15 @@ export interface Report<R> {
 }
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
-const writeJson = (file: string, value: unknown) => writeFileSync(path.join(REPO_ROOT, file), `${JSON.stringify(value, null, 2)}\n`);
+function writeJson(file: string, value: unknown): void {
+	mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
+	writeFileSync(path.join(REPO_ROOT, file), `${compactJson(value)}\n`);
+}
 
 /** Whether jest was asked to run only the tests matching a name (-t / --testNamePattern). */
 export const isPartialRun = (argv = process.argv) => argv.some((arg) => arg === '-t' || arg.startsWith('--testNamePattern') || /^-t./.test(arg));
 
-/** The figures of the last full run; undefined when there are none yet. */
+/** The figures the document shows of the last full run; undefined when there are none yet. */
 export const readResults = <R>(report: Report<R>): R | undefined =>
 	existsSync(path.join(REPO_ROOT, report.json)) ? (JSON.parse(read(report.json)) as R) : undefined;
 
@@ -38,13 +47,21 @@ export function markdownOf<R>(report: Report<R>): string {
 /** Writes the document again from the figures of the last full run. */
 export const regenerateDoc = <R>(report: Report<R>) => writeFileSync(path.join(REPO_ROOT, report.doc), markdownOf(report));
 
-/** Writes the figures and regenerates the document from them; a partial run writes its figures apart only. */
-export function writeResults<R>(report: Report<R>, results: R, partial = isPartialRun()): void {
+/** The part of `results` the document's generator reads: what the committed JSON holds. */
+export const shownFigures = <R>(report: Report<R>, results: R & object): R =>
+	figuresRead(results, (watched) => report.markdown(watched, existsSync(path.join(REPO_ROOT, report.doc)) ? read(report.doc) : ''));
+
+/**
+ * Writes the run's every figure under RUNS_DIR, the figures the document shows to `json`, and the document from
+ * them; a partial run writes its figures apart only.
+ */
+export function writeResults<R>(report: Report<R>, results: R & object, partial = isPartialRun()): void {
 	if (partial) {
 		if (report.partialJson) writeJson(report.partialJson, results);
 		return;
 	}
-	writeJson(report.json, results);
+	writeJson(path.join(RUNS_DIR, report.json), results);
+	writeJson(report.json, shownFigures(report, results));
 	regenerateDoc(report);
 }
 

@@ -26,7 +26,7 @@ export interface RemoteWorkloadResult {
 	/** The ERP node's fastest Concurrency: also the HTTP Request node's Items per Batch and the raw client's requests at once. */
 	concurrency: number;
 	erpNode_s: number;
-	/** n8n's floor (absent from runs before issue 45). */
+	/** n8n's floor (absent from runs before the floor was measured). */
 	floor_s?: number;
 	httpRequestNodeBatching_s: number;
 	/** The HTTP Request node with its defaults. */
@@ -35,7 +35,7 @@ export interface RemoteWorkloadResult {
 	ratios: {
 		/** The target: at most 1.15. */
 		erpNodeVsRawClient: number;
-		/** The target: at most 1.15 (absent from runs before issue 45). */
+		/** The target: at most 1.15 (absent from runs before the floor was measured). */
 		erpNodeVsFloor?: number;
 		/** The target: at most 1. */
 		erpNodeVsHttpRequestNodeBatching: number;
@@ -44,9 +44,9 @@ export interface RemoteWorkloadResult {
 	};
 	/** The most requests the sandbox held at once from each contender, the highest of its runs. */
 	peakInFlight: Partial<Record<RemoteContender, number>> & Record<Exclude<RemoteContender, 'floor'>, number>;
-	/** The requests the sandbox held at once at the median arrival, the median of each contender's runs (absent before issue 45's profile). */
+	/** The requests the sandbox held at once at the median arrival, the median of each contender's runs (absent from runs before the remote profile). */
 	medianInFlight?: Partial<Record<RemoteContender, number>>;
-	/** The ERP node's and the floor's CPU in n8n per item, by where it went (absent before issue 45's profile). */
+	/** The ERP node's and the floor's CPU in n8n per item, by where it went (absent from runs before the remote profile). */
 	profile?: RemoteProfile;
 	samples: Partial<Record<RemoteContender, number[]>>;
 	/** The ERP node's median seconds at each Concurrency tried, and every run of it. */

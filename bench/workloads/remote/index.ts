@@ -6,10 +6,10 @@ import type { RemoteWorkloadResult } from './compare';
 import { bulkCreateWorkload, compareCreates, mixedWorkload } from './creates';
 import { remoteListAll } from './listAll';
 
-/** Issue 17: the workloads against a sandbox that answers every request `latency_ms` late. */
+/** The workloads against a sandbox that answers every request `latency_ms` late. */
 export interface RemoteResult {
 	latency_ms: number;
-	/** When and where it ran, when it ran apart from the rest (absent from runs before issue 45). */
+	/** When and where it ran, when it ran apart from the rest (absent from older runs). */
 	date?: string;
 	machine?: Machine;
 	listAll: RemoteWorkloadResult;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Machine } from '../../../bench/machine';
-import type { Results as BenchResults } from '../../../bench/results';
+import type { Summary as BenchSummary } from '../../../bench/summary';
 import { REPO_ROOT } from '../../../tooling/host/paths';
 import type { ClusterOptions, ClusterTimings } from '../host/cluster';
 import type { ConfirmationFigures } from '../scenarios/confirmation';
@@ -32,9 +32,9 @@ export interface QueueResults {
 	singleProcess: ReturnType<typeof singleProcessFigures>;
 }
 
-/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/results.json). */
+/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/summary.json). */
 export function singleProcessFigures() {
-	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'results.json'), 'utf8')) as BenchResults;
+	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'summary.json'), 'utf8')) as BenchSummary;
 	const { bulkCreate, rateLimited } = bench.workloads;
 	return {
 		date: bench.date,
