@@ -1,4 +1,28 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { peakInFlight } from '../../../bench/inFlight';
 import { categorise, categoriseBy, functionsOf, NODE_PACKAGE, REMOTE_CATEGORIES, type CpuProfile } from '../../../bench/profile/categories';
+import { readmeBlocks } from '../../../bench/readme';
+import type { Results } from '../../../bench/results';
+
+describe('bench: requests in flight at once, from the sandbox log', () => {
+	test('requests that follow each other after a full answer time never overlap', () => {
+		expect(peakInFlight([0, 100, 200, 300], 100)).toBe(1);
+	});
+
+	test('a batch that arrives together is in flight together', () => {
+		expect(peakInFlight([0, 1, 2, 3, 4, 150, 151], 100)).toBe(5);
+	});
+
+	test('requests still answering when later ones arrive count with them, in any order', () => {
+		expect(peakInFlight([90, 0, 50, 140, 30], 100)).toBe(4);
+	});
+
+	test('no requests, none at once', () => {
+		expect(peakInFlight([], 30)).toBe(0);
+	});
+});
 
 /** A profile whose stacks are root → each path's frames, one sample of `ms` on each leaf. */
 function profileOf(paths: Array<{ frames: Array<[string, string]>; ms: number }>): CpuProfile {
@@ -64,4 +88,16 @@ describe('bench: where a CPU profile of n8n spends its time', () => {
 		const totals = categorise(profileOf([{ frames: [['(idle)', '']], ms: 50 }, { frames: [['execute', ERP]], ms: 1 }]));
 		expect(Object.values(totals).reduce((a, b) => a + b, 0)).toBe(1);
 	});
+});
+
+const root = path.join(__dirname, '..', '..', '..');
+const results = JSON.parse(readFileSync(path.join(root, 'bench', 'results.json'), 'utf8')) as Results;
+
+describe('the published speed figures', () => {
+	it.each(readmeBlocks(results).map((block) => [block.file, block] as const))(
+		'%s holds exactly what bench/results.json gives (npm run bench -- --readme-only writes it again)',
+		(file, { markers, body }) => {
+			expect(readFileSync(path.join(root, file), 'utf8')).toContain(`${markers.start}\n${body}\n${markers.end}`);
+		},
+	);
 });
