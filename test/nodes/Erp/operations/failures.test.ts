@@ -1,6 +1,9 @@
 import { waitFor } from '../../../../tooling/harness/sandbox';
 import { useErpHarness, byId, createWith, jsonOf } from './setup';
 
+/** Create Contact from each input item's first and email. */
+const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
+
 describe('credentials and access', () => {
 	const h = useErpHarness({ contacts: 2 });
 
@@ -46,10 +49,8 @@ describe('credentials and access', () => {
 describe('the item loop', () => {
 	const h = useErpHarness();
 
-	const createFromFields = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
-
 	it('with Continue On Fail, turns a failed item into an error item paired with it', async () => {
-		const result = await h.run(createFromFields, {
+		const result = await h.run(create, {
 			continueOnFail: true,
 			input: [
 				{ first: 'Ada', email: 'ada@example.com' },
@@ -67,7 +68,7 @@ describe('the item loop', () => {
 
 	it('carries the API error into the error item', async () => {
 		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 422, body: { errors: { email: ['is blocked'] } } } });
-		const result = await h.run(createFromFields, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		const result = await h.run(create, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
 		expect(jsonOf(result)).toEqual([
 			{
 				error: 'The ERP refused to create the contact (422): email: is blocked',
@@ -78,7 +79,7 @@ describe('the item loop', () => {
 	});
 
 	it('without Continue On Fail and with Concurrency 1, stops at the failing item and names it', async () => {
-		const result = await h.run({ ...createFromFields, options: { concurrency: 1 } }, {
+		const result = await h.run({ ...create, options: { concurrency: 1 } }, {
 			input: [
 				{ first: 'Ada', email: 'ada@example.com' },
 				{ first: 'Bob', email: 'not-an-email' },
@@ -92,7 +93,7 @@ describe('the item loop', () => {
 
 	it('without Continue On Fail and at the default Concurrency (5), lets the items already started finish and starts no other', async () => {
 		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: i === 1 ? 'not-an-email' : `p${i}@example.com` }));
-		const result = await h.run(createFromFields, { input });
+		const result = await h.run(create, { input });
 		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		// Items 0–4 start together; item 1 fails before anything is sent, so item 5 may take its place, and no later one.
@@ -103,22 +104,22 @@ describe('the item loop', () => {
 
 	it('keeps output order and pairing with Concurrency above 1', async () => {
 		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
-		const result = await h.run({ ...createFromFields, options: { concurrency: 4 } }, { input });
+		const result = await h.run({ ...create, options: { concurrency: 4 } }, { input });
 		expect(result.items.map((item) => item.json.first_name)).toEqual(input.map((row) => row.first));
 		expect(result.items.map((item) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
 		expect(await h.sandbox.admin.records('contacts')).toHaveLength(12);
 	});
 
 	it('takes Max Retries up to 30 and names the range above it, before any request', async () => {
-		const ok = await h.run({ ...createFromFields, options: { maxRetries: 30 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		const ok = await h.run({ ...create, options: { maxRetries: 30 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
 		expect(ok.error).toBeUndefined();
-		const refused = await h.run({ ...createFromFields, options: { maxRetries: 31 } }, { input: [{ first: 'Bo', email: 'bo@example.com' }] });
+		const refused = await h.run({ ...create, options: { maxRetries: 31 } }, { input: [{ first: 'Bo', email: 'bo@example.com' }] });
 		expect(refused.error?.message).toMatch(/Max Retries must be a whole number from 0 to 30, not 31/);
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
 	});
 
 	it('yields an error item for every item when the credential is unusable', async () => {
-		const result = await h.run(createFromFields, {
+		const result = await h.run(create, {
 			continueOnFail: true,
 			baseUrl: 'erp.example.com/api/v1',
 			input: [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }],
@@ -134,7 +135,6 @@ describe('the item loop', () => {
 describe('no duplicated writes under faults (the sandbox request log is the witness)', () => {
 	const h = useErpHarness();
 
-	const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
 	const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
 
 	it.each([
@@ -228,8 +228,6 @@ describe('no duplicated writes under faults (the sandbox request log is the witn
 
 describe('a rate-limited ERP (fixed window, X-RateLimit-Remaining, Retry-After)', () => {
 	const h = useErpHarness();
-
-	const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
 
 	it('once a window is used up, the items in flight are not refused: the wait is learnt (from the window\'s bounds, or one request\'s 429); every item is created once', async () => {
 		const limit = 5;

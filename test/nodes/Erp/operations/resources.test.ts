@@ -1,8 +1,8 @@
-import { useErpHarness, byId, createWith, fromList, jsonOf } from './setup';
+import { byId, createWith, fromList, jsonOf, useErpHarness } from './setup';
+
+const h = useErpHarness();
 
 describe('Contact', () => {
-	const h = useErpHarness();
-
 	it('creates a contact from the fields set below, custom fields included', async () => {
 		const result = await h.run(
 			createWith('contact', {
@@ -271,7 +271,7 @@ describe('Contact', () => {
 });
 
 describe('Invoice', () => {
-	const h = useErpHarness({ contacts: 3 });
+	beforeEach(() => h.sandbox.admin.seed({ contacts: 3 }));
 
 	async function firstContact() {
 		return (await h.sandbox.admin.records('contacts'))[0];
@@ -413,8 +413,6 @@ describe('Invoice', () => {
 });
 
 describe('Product', () => {
-	const h = useErpHarness();
-
 	it('creates a product', async () => {
 		const result = await h.run(createWith('product', { sku: 'CHAIR-OAK-01', name: 'Oak chair', unit_price: 149.9, low_stock_threshold: 5, active: false }));
 		const [product] = await h.sandbox.admin.records('products');
@@ -492,8 +490,6 @@ describe('Product', () => {
 });
 
 describe('Employee', () => {
-	const h = useErpHarness();
-
 	it('adds an employee (and the ERP emits employee.hired)', async () => {
 		const result = await h.run(
 			createWith('employee', {
