@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+import type { AdminHandler, Lifecycle } from './adminHandler';
 import { bodyObject, parseBody, sendJson } from './body';
 import { todayUtc } from './dates';
 import { ApiError, errorBody, notFound, validationFailed } from './errors';
@@ -16,23 +17,6 @@ import type { ForgeRequest } from './webhooks';
 import type { JsonObject } from './types';
 import { FieldErrors, isPlainObject, readFields, type Schema } from './validate';
 import { deleteVariant, getVariant, listVariants, putVariant } from './variantAdmin';
-
-/** What the admin routes need from the server around them. */
-export interface Lifecycle {
-	/** Closes the listener now, drops every connection once `current` is answered, listens again after downMs. */
-	restart(downMs: number, current: ServerResponse): void;
-}
-
-interface AdminContext {
-	state: SandboxState;
-	params: Record<string, string>;
-	query: URLSearchParams;
-	body: JsonObject;
-	lifecycle: Lifecycle;
-	res: ServerResponse;
-}
-
-export type AdminHandler = (ctx: AdminContext) => unknown;
 
 const MAX_SEED = 200_000;
 const count = { type: 'number', integer: true, min: 0, max: MAX_SEED } as const;
@@ -223,12 +207,13 @@ const records: AdminHandler = ({ state, params: { resource } }) => {
 			case 'invoices':
 			case 'products':
 			case 'employees':
-			case 'orders':
 				return store[resource].all();
 			case 'stock':
 				return [...store.stock].flatMap(([productId, rows]) => rows.map((row) => ({ product_id: productId, ...row })));
 			case 'payroll':
 				return [...store.payroll.values()].flat();
+			default:
+				return store.extensionTable(resource).all();
 		}
 	}
 	throw notFound(`Unknown resource ${resource}: one of ${served.join(', ')}`);

@@ -1,5 +1,5 @@
 import { DEFAULT_READONLY_TOKEN, DEFAULT_TOKEN, startSandbox, type SandboxOptions } from './server';
-import { EXTENSION_NAMES, resolveExtensions } from './extensions';
+import { EXTENSION_NAMES, resolveExtensions } from './extensions/names';
 import { resolveVariants, VARIANT_NAMES } from './variants';
 
 const USAGE = `Usage: npm run sandbox -- [options]

@@ -6,7 +6,7 @@ import { createApi } from './api';
 import { readBody, sendJson } from './body';
 import { todayUtc } from './dates';
 import { ApiError, errorBody } from './errors';
-import { resolveExtensions, type ExtensionName } from './extensions';
+import { resolveExtensions, type ExtensionName } from './extensions/names';
 import { sweepOverdue } from './overdue';
 import type { RateLimitConfig } from './rateLimit';
 import { seedStore, type SeedOptions, type SeedResult } from './seed';

@@ -1,5 +1,5 @@
 import type { Tokens } from './auth';
-import type { ExtensionName } from './extensions';
+import type { ExtensionName } from './extensions/names';
 import { Faults } from './faults';
 import { Gateway } from './gateway';
 import { RateLimiter, type RateLimitConfig } from './rateLimit';

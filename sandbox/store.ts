@@ -1,5 +1,4 @@
-import type { Order } from './extensions/orders';
-import { Table } from './table';
+import { Table, type Row } from './table';
 import type { Contact, Employee, Invoice, InvoiceStatus, PayrollRecord, Product, StockRow } from './types';
 
 /** The whole in-memory state of the ERP, plus the indexes that keep rules and sweeps cheap. */
@@ -12,8 +11,6 @@ export class Store {
 
 	readonly employees = new Table<Employee>();
 
-	/** The orders extension's records (empty unless the sandbox serves it). */
-	readonly orders = new Table<Order>();
 
 	/** Per product, one row per warehouse. */
 	readonly stock = new Map<number, StockRow[]>();
@@ -33,12 +30,15 @@ export class Store {
 
 	private lastPayrollId = 0;
 
+	/** The tables extensions keep their records in, by name (see extensionTable). */
+	private extensionTables = new Map<string, Table<Row>>();
+
 	clear(): void {
 		this.contacts.clear();
 		this.invoices.clear();
 		this.products.clear();
 		this.employees.clear();
-		this.orders.clear();
+		for (const table of this.extensionTables.values()) table.clear();
 		this.stock.clear();
 		this.payroll.clear();
 		this.sentInvoices.clear();
@@ -93,5 +93,15 @@ export class Store {
 
 	nextPayrollId(): number {
 		return ++this.lastPayrollId;
+	}
+
+	/** An extension's table of records, made on its first use; the core knows no extension's record type. */
+	extensionTable<T extends Row>(name: string): Table<T> {
+		let table = this.extensionTables.get(name);
+		if (!table) {
+			table = new Table<T>();
+			this.extensionTables.set(name, table);
+		}
+		return table as Table<T>;
 	}
 }

@@ -1,4 +1,4 @@
-import type { AdminHandler } from './admin';
+import type { AdminHandler } from './adminHandler';
 import { validationFailed } from './errors';
 import { FieldErrors, isPlainObject, readFields, type FieldSpec } from './validate';
 import {

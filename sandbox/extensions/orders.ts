@@ -8,6 +8,7 @@ import { applyChanges, readUpdate } from '../resources/update';
 import type { Router } from '../router';
 import { ruleSchemas } from '../rules';
 import type { Store } from '../store';
+import type { Table } from '../table';
 import type { CustomFields } from '../types';
 import { FieldErrors, readFields, readList, type Schema, type Values } from '../validate';
 import type { VariantSettings } from '../variants';
@@ -43,6 +44,9 @@ export interface Order {
 	updated_at: string;
 }
 
+/** The extension's own table in the store (empty unless the sandbox serves it). */
+export const orderTable = (store: Store): Table<Order> => store.extensionTable<Order>('orders');
+
 const schemaFor = ruleSchemas('order', {
 	reference: { type: 'string', required: true, max: 64 },
 	customer: { type: 'string', required: true, max: 200 },
@@ -76,10 +80,10 @@ function filters(query: URLSearchParams): Array<Filter<Order>> {
 }
 
 const orderWithReference = (store: Store, reference: string): Order | undefined =>
-	store.orders.all().find((order) => order.reference === reference);
+	orderTable(store).all().find((order) => order.reference === reference);
 
 function findOrder(ctx: ApiContext): Order {
-	const order = ctx.state.store.orders.get(ctx.id);
+	const order = orderTable(ctx.state.store).get(ctx.id);
 	if (!order) throw notFound(`Order ${ctx.id} not found`);
 	return order;
 }
@@ -121,8 +125,8 @@ const create: ApiHandler = (ctx) => {
 	checkOrder(ctx)(v, errors);
 	errors.throwIfAny();
 	const now = nowIso();
-	const order: Order = { id: ctx.state.store.orders.nextId(), ...writable(v), created_at: now, updated_at: now };
-	ctx.state.store.orders.insert(order);
+	const order: Order = { id: orderTable(ctx.state.store).nextId(), ...writable(v), created_at: now, updated_at: now };
+	orderTable(ctx.state.store).insert(order);
 	return { status: 201, data: order, created: `/orders/${order.id}` };
 };
 
@@ -132,20 +136,20 @@ function update(ctx: ApiContext, put: VariantSettings['put']): ApiResult {
 	const values = readUpdate({ ...ctx, variant: { ...ctx.variant, put } }, schemaFor(ctx.variant.rules), writable, checkOrder(ctx));
 	if (applyChanges(order, values, put).length > 0) {
 		order.updated_at = nowIso();
-		ctx.state.store.orders.touch();
+		orderTable(ctx.state.store).touch();
 	}
 	return { data: order };
 }
 
 const remove: ApiHandler = (ctx) => {
 	const order = findOrder(ctx);
-	ctx.state.store.orders.remove(order.id);
+	orderTable(ctx.state.store).remove(order.id);
 	return deletedAnswer(order, ctx.variant);
 };
 
 export function orderRoutes(router: Router<ApiHandler>): void {
 	router
-		.on('GET', '/orders', (ctx) => listTable(ctx.state.store.orders, ctx, filters, sorts))
+		.on('GET', '/orders', (ctx) => listTable(orderTable(ctx.state.store), ctx, filters, sorts))
 		.on('POST', '/orders', create)
 		.on('GET', '/orders/:id', (ctx) => ({ data: findOrder(ctx) }))
 		.on('PUT', '/orders/:id', (ctx) => update(ctx, ctx.variant.put))

@@ -3,15 +3,16 @@ import { CATALOG } from '../seed/names';
 import { company, country } from '../seed/people';
 import { laterThan, spreadTimestamps, type Timeline } from '../seed/timeline';
 import type { Store } from '../store';
-import type { Order, OrderLine } from './orders';
+import { orderTable, type Order, type OrderLine } from './orders';
 
 /** Orders of the last year from companies, for catalog items, in every state; ids follow creation time. */
 export function seedOrders(store: Store, t: Timeline, count: number): void {
 	const { rng } = t;
+	const orders = orderTable(store);
 	const created = spreadTimestamps(t, count, 365);
-	const taken = new Set(store.orders.all().map((order) => order.reference));
+	const taken = new Set(orders.all().map((order) => order.reference));
 	for (let i = 0; i < count; i++) {
-		const id = store.orders.nextId();
+		const id = orders.nextId();
 		let reference = `SO-${String(id).padStart(6, '0')}`;
 		while (taken.has(reference)) reference += 'X';
 		taken.add(reference);
@@ -40,6 +41,6 @@ export function seedOrders(store: Store, t: Timeline, count: number): void {
 			created_at: created[i],
 			updated_at: status === 'open' ? created[i] : laterThan(t, created[i]),
 		};
-		store.orders.insert(order);
+		orders.insert(order);
 	}
 }

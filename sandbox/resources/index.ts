@@ -1,4 +1,5 @@
-import { extensionRoutes, type ExtensionName } from '../extensions';
+import { extensionRoutes } from '../extensions';
+import type { ExtensionName } from '../extensions/names';
 import { Router } from '../router';
 import { contactRoutes } from './contacts';
 import type { ApiHandler } from './context';

@@ -1,5 +1,5 @@
 import { ApiError, validationFailed } from '../errors';
-import type { ExtensionName } from '../extensions';
+import type { ExtensionName } from '../extensions/names';
 import { seedOrders } from '../extensions/seedOrders';
 import type { Store } from '../store';
 import { seedContacts } from './contacts';

@@ -1,16 +1,12 @@
-import axios, { AxiosError } from 'axios';
 import { performance } from 'node:perf_hooks';
+import axios, { AxiosError } from 'axios';
 
-import { startTestSandbox, type TestSandbox } from '../../tooling/harness/sandbox';
+import { Faults } from '../../sandbox/faults';
+import { RateLimiter } from '../../sandbox/rateLimit';
+import { startTestSandbox, type TestSandbox, useTestSandbox, waitFor } from '../../tooling/harness/sandbox';
 import { createContact } from './fixtures';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.admin.reset());
+const sandbox = useTestSandbox();
 
 /** The network error code of a request that got no HTTP answer. */
 async function networkError(request: Promise<unknown>): Promise<string | undefined> {
@@ -253,5 +249,210 @@ describe('restart', () => {
 		await createContact(sandbox.api);
 		await sandbox.restart(50);
 		expect((await sandbox.api.get('/contacts')).data.meta.total).toBe(1);
+	});
+});
+
+/** A request as the fault drawing sees it: method, path, and what else tells it apart (query and body). */
+type Request = [method: string, path: string, rest: string];
+
+/** 60 distinct requests, each sent three times (a first attempt and two retries). */
+const requests: Request[] = Array.from({ length: 60 }, (_, i): Request[] => {
+	const request: Request = i % 2 ? ['GET', `/contacts/${i}`, ''] : ['POST', '/contacts', `{"email":"c${i}@x.example"}`];
+	return [request, request, request];
+}).flat();
+
+/** Each request's faults, attempt by attempt, as the given arrival order produced them. */
+function faultsInOrder(faults: Faults, order: Request[]): Map<string, string[]> {
+	const seen = new Map<string, string[]>();
+	for (const [method, path, rest] of order) {
+		const key = `${method} ${path} ${rest}`;
+		const kind = faults.pick(method, path, rest)?.kind ?? 'none';
+		seen.set(key, [...(seen.get(key) ?? []), kind]);
+	}
+	return seen;
+}
+
+function seeded(seed: number): Faults {
+	const faults = new Faults();
+	faults.update({ dropRate: 0.2, nonJsonRate: 0.2, errorRate: 0.2, seed });
+	return faults;
+}
+
+/** A fixed shuffle (no Math.random, so the test itself replays). */
+const shuffled = <T>(items: T[]): T[] => items.map((item, i) => ({ item, rank: (i * 7919) % items.length })).sort((a, b) => a.rank - b.rank).map(({ item }) => item);
+
+describe('seeded random faults', () => {
+	it('the same seed gives the same faults to the same requests, whatever order they arrive in', () => {
+		const inOrder = faultsInOrder(seeded(1234), requests);
+		expect(faultsInOrder(seeded(1234), [...requests].reverse())).toEqual(inOrder);
+		expect(faultsInOrder(seeded(1234), shuffled(requests))).toEqual(inOrder);
+		// The draws are not all alike: the test compares faults, not only "none".
+		const kinds = new Set([...inOrder.values()].flat());
+		expect([...kinds].sort()).toEqual(['drop', 'html', 'none', 'status']);
+	});
+
+	it('another seed gives other faults; a retry is drawn anew, not doomed to repeat the first fault', () => {
+		const first = faultsInOrder(seeded(1234), requests);
+		expect(faultsInOrder(seeded(1235), requests)).not.toEqual(first);
+		const attempts = [...first.values()];
+		expect(attempts.some(([one, two]) => one !== two)).toBe(true);
+	});
+
+	it('setting the seed again starts the attempts afresh; without a seed the draws are not replayed', () => {
+		const faults = seeded(99);
+		const once = faultsInOrder(faults, requests);
+		faults.update({ seed: 99 });
+		expect(faultsInOrder(faults, requests)).toEqual(once);
+		faults.update({ seed: null });
+		expect(faults.settings.seed).toBeUndefined();
+		const unseeded = [faultsInOrder(faults, requests), faultsInOrder(faults, requests)];
+		expect(unseeded[0]).not.toEqual(unseeded[1]);
+	});
+
+	it('draws each fault at about its rate', () => {
+		const faults = new Faults();
+		faults.update({ errorRate: 0.3, seed: 7 });
+		const struck = Array.from({ length: 5000 }, (_, i) => faults.pick('GET', `/contacts/${i}`, '')).filter(Boolean).length;
+		// 5,000 draws at 0.3: 1,500 expected, standard deviation 32; ±200 is more than six of them.
+		expect(struck).toBeGreaterThan(1300);
+		expect(struck).toBeLessThan(1700);
+	});
+});
+
+describe('PUT /__sandbox/faults {seed}', () => {
+	let sandbox: TestSandbox;
+
+	beforeAll(async () => {
+		sandbox = await startTestSandbox();
+	});
+	afterAll(() => sandbox.close());
+
+	const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+
+	/** Sends GET /contacts/<id> for all ids at once, in the order given, and answers which ids were struck. */
+	async function struckReads(order: number[]): Promise<number[]> {
+		const answers = await Promise.all(order.map(async (id) => ({ id, status: (await sandbox.api.get(`/contacts/${id}`)).status })));
+		return answers.filter((a) => a.status === 500).map((a) => a.id).sort((a, b) => a - b);
+	}
+
+	it('replays the same faults over HTTP for concurrent requests, and shows and clears the seed', async () => {
+		await sandbox.admin.reset();
+		expect((await sandbox.admin.setFaults({ errorRate: 0.5, seed: 4242 })).seed).toBe(4242);
+		const first = await struckReads(ids);
+		await sandbox.admin.setFaults({ seed: 4242 });
+		expect(await struckReads([...ids].reverse())).toEqual(first);
+		expect(first.length).toBeGreaterThan(0);
+		expect(first.length).toBeLessThan(40);
+		// The request log agrees with what the client saw.
+		const logged = (await sandbox.admin.requests()).filter((r) => r.fault?.source === 'random').map((r) => Number(r.path.split('/')[2]));
+		expect(logged.sort((a, b) => a - b)).toEqual([...first, ...first].sort((a, b) => a - b));
+		await sandbox.admin.reset();
+		expect((await sandbox.admin.faults()).seed).toBeUndefined();
+	});
+
+	it('refuses a seed that is not a whole number from 0 to 2^32 − 1', async () => {
+		for (const seed of [-1, 1.5, 2 ** 32, 'abc']) {
+			const answer = await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed }) });
+			expect(answer.status).toBe(422);
+			expect(JSON.stringify(await answer.json())).toMatch(/seed/);
+		}
+	});
+});
+
+describe('rate limiting (fixed window per token)', () => {
+	let sandbox: TestSandbox;
+
+	beforeEach(async () => {
+		sandbox = await startTestSandbox({ rateLimit: { limit: 3, windowMs: 60_000 } });
+	});
+	afterEach(() => sandbox.close());
+
+	it('reports the window on every answer and answers 429 with Retry-After past the limit', async () => {
+		// The window opens when the first request arrives: between these two readings of the clock.
+		const sentSeconds = Date.now() / 1000;
+		const answers = [await sandbox.api.get('/contacts')];
+		const answeredSeconds = Date.now() / 1000;
+		for (let i = 0; i < 3; i++) answers.push(await sandbox.api.get('/contacts'));
+		expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+		expect(answers.map((r) => r.headers['x-ratelimit-limit'])).toEqual(['3', '3', '3', '3']);
+		expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+		const reset = Number(answers[0].headers['x-ratelimit-reset']);
+		expect(reset).toBeGreaterThanOrEqual(Math.ceil(sentSeconds + 60));
+		expect(reset).toBeLessThanOrEqual(Math.ceil(answeredSeconds + 60));
+		const refused = answers[3];
+		expect(refused.data).toEqual({ success: false, error: { code: 'rate_limited', message: expect.any(String) } });
+		expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+		expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+		expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+		expect(answers[0].headers['retry-after']).toBeUndefined();
+	});
+
+	it('does not process a refused request', async () => {
+		for (let i = 0; i < 3; i++) await sandbox.api.get('/contacts');
+		const refused = await sandbox.api.post('/contacts', { first_name: 'Late' });
+		expect(refused.status).toBe(429);
+		expect(await sandbox.admin.records('contacts')).toEqual([]);
+	});
+
+	it('keeps one window per token; admin routes are never limited', async () => {
+		for (let i = 0; i < 3; i++) await sandbox.api.get('/contacts');
+		expect((await sandbox.api.get('/contacts')).status).toBe(429);
+		const readOnly = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.readOnlyToken}` }, validateStatus: () => true });
+		expect((await readOnly.get('/contacts')).status).toBe(200);
+		for (let i = 0; i < 10; i++) await sandbox.admin.records('contacts');
+		expect((await sandbox.admin.health()).ok).toBe(true);
+	});
+
+	it('rounds Retry-After up to whole seconds and opens a new window when the old one ends', async () => {
+		// Any refusal in a window of one second is due within that second: Retry-After 1, however late it comes.
+		// Two requests land in one window unless the machine stalls for a second; then a later pair will.
+		await sandbox.admin.setFaults({ rateLimit: { limit: 1, windowMs: 1000 } });
+		let refused;
+		for (let i = 0; i < 50 && !refused; i++) {
+			const response = await sandbox.api.get('/contacts');
+			if (response.status === 429) refused = response;
+		}
+		expect(refused?.headers['retry-after']).toBe('1');
+		await waitFor(async () => (await sandbox.api.get('/contacts')).status === 200);
+	});
+
+	it('can be switched off and restored to the start configuration', async () => {
+		expect((await sandbox.admin.setFaults({ rateLimit: null })).rateLimit).toBeNull();
+		for (let i = 0; i < 5; i++) {
+			const response = await sandbox.api.get('/contacts');
+			expect(response.status).toBe(200);
+			expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+		}
+		expect((await sandbox.admin.clearFaults()).rateLimit).toEqual({ limit: 3, windowMs: 60_000 });
+		expect((await sandbox.api.get('/contacts')).headers['x-ratelimit-remaining']).toBe('2');
+	});
+
+	it('defaults to 600 requests per 60 s', async () => {
+		const defaults = await startTestSandbox({ rateLimit: undefined });
+		try {
+			const response = await defaults.api.get('/contacts');
+			expect(response.headers['x-ratelimit-limit']).toBe('600');
+			expect(response.headers['x-ratelimit-remaining']).toBe('599');
+			expect((await defaults.admin.faults()).rateLimit).toEqual({ limit: 600, windowMs: 60_000 });
+		} finally {
+			await defaults.close();
+		}
+	});
+});
+
+describe('RateLimiter window arithmetic', () => {
+	it('rounds Retry-After up and resets the window exactly at its end', () => {
+		const limiter = new RateLimiter({ limit: 2, windowMs: 1500 });
+		expect(limiter.hit('full', 10_000).allowed).toBe(true);
+		expect(limiter.hit('full', 10_050).headers['X-RateLimit-Remaining']).toBe('0');
+		const refused = limiter.hit('full', 10_100);
+		expect(refused.allowed).toBe(false);
+		expect(refused.headers['Retry-After']).toBe('2');
+		expect(refused.headers['X-RateLimit-Reset']).toBe('12');
+		expect(limiter.hit('full', 11_499).headers['Retry-After']).toBe('1');
+		expect(limiter.hit('readonly', 11_499).allowed).toBe(true);
+		const next = limiter.hit('full', 11_500);
+		expect(next.allowed).toBe(true);
+		expect(next.headers['X-RateLimit-Remaining']).toBe('1');
 	});
 });

@@ -1,13 +1,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Poller } from '../../../tooling/harness';
+import { waitFor, type VariantName } from '../../../tooling/harness/sandbox';
 import { ADDED_WATCHES, createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /**
  * Nothing missed, nothing twice: across polls, failed polls, n8n restarts (the harness saves static data as n8n
  * 2.41 and 1.123 do: after the activation's poll and after a poll that starts an execution, never otherwise). What
- * holds for new records is shown for contacts and for any list alike (ADDED_WATCHES); anyListGuarantees.test.ts has
- * the rest for any list.
+ * holds for new records is shown for contacts and for any list alike (ADDED_WATCHES); anyList.test.ts has the rest
+ * for any list.
  */
 describe('ERP Polling Trigger: guarantees', () => {
 	const { sandbox, poller } = usePollingHarness({ extensions: ['orders'] });
@@ -287,5 +288,100 @@ describe('ERP Polling Trigger: guarantees', () => {
 		await check(poller({ triggerOn: 'contact:recordAdded' }), /^$/);
 		await check(poller({ triggerOn: 'contact:fieldValue', field: 'company', value: 'x' }), /^[01]$/);
 		await check(poller({ triggerOn: 'contact:recordUpdated' }), /^[\w-]{4,}$/);
+	});
+});
+
+/**
+ * n8n starts a poll at every poll time whether or not the previous one has ended (n8n 2.41 and 1.123 without
+ * durable poll cursors), and several Poll Times entries can fall on the same moment. A poll slower than the
+ * interval (a rate-limited ERP, Stock Below Threshold over many products) then runs beside the next one, both
+ * starting from the same memory: the same change must not be reported by both.
+ */
+describe('ERP Polling Trigger: polls that overlap', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	/** Starts `slow` with its first list request held 1.5 s, runs `fast` meanwhile, and returns both results. */
+	async function overlapping<T>(slow: () => Promise<T>, fast: () => Promise<T>): Promise<[T, T]> {
+		const since = await sandbox.admin.lastRequestSeq();
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 1_500 } });
+		const running = slow();
+		await waitFor(async () => (await sandbox.admin.requests(since)).length > 0 || (await sandbox.admin.faults()).queue.length === 0);
+		const second = await fast();
+		return [await running, second];
+	}
+
+	it('a change is reported once by the two polls together; the memory after them is right for the next change', async () => {
+		const contact = await createContact(sandbox.api, { company: 'Before' });
+		const trigger = poller({ triggerOn: 'contact:recordAddedOrUpdated', fieldsToWatch: 'company', options: { maxRetries: 0 } });
+		expect(await pollOk(trigger)).toEqual([]);
+
+		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'After' });
+		const added = await createContact(sandbox.api);
+		const [slow, fast] = await overlapping(
+			() => pollOk(trigger),
+			() => pollOk(trigger),
+		);
+		// The poll that starts while the other runs is skipped (it would compare with the same memory).
+		expect(fast).toBeNull();
+		expect(reported(slow)).toEqual([`contact.updated ${contact.id}`, `contact.created ${added.id}`]);
+		const memory = trigger.inMemory();
+
+		// The next poll finds nothing new; a later change is reported as usual.
+		expect(await pollOk(trigger)).toBeNull();
+		expect(trigger.inMemory()).toEqual(memory);
+		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Later' });
+		const next = (await pollOk(trigger)) ?? [];
+		expect(reported(next)).toEqual([`contact.updated ${contact.id}`]);
+		expect(next[0].json.changes).toEqual({ company: { previous: 'After', current: 'Later' } });
+	});
+
+	it('two first polls of an activation take one baseline, and a later record is reported once', async () => {
+		await createContact(sandbox.api);
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
+		const [slow, fast] = await overlapping(
+			() => pollOk(trigger),
+			() => pollOk(trigger),
+		);
+		// The baseline's empty execution (n8n saves the memory with it), and the skipped one.
+		expect([slow, fast]).toEqual([[], null]);
+		const added = await createContact(sandbox.api);
+		expect(reported(await pollOk(trigger))).toEqual([`contact.created ${added.id}`]);
+	});
+
+	it('a failed poll does not keep the next ones from running', async () => {
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } });
+		expect(await pollOk(trigger)).toEqual([]);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 500 } });
+		expect((await trigger.poll()).error).toBeDefined();
+		const contact = await createContact(sandbox.api, { email: 'overlap-3@example.com' });
+		expect(reported(await pollOk(trigger))).toEqual([`contact.created ${contact.id}`]);
+	});
+});
+
+/** The trigger reads lists through the action node's transport: any page-size policy, with or without a total, and 429s. */
+describe('ERP Polling Trigger: other ERPs', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	const variants: VariantName[][] = [['small-pages'], ['strict-paging'], ['fixed-pages'], ['no-total'], ['newest-first'], ['small-pages', 'no-total']];
+
+	it.each(variants.map((chosen) => [chosen.join(' + '), chosen] as const))('%s: every record remembered once, each new one reported once', async (_, chosen) => {
+		await sandbox.admin.setVariants([...chosen]);
+		await sandbox.admin.seed({ contacts: 120 });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
+		expect(await pollOk(trigger)).toEqual([]);
+		const added = [await createContact(sandbox.api), await createContact(sandbox.api)];
+		expect(reported(await pollOk(trigger)).sort()).toEqual(added.map((c) => `contact.created ${c.id}`).sort());
+		expect(await pollOk(trigger)).toBeNull();
+	});
+
+	it('waits out a 429 with Retry-After and reports as usual', async () => {
+		await sandbox.admin.seed({ contacts: 30 });
+		const trigger = poller({ triggerOn: 'contact:recordAdded' });
+		await pollOk(trigger);
+		const added = await createContact(sandbox.api);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 1 } });
+		const since = await sandbox.admin.lastRequestSeq();
+		expect(reported(await pollOk(trigger))).toEqual([`contact.created ${added.id}`]);
+		expect((await sandbox.admin.requests(since)).map((r) => r.status)).toEqual([429, 200]);
 	});
 });

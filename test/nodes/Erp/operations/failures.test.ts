@@ -1,0 +1,261 @@
+import { waitFor } from '../../../../tooling/harness/sandbox';
+import { useErpHarness, byId, createWith, jsonOf } from './setup';
+
+/** Create Contact from each input item's first and email. */
+const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' });
+
+describe('credentials and access', () => {
+	const h = useErpHarness({ contacts: 2 });
+
+	const WRONG_TOKEN = 'tok_wrong_0f9e8d7c6b5a';
+
+	it('a wrong token: says to check the API token, and never shows it', async () => {
+		const result = await h.run({ resource: 'contact', operation: 'getAll', returnAll: true }, { token: WRONG_TOKEN });
+		expect(result.error?.message).toBe('The ERP rejected the API token (401)');
+		expect((result.error as { description?: string }).description).toMatch(/^Check the API Token in the ERP API credential/);
+		expect(JSON.stringify(result)).not.toContain(WRONG_TOKEN);
+		expect((await h.requests()).map((r) => r.auth)).toEqual(['invalid']);
+	});
+
+	it('a read-only token reads, and a write with it says what it may not do', async () => {
+		const [contact] = await h.sandbox.admin.records('contacts');
+		const read = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) }, { token: h.sandbox.readOnlyToken });
+		expect(read.error).toBeUndefined();
+		const write = await h.run(
+			{ resource: 'contact', operation: 'update', contactId: byId(contact.id), updateFields: { company: 'X' } },
+			{ token: h.sandbox.readOnlyToken },
+		);
+		expect(write.error?.message).toBe(`The API token is not allowed to update contact ${contact.id} (403)`);
+		expect(JSON.stringify(write)).not.toContain(h.sandbox.readOnlyToken);
+		expect((await h.sandbox.admin.records('contacts'))[0]).toEqual(contact);
+	});
+
+	it('a Base URL with a path typo: points at the Base URL', async () => {
+		const result = await h.run(
+			{ resource: 'contact', operation: 'getAll', returnAll: true },
+			{ baseUrl: h.sandbox.baseUrl.replace('/api/v1', '/api/vl') },
+		);
+		expect(result.error?.message).toMatch(/^Nothing answers at http:\/\/127\.0\.0\.1:\d+\/api\/vl\/contacts \(404\)$/);
+		expect((result.error as { description?: string }).description).toMatch(/must end with \/api\/v1/);
+	});
+
+	it('a Base URL with a trailing slash works', async () => {
+		const result = await h.run({ resource: 'contact', operation: 'getAll', returnAll: true }, { baseUrl: `${h.sandbox.baseUrl}/` });
+		expect(result.items).toHaveLength(2);
+		expect((await h.requests()).map((r) => r.path)).toEqual(['/contacts']);
+	});
+});
+
+describe('the item loop', () => {
+	const h = useErpHarness();
+
+	it('with Continue On Fail, turns a failed item into an error item paired with it', async () => {
+		const result = await h.run(create, {
+			continueOnFail: true,
+			input: [
+				{ first: 'Ada', email: 'ada@example.com' },
+				{ first: 'Bob', email: 'not-an-email' },
+				{ first: 'Cy', email: 'cy@example.com' },
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.items[1].json).toEqual({
+			error: 'Field email "not-an-email" is not a valid e-mail address: use the form name@example.com',
+		});
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com', 'cy@example.com']);
+	});
+
+	it('carries the API error into the error item', async () => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 422, body: { errors: { email: ['is blocked'] } } } });
+		const result = await h.run(create, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(jsonOf(result)).toEqual([
+			{
+				error: 'The ERP refused to create the contact (422): email: is blocked',
+				description: 'Nothing was saved. Fix this field and try again: email: is blocked.',
+				httpCode: '422',
+			},
+		]);
+	});
+
+	it('without Continue On Fail and with Concurrency 1, stops at the failing item and names it', async () => {
+		const result = await h.run({ ...create, options: { concurrency: 1 } }, {
+			input: [
+				{ first: 'Ada', email: 'ada@example.com' },
+				{ first: 'Bob', email: 'not-an-email' },
+				{ first: 'Cy', email: 'cy@example.com' },
+			],
+		});
+		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
+		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
+	});
+
+	it('without Continue On Fail and at the default Concurrency (5), lets the items already started finish and starts no other', async () => {
+		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: i === 1 ? 'not-an-email' : `p${i}@example.com` }));
+		const result = await h.run(create, { input });
+		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
+		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
+		// Items 0–4 start together; item 1 fails before anything is sent, so item 5 may take its place, and no later one.
+		const created = (await h.sandbox.admin.records('contacts')).map((c) => c.email as string);
+		expect(created).toEqual(expect.arrayContaining(['p0@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com']));
+		expect(created.filter((email) => !['p0', 'p2', 'p3', 'p4', 'p5'].includes(email.split('@')[0]))).toEqual([]);
+	});
+
+	it('keeps output order and pairing with Concurrency above 1', async () => {
+		const input = Array.from({ length: 12 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
+		const result = await h.run({ ...create, options: { concurrency: 4 } }, { input });
+		expect(result.items.map((item) => item.json.first_name)).toEqual(input.map((row) => row.first));
+		expect(result.items.map((item) => item.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		expect(await h.sandbox.admin.records('contacts')).toHaveLength(12);
+	});
+
+	it('takes Max Retries up to 30 and names the range above it, before any request', async () => {
+		const ok = await h.run({ ...create, options: { maxRetries: 30 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(ok.error).toBeUndefined();
+		const refused = await h.run({ ...create, options: { maxRetries: 31 } }, { input: [{ first: 'Bo', email: 'bo@example.com' }] });
+		expect(refused.error?.message).toMatch(/Max Retries must be a whole number from 0 to 30, not 31/);
+		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
+	});
+
+	it('yields an error item for every item when the credential is unusable', async () => {
+		const result = await h.run(create, {
+			continueOnFail: true,
+			baseUrl: 'erp.example.com/api/v1',
+			input: [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }],
+		});
+		expect(jsonOf(result)).toEqual([
+			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
+			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
+		]);
+		expect(await h.requests()).toEqual([]);
+	});
+});
+
+describe('no duplicated writes under faults (the sandbox request log is the witness)', () => {
+	const h = useErpHarness();
+
+	const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
+
+	it.each([
+		['a 500', { kind: 'status' as const, status: 500, afterCommit: true }],
+		['a dropped connection', { kind: 'drop' as const, afterCommit: true }],
+	])('%s after the ERP saved the contact: one POST, one contact, found by a lookup and marked recovered', async (_what, fault) => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault });
+		const result = await h.run(create, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(result.error).toBeUndefined();
+		const stored = await h.sandbox.admin.records('contacts');
+		expect(stored).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ id: stored[0].id, email: 'ada@example.com', recovered: true });
+		expect(await posts()).toHaveLength(1);
+	});
+
+	it('a slow answer past the timeout: one POST, and the error says how long it waited', async () => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'latency', delayMs: 1500 } });
+		const result = await h.run({ ...create, options: { timeout: 300 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(result.error?.message).toBe('The ERP did not answer within 0.3 s');
+		// The sandbox logs the slow request once it has answered it, after the node gave up.
+		await waitFor(async () => (await posts()).length > 0);
+		expect(await posts()).toHaveLength(1);
+	});
+
+	it('a 429 on a create is retried, and the contact exists once', async () => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 0 }, times: 2 });
+		const result = await h.run(create, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
+		expect(result.error).toBeUndefined();
+		expect((await posts()).map((r) => r.status)).toEqual([429, 429, 201]);
+		expect(await h.sandbox.admin.records('contacts')).toHaveLength(1);
+	});
+
+	it('an invoice send that failed with 502 is not sent again', async () => {
+		await h.sandbox.admin.seed({ contacts: 1, invoices: 5 });
+		const invoice = (await h.sandbox.admin.records('invoices')).find((i) => i.status === 'draft') ?? (await h.sandbox.admin.records('invoices'))[0];
+		await h.mark();
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: `/invoices/${invoice.id}/send` }, fault: { kind: 'html', status: 502, afterCommit: true } });
+		const result = await h.run({ resource: 'invoice', operation: 'send', invoiceId: byId(invoice.id) });
+		expect(result.error?.message).toBe('The ERP failed with a server error (502)');
+		expect(await posts()).toHaveLength(1);
+	});
+
+	it('reads and updates are retried through 5xx and drops until they succeed', async () => {
+		await h.sandbox.admin.seed({ contacts: 1 });
+		const [contact] = await h.sandbox.admin.records('contacts');
+		await h.mark();
+		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 } });
+		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'drop' } });
+		const read = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
+		expect(read.items[0].json.id).toBe(contact.id);
+		await h.sandbox.admin.queueFault({ match: { method: 'PUT', path: '/contacts' }, fault: { kind: 'status', status: 500, afterCommit: true } });
+		const update = await h.run({ resource: 'contact', operation: 'update', contactId: byId(contact.id), updateFields: { company: 'Initech' } });
+		expect(update.items[0].json.company).toBe('Initech');
+		expect((await h.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 503', 'GET null', 'GET 200', 'GET 200', 'PUT 500', 'PUT 200']);
+	});
+
+	it('many items under random 5xx, drops and a rate limit: every item accounted for, nothing twice', async () => {
+		// Seeded, so that the same requests meet the same faults on every run. A window of 5 is exceeded by the
+		// node's first 12 requests, which leave together before any answer: a 429 comes however slow the machine is
+		// and whichever of them meet a fault (once the node has learnt the window, it is seldom refused again).
+		await h.sandbox.admin.setFaults({ errorRate: 0.15, dropRate: 0.1, rateLimit: { limit: 5, windowMs: 1000 }, seed: 1 });
+		const input = Array.from({ length: 30 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
+		const result = await h.run({ ...create, options: { concurrency: 12 } }, { input, continueOnFail: true });
+		await h.sandbox.admin.clearFaults();
+
+		expect(result.items).toHaveLength(30);
+		const stored = await h.sandbox.admin.records('contacts');
+		const emails = stored.map((c) => c.email);
+		expect(new Set(emails).size).toBe(emails.length);
+		result.items.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			// Reported OK → stored; never lost.
+			if (!item.json.error) expect(stored.find((c) => c.id === item.json.id)?.email).toBe(`p${i}@example.com`);
+		});
+		const log = await posts();
+		// The scenario really happened: faulted answers and dropped connections of creates, and 429s (on creates, or
+		// on the lookups that settle the unclear ones) all occurred.
+		expect(log.some((r) => r.fault?.kind === 'status')).toBe(true);
+		expect(log.some((r) => r.status === null)).toBe(true);
+		expect((await h.requests()).some((r) => r.status === 429)).toBe(true);
+		// Writes the ERP really did (answered 201, or 201 before a fault replaced the answer): one per e-mail at most.
+		// A create sent again after a lookup proved the first wrote nothing (a 429 behind a dropped connection) is fine.
+		const writesPerEmail = new Map<string, number>();
+		for (const r of log.filter((entry) => entry.status === 201 || entry.fault?.appStatus === 201)) {
+			const email = (r.body as { email: string }).email;
+			writesPerEmail.set(email, (writesPerEmail.get(email) ?? 0) + 1);
+		}
+		expect([...writesPerEmail.values()].every((n) => n === 1)).toBe(true);
+	});
+});
+
+describe('a rate-limited ERP (fixed window, X-RateLimit-Remaining, Retry-After)', () => {
+	const h = useErpHarness();
+
+	it('once a window is used up, the items in flight are not refused: the wait is learnt (from the window\'s bounds, or one request\'s 429); every item is created once', async () => {
+		const limit = 5;
+		// Long enough that five requests use a window up however loaded the machine is; the count of refusals
+		// below does not depend on how many windows the run took.
+		await h.sandbox.admin.setFaults({ rateLimit: { limit, windowMs: 2000 } });
+		const input = Array.from({ length: 15 }, (_, i) => ({ first: `R${i}`, email: `r${i}@example.com` }));
+		const result = await h.run({ ...create, options: { concurrency: 5 } }, { input });
+
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(15);
+		const emails = (await h.sandbox.admin.records('contacts')).map((contact) => contact.email).sort();
+		expect(emails).toEqual(input.map((row) => row.email).sort());
+		// At most one refused request per used-up window, not one per item in flight: before each 429 (in the order
+		// the requests arrived) a whole window of requests went through since the previous one. Fifteen items in
+		// windows of five use up at most two windows while items are left. A window of whole seconds is learnt
+		// from its bounds (WindowEnd), with none refused.
+		const arrived = (await h.requests()).sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
+		const admittedBeforeEachRefusal: number[] = [];
+		let admitted = 0;
+		for (const request of arrived) {
+			if (request.status !== 429) admitted++;
+			else {
+				admittedBeforeEachRefusal.push(admitted);
+				admitted = 0;
+			}
+		}
+		expect(admittedBeforeEachRefusal.length).toBeLessThanOrEqual(2);
+		expect(admittedBeforeEachRefusal.filter((n) => n < limit)).toEqual([]);
+	});
+});

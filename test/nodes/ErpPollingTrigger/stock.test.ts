@@ -1,0 +1,282 @@
+import type { IDataObject, INodeParameters, INodeExecutionData } from 'n8n-workflow';
+
+import type { Poller } from '../../../tooling/harness';
+import { createProduct, memoryOf, pollOk, reported, usePollingHarness, createContact } from './harness';
+
+/** Stock Below Threshold against an ERP whose product list carries each product's total stock (the sandbox's stock_total). */
+describe('ERP Polling Trigger: the stock from the product list', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	/** Five products at threshold 10 with different stock (50, 40, 30, 20, 15), each over two warehouses. */
+	async function stockedProducts(): Promise<number[]> {
+		const ids: number[] = [];
+		for (const [i, total] of [50, 40, 30, 20, 15].entries()) {
+			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: total - 5 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 5 });
+			ids.push(product.id);
+		}
+		return ids;
+	}
+
+	/** The poll's items and the stock requests it sent. */
+	async function pollCounting(trigger: Poller): Promise<{ items: Awaited<ReturnType<typeof pollOk>>; stockReads: number; requests: number }> {
+		const since = await sandbox.admin.lastRequestSeq();
+		const items = await pollOk(trigger);
+		const requests = await sandbox.admin.requests(since);
+		return { items, stockReads: requests.filter((r) => r.path.endsWith('/stock')).length, requests: requests.length };
+	}
+
+	const setTotal = async (productId: number, total: number) => {
+		await sandbox.admin.setStock({ product_id: productId, warehouse_id: 1, quantity: total });
+		await sandbox.admin.setStock({ product_id: productId, warehouse_id: 2, quantity: 0 });
+	};
+	const memory = (trigger: Poller): IDataObject => memoryOf(trigger);
+	const lowStock = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' } satisfies INodeParameters;
+
+	it('finds the field from a sample at the first look; later polls scan the list once, with one stock read to re-check it', async () => {
+		const [, , third] = await stockedProducts();
+		const trigger = poller(lowStock);
+		const first = await pollCounting(trigger);
+		expect(first.stockReads).toBeLessThanOrEqual(5);
+		expect(memory(trigger).stockField).toBe('stock_total');
+
+		await setTotal(third, 5);
+		const crossing = await pollCounting(trigger);
+		expect(reported(crossing.items)).toEqual([`product.low_stock ${third}`]);
+		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, low_stock_threshold: 10 });
+		expect(crossing.stockReads).toBeLessThanOrEqual(1);
+		expect(crossing.requests).toBe(1 + crossing.stockReads);
+
+		await setTotal(third, 4);
+		expect(await pollOk(trigger)).toBeNull(); // still low: not twice
+		await setTotal(third, 12);
+		expect(await pollOk(trigger)).toEqual([]); // armed again, saved
+		await setTotal(third, 9);
+		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${third}`]);
+	});
+
+	it('a Stock Field the user names: no stock request at all, the first look included', async () => {
+		const [first] = await stockedProducts();
+		const trigger = poller({ ...lowStock, options: { stockField: 'stock_total' } });
+		expect((await pollCounting(trigger)).stockReads).toBe(0);
+		await setTotal(first, 3);
+		const crossing = await pollCounting(trigger);
+		expect(reported(crossing.items)).toEqual([`product.low_stock ${first}`]);
+		expect(crossing).toMatchObject({ stockReads: 0, requests: 1 });
+		expect((await pollCounting(trigger)).items).toBeNull();
+	});
+
+	it('a Stock Field the products do not have: an error naming the option and the fix, nothing stored', async () => {
+		const [first] = await stockedProducts();
+		const trigger = poller({ ...lowStock, options: { stockField: 'on_hand' } });
+		const { error } = await trigger.poll();
+		expect(error?.message).toBe(
+			`Stock Field: product ${first} has no number in "on_hand" (null); enter the product field holding its total stock, or leave Stock Field empty to let the node find it or read each product's stock`,
+		);
+		expect(trigger.saved()).toEqual({});
+	});
+
+	it('a found field that no longer agrees with the stock read one by one is dropped; that poll reads each product', async () => {
+		const ids = await stockedProducts();
+		// Available stock (quantity less reserved) equals stock_total only while nothing is reserved.
+		const trigger = poller({ ...lowStock, options: { quantityField: 'available' } });
+		await pollOk(trigger);
+		expect(memory(trigger).stockField).toBe('stock_total');
+
+		for (const id of ids) await sandbox.admin.setStock({ product_id: id, warehouse_id: 3, quantity: 5, reserved: 5 });
+		await sandbox.admin.setStock({ product_id: ids[4], warehouse_id: 1, quantity: 4 }); // available 9: low; stock_total 14 says not
+		const dropped = await pollCounting(trigger);
+		expect(memory(trigger).stockField).toBeUndefined();
+		expect(dropped.stockReads).toBe(ids.length);
+		expect(reported(dropped.items)).toEqual([`product.low_stock ${ids[4]}`]);
+	});
+
+	it('a field that disappears from the list is dropped, and the stock read one by one', async () => {
+		const [first] = await stockedProducts();
+		const trigger = poller(lowStock);
+		await pollOk(trigger);
+		expect(memory(trigger).stockField).toBe('stock_total');
+		await sandbox.admin.setVariants(['no-stock-in-list']);
+		await setTotal(first, 2);
+		const after = await pollCounting(trigger);
+		expect(reported(after.items)).toEqual([`product.low_stock ${first}`]);
+		expect(after.stockReads).toBe(5);
+		expect(memory(trigger).stockField).toBeUndefined();
+	});
+});
+
+/**
+ * Stock Below Threshold against an ERP whose product list does not carry the stock (the no-stock-in-list variant):
+ * at most Stock Reads per Poll products' stock a poll, in turn.
+ */
+describe('ERP Polling Trigger: stock read one by one, spread over polls', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	/** Seven products at threshold 10 with 20 in stock; the ERP's product list without stock. */
+	async function products(): Promise<number[]> {
+		const ids: number[] = [];
+		for (let i = 1; i <= 7; i++) {
+			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 20 + i });
+			ids.push(product.id);
+		}
+		await sandbox.admin.setVariants(['no-stock-in-list']);
+		return ids;
+	}
+
+	/** The poll's items and the products whose stock it read, in the order the reads started (Concurrency 1). */
+	async function pollReading(trigger: Poller): Promise<{ items: INodeExecutionData[] | null; read: number[] }> {
+		const since = await sandbox.admin.lastRequestSeq();
+		const items = await pollOk(trigger);
+		const read = (await sandbox.admin.requests(since)).flatMap((r) => /^\/products\/(\d+)\/stock$/.exec(r.path)?.[1] ?? []).map(Number);
+		return { items, read };
+	}
+
+	const three = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { stockReadsPerPoll: 3, concurrency: 1 } } satisfies INodeParameters;
+
+	it('the first look reads every product; then 3 a poll, in turn, so each is read within ceil(7 / 3) = 3 polls', async () => {
+		const ids = await products();
+		const trigger = poller(three);
+		expect((await pollReading(trigger)).read).toEqual(ids);
+		const rounds = [await pollReading(trigger), await pollReading(trigger), await pollReading(trigger), await pollReading(trigger)];
+		expect(rounds.map((r) => r.read)).toEqual([ids.slice(0, 3), ids.slice(3, 6), [ids[6], ids[0], ids[1]], ids.slice(2, 5)]);
+		expect(new Set(rounds.slice(0, 3).flatMap((r) => r.read))).toEqual(new Set(ids));
+		expect(memoryOf(trigger).stockField).toBeUndefined();
+	});
+
+	it('a crossing is reported once, by the poll that reads the product; the others keep their token; re-armed as before', async () => {
+		const ids = await products();
+		const trigger = poller(three);
+		await pollOk(trigger);
+		const records = memoryOf(trigger).records;
+
+		await sandbox.admin.setStock({ product_id: ids[4], warehouse_id: 1, quantity: 3 });
+		const first = await pollReading(trigger); // reads 1-3
+		expect(first.items).toBeNull();
+		expect(memoryOf(trigger).records).toEqual(records);
+		expect(reported((await pollReading(trigger)).items)).toEqual([`product.low_stock ${ids[4]}`]); // reads 4-6
+		for (let i = 0; i < 4; i++) expect((await pollReading(trigger)).items).toBeNull(); // each product read again: nothing twice
+
+		await sandbox.admin.setStock({ product_id: ids[4], warehouse_id: 1, quantity: 30 });
+		let armed: INodeExecutionData[] | null = null;
+		for (let i = 0; i < 3 && armed === null; i++) armed = (await pollReading(trigger)).items;
+		expect(armed).toEqual([]); // armed again, within 3 polls, and saved
+		await sandbox.admin.setStock({ product_id: ids[4], warehouse_id: 1, quantity: 1 });
+		const later = [];
+		for (let i = 0; i < 3; i++) later.push(...reported((await pollReading(trigger)).items));
+		expect(later).toEqual([`product.low_stock ${ids[4]}`]);
+	});
+
+	it('a new product is read in its turn and reported when it is already low', async () => {
+		await products();
+		const trigger = poller(three);
+		await pollOk(trigger);
+		expect((await pollReading(trigger)).read).toEqual([1, 2, 3]);
+		const added = await createProduct(sandbox.api, { sku: 'NEW-1', low_stock_threshold: 10 });
+		const seen = [];
+		for (let i = 0; i < 2; i++) seen.push(reported((await pollReading(trigger)).items));
+		// Products 4 to 6, then 7, 8 and 1.
+		expect(seen).toEqual([[], [`product.low_stock ${added.id}`]]);
+	});
+});
+
+/**
+ * n8n 2.41 gives each poll a budget (getPollBudgetMs(); the durable scheduler abandons a poll past its deadline, and
+ * saves nothing of it). Once the budget is nearly used the trigger starts no read that can wait: it returns what it
+ * has, and the next poll goes on. The harness fakes the budget n8n-core's PollContext answers.
+ */
+describe('ERP Polling Trigger: a poll that fits its budget', () => {
+	const { sandbox, poller } = usePollingHarness();
+
+	async function products(count: number): Promise<number[]> {
+		const ids: number[] = [];
+		for (let i = 1; i <= count; i++) {
+			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
+			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 20 });
+			ids.push(product.id);
+		}
+		await sandbox.admin.setVariants(['no-stock-in-list']);
+		return ids;
+	}
+
+	/** The poll's items and the products whose stock it read, in the order the reads started (Concurrency 1). */
+	async function pollReading(trigger: Poller): Promise<{ items: INodeExecutionData[] | null; read: number[]; paths: string[] }> {
+		const since = await sandbox.admin.lastRequestSeq();
+		const items = await pollOk(trigger);
+		const paths = (await sandbox.admin.requests(since)).map((r) => r.path);
+		const read = paths.flatMap((path) => /^\/products\/(\d+)\/stock$/.exec(path)?.[1] ?? []).map(Number);
+		return { items, read, paths };
+	}
+
+	const lowStock = (options: INodeParameters) =>
+		({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { concurrency: 1, ...options } }) satisfies INodeParameters;
+
+	it('a budget used up starts no stock read and changes no product; the next poll goes on where the last one stopped', async () => {
+		const ids = await products(6);
+		const trigger = poller(lowStock({ stockReadsPerPoll: 2 }));
+		await pollOk(trigger);
+		expect((await pollReading(trigger)).read).toEqual(ids.slice(0, 2));
+		const memory = memoryOf(trigger);
+
+		await sandbox.admin.setStock({ product_id: ids[2], warehouse_id: 1, quantity: 1 });
+		trigger.setPollBudgetMs(0);
+		const starved = await pollReading(trigger);
+		expect(starved).toMatchObject({ items: null, read: [] });
+		expect(memoryOf(trigger)).toEqual(memory);
+
+		trigger.setPollBudgetMs(undefined);
+		const next = await pollReading(trigger);
+		expect(next.read).toEqual(ids.slice(2, 4));
+		expect(reported(next.items)).toEqual([`product.low_stock ${ids[2]}`]);
+	});
+
+	it('a budget running out mid-poll: the reads started are the first of the turn, and the next poll reads on from the last', async () => {
+		const ids = await products(8);
+		const trigger = poller(lowStock({}));
+		await pollOk(trigger);
+		await sandbox.admin.setFaults({ latencyMs: 150 });
+		// 3/4 of 1 s: the list (150 ms), then reads of 150 ms each until 750 ms.
+		trigger.setPollBudgetMs(1_000);
+		const cut = (await pollReading(trigger)).read;
+		expect(cut.length).toBeGreaterThan(0);
+		expect(cut.length).toBeLessThan(ids.length);
+		expect(cut).toEqual(ids.slice(0, cut.length));
+
+		trigger.setPollBudgetMs(undefined);
+		expect((await pollReading(trigger)).read).toEqual([...ids.slice(cut.length), ...ids.slice(0, cut.length)]);
+	});
+
+	it('the first look with its budget used up: the products wait for their first read, which takes note and reports nothing', async () => {
+		const ids = await products(3);
+		await sandbox.admin.setStock({ product_id: ids[1], warehouse_id: 1, quantity: 2 }); // already low at activation
+		const trigger = poller(lowStock({}));
+		trigger.setPollBudgetMs(0);
+		const baseline = await pollReading(trigger);
+		expect(baseline).toMatchObject({ items: [], read: [] });
+		expect(memoryOf(trigger).records).toEqual(Object.fromEntries(ids.map((id) => [String(id), '?'])));
+
+		trigger.setPollBudgetMs(undefined);
+		// Nothing to report, but an execution so that n8n saves the first reads (a restart must not take them as first again).
+		expect(await pollReading(trigger)).toMatchObject({ items: [], read: ids });
+		expect(trigger.saved()).toEqual(trigger.inMemory());
+		await sandbox.admin.setStock({ product_id: ids[0], warehouse_id: 1, quantity: 3 });
+		expect(reported((await pollReading(trigger)).items)).toEqual([`product.low_stock ${ids[0]}`]);
+	});
+
+	it('remembered records missing from the list are not looked up once the budget is used; they stay remembered until a later poll', async () => {
+		const [first, second] = [await createContact(sandbox.api), await createContact(sandbox.api, { first_name: 'Ben' })];
+		const trigger = poller({ triggerOn: 'contact:recordAdded', options: { concurrency: 1 } });
+		await pollOk(trigger);
+		await sandbox.api.delete(`/contacts/${second.id}`);
+
+		trigger.setPollBudgetMs(0);
+		const starved = await pollReading(trigger);
+		expect(starved.paths).toEqual(['/contacts']);
+		expect(Object.keys(memoryOf(trigger).records as object)).toEqual([String(first.id), String(second.id)]);
+
+		trigger.setPollBudgetMs(undefined);
+		expect((await pollReading(trigger)).paths).toEqual(['/contacts', `/contacts/${second.id}`]);
+		expect(Object.keys(memoryOf(trigger).records as object)).toEqual([String(first.id)]);
+	});
+});

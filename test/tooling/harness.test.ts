@@ -1,0 +1,391 @@
+import { gzipSync } from 'node:zlib';
+import type { ICredentialType, NodeApiError, INodeParameters, IWebhookFunctions } from 'n8n-workflow';
+
+import { ErpApi } from '../../credentials/ErpApi.credentials';
+import { Erp } from '../../nodes/Erp/Erp.node';
+import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
+import { contentDigest } from '../../nodes/ErpTrigger/deliveryKey';
+import { runListSearch } from '../../tooling/harness/run-list-search';
+import { runNode, type RunNodeOptions } from '../../tooling/harness/run-node';
+import { runWebhook, type WebhookHarness } from '../../tooling/harness/run-webhook';
+import { useTestSandbox } from '../../tooling/harness/sandbox';
+import { byId } from '../../tooling/host/workflows';
+import { createContact } from '../sandbox/fixtures';
+
+const sandbox = useTestSandbox();
+
+/** Two contacts in the sandbox, their ids. */
+describe('runNode', () => {
+	async function seedContacts(): Promise<[number, number]> {
+		await sandbox.admin.seed({ contacts: 2 });
+		const [first, second] = await sandbox.admin.records('contacts');
+		return [first.id, second.id];
+	}
+
+	/** The API requests the sandbox answered, as `METHOD path?query auth status`. */
+	async function requests(): Promise<string[]> {
+		return (await sandbox.admin.requests()).map(({ method, path, query, auth, status }) => {
+			const search = new URLSearchParams(query).toString();
+			return `${method} ${path}${search ? `?${search}` : ''} ${auth} ${String(status)}`;
+		});
+	}
+
+	/** Runs the ERP node on the sandbox; `parameters` are merged over Contact › Get. */
+	const run = ({ parameters, ...overrides }: Partial<RunNodeOptions> = {}) =>
+		runNode({
+			nodeType: new Erp(),
+			credentialType: new ErpApi(),
+			credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+			parameters: { resource: 'contact', operation: 'get', ...parameters },
+			...overrides,
+		});
+
+	it('applies the credential type’s authenticate and outputs the node’s items', async () => {
+		const [id] = await seedContacts();
+		const { items, error } = await run({ parameters: { contactId: byId(id) } });
+
+		expect(error).toBeUndefined();
+		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
+		expect(items).toEqual([{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 0 } }]);
+	});
+
+	it('refuses a credential type whose authentication it does not emulate (generic), before any request', async () => {
+		const generic: ICredentialType = {
+			...new ErpApi(),
+			authenticate: { type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiToken}}' } } },
+		};
+		const { error } = await run({ credentialType: generic, parameters: { contactId: byId(1) } });
+
+		expect(error?.message).toBe('Credential type "erpApi" extends others, pre-authenticates or authenticates generically: the harness does not support it');
+		expect(await requests()).toEqual([]);
+	});
+
+	it('resolves expressions in credential data', async () => {
+		const [id] = await seedContacts();
+		const [head, tail] = [sandbox.token.slice(0, 3), sandbox.token.slice(3)];
+		const { error } = await run({
+			parameters: { contactId: byId(id) },
+			credentials: { baseUrl: `={{ "${sandbox.baseUrl}" }}`, apiToken: `={{ "${head}" + "${tail}" }}` },
+		});
+
+		expect(error).toBeUndefined();
+		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
+	});
+
+	it('resolves parameter expressions per item, inside resource locators too', async () => {
+		const [a, b] = await seedContacts();
+		const { items } = await run({
+			parameters: {
+				operation: 'update',
+				contactId: byId('={{ $json.id }}'),
+				updateFields: { company: '={{ $json.text.toUpperCase() }} from {{ $("Start").item.json.id }}' },
+			},
+			input: [
+				{ id: a, text: 'one' },
+				{ id: b, text: 'two' },
+			],
+		});
+
+		expect((await requests()).filter((request) => request.startsWith('PUT'))).toEqual([
+			`PUT /contacts/${a} full 200`,
+			`PUT /contacts/${b} full 200`,
+		]);
+		expect(items.map((item) => item.json.company)).toEqual([`ONE from ${a}`, `TWO from ${b}`]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('runs the node’s highest version by default, or the requested one', async () => {
+		const erp = new Erp();
+		erp.description = { ...erp.description, version: [1, 2] };
+		const parameters = { operation: 'getAll', filters: { search: '={{ "v" + $nodeVersion }}' } };
+		await run({ nodeType: erp, parameters });
+		await run({ nodeType: erp, parameters, typeVersion: 1 });
+
+		expect(await requests()).toEqual([
+			'GET /contacts?search=v2&page=1&per_page=50 full 200',
+			'GET /contacts?search=v1&page=1&per_page=50 full 200',
+		]);
+	});
+
+	it('records the error as n8n records it: the NodeApiError’s fields', async () => {
+		const { items, outputs, error } = await run({ parameters: { contactId: byId(4242) } });
+
+		expect(items).toEqual([]);
+		expect(outputs).toEqual([]);
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Contact 4242 was not found (404)' });
+		expect((error as NodeApiError).httpCode).toBe('404');
+		expect((error as NodeApiError).description).toContain('the contact may have been deleted');
+	});
+
+	it('turns a failing item into an error item when the node continues on fail', async () => {
+		const [id] = await seedContacts();
+		const { items, error } = await run({
+			parameters: { contactId: byId('={{ $json.id }}') },
+			input: [{ id: 4242 }, { id }],
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{ json: expect.objectContaining({ error: 'Contact 4242 was not found (404)', httpCode: '404' }), pairedItem: { item: 0 } },
+			{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('records the ExpressionError of a parameter that cannot be resolved, before any request', async () => {
+		const { items, error } = await run({ parameters: { contactId: byId(1), options: { concurrency: '={{ $("Nope").item.json.x }}' } } });
+
+		expect(items).toEqual([]);
+		expect(error).toMatchObject({ name: 'ExpressionError', message: "Referenced node doesn't exist" });
+		expect(await requests()).toEqual([]);
+	});
+
+	it('resolves an expression that throws a TypeError to nothing, as n8n does', async () => {
+		const { error } = await run({
+			parameters: { operation: 'getAll', filters: { search: '={{ $json.count.toUpperCase() }}' } },
+			input: [{ count: 5 }],
+		});
+
+		expect(error).toBeUndefined();
+		expect(await requests()).toEqual(['GET /contacts?page=1&per_page=50 full 200']);
+	});
+});
+
+describe('runWebhook', () => {
+	async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
+		const response = await fetch(url, { method: 'POST', body, headers });
+		return { status: response.status, text: await response.text(), contentType: response.headers.get('content-type') };
+	}
+
+	const json = { 'content-type': 'application/json' };
+	const DELIVERY = { event: 'invoice.paid', data: { invoice_id: 7 } };
+	const CREDENTIALS = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token-123' };
+
+	/** The ERP Trigger, its webhook() spied on: each call's `this` is the WebhookContext n8n-core gave the node. */
+	let trigger: ErpTrigger;
+	let webhook: jest.SpyInstance;
+	const context = (call = 0) => webhook.mock.contexts[call] as IWebhookFunctions;
+
+	/** The ERP Trigger with its answer (webhookResponse) dropped: the real node always gives one, n8n's default is for nodes that do not. */
+	function silentTrigger(): ErpTrigger {
+		const node = new ErpTrigger();
+		const { webhook: answering } = node;
+		node.webhook = async function (this: IWebhookFunctions) {
+			return { ...(await answering.call(this)), webhookResponse: undefined };
+		};
+		return node;
+	}
+
+	let harness: WebhookHarness;
+	const others: WebhookHarness[] = [];
+	const start = async (parameters: INodeParameters, nodeType = new ErpTrigger()) => {
+		const started = await runWebhook({ nodeType, typeVersion: 1, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });
+		others.push(started);
+		return started;
+	};
+
+	beforeEach(async () => {
+		trigger = new ErpTrigger();
+		webhook = jest.spyOn(trigger, 'webhook');
+		harness = await runWebhook({ nodeType: trigger, typeVersion: 1, parameters: { events: ['*'] }, credentialType: new ErpApi(), credentials: CREDENTIALS });
+	});
+
+	afterEach(async () => {
+		await Promise.all([harness, ...others.splice(0)].map(async (started) => await started.close()));
+	});
+
+	it('serves the production URL n8n shows: /webhook/<webhookId>/<path>', async () => {
+		expect(harness.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/[0-9a-f-]{36}\/webhook$/);
+		expect(harness.testUrl).toBe(harness.url.replace('/webhook/', '/webhook-test/'));
+	});
+
+	it('gives the node the parsed JSON body and the raw bytes, and records what it would start', async () => {
+		const raw = '{"event":"invoice.paid",  "data":{"invoice_id":7}}';
+		const answer = await post(`${harness.url}?x=1`, raw, json);
+
+		expect(answer).toEqual({ status: 200, text: '{"message":"Event received"}', contentType: 'application/json; charset=utf-8' });
+		const [call] = harness.calls;
+		expect(call.mode).toBe('webhook');
+		expect(call.status).toBe(200);
+		expect(call.body).toEqual({ message: 'Event received' });
+		expect(call.request.rawBody?.toString()).toBe(raw);
+		expect(call.workflowData).toEqual([[{ json: { ...DELIVERY, deliveryKey: contentDigest(DELIVERY) } }]]);
+		expect(context().getBodyData()).toEqual(DELIVERY);
+		expect(context().getRequestObject().rawBody?.toString()).toBe(raw);
+		expect(context().getQueryData()).toEqual({ x: '1' });
+		expect(context().getRequestObject().contentType).toBe('application/json');
+		expect(context().getMode()).toBe('webhook');
+		expect(context().getNodeWebhookUrl('default')).toBe(harness.url);
+	});
+
+	it('runs the test URL in manual mode', async () => {
+		await post(harness.testUrl, JSON.stringify(DELIVERY), json);
+
+		expect(harness.calls[0].mode).toBe('manual');
+		expect(context().getMode()).toBe('manual');
+		expect(context().getWebhookResourceUrl('default')).toBe(harness.testUrl);
+	});
+
+	it('gives the node its credential as n8n decrypts it, with the type’s defaults', async () => {
+		// Verification shows the credential to the node; without the secret the node then refuses the call.
+		const verifying = await start({ events: ['*'], verification: 'sharedSecret', sharedHeader: 'X-Secret' }, trigger);
+		await post(verifying.url, JSON.stringify(DELIVERY), json);
+
+		expect(await context().getCredentials('erpApi')).toEqual({ ...CREDENTIALS, webhookSecret: '' });
+	});
+
+	it('answers malformed JSON 422 before the node sees it, as n8n does', async () => {
+		const answer = await post(harness.url, '{"event": ', json);
+
+		expect(answer.status).toBe(422);
+		expect(JSON.parse(answer.text)).toMatchObject({ code: 422, message: 'Failed to parse request body' });
+		expect(webhook).not.toHaveBeenCalled();
+		expect(harness.calls[0].workflowData).toBeUndefined();
+	});
+
+	it('answers a body over n8n’s 16 MiB limit 500 before the node sees it, as n8n does', async () => {
+		const answer = await post(harness.url, Buffer.alloc(16 * 1024 * 1024 + 1, 0x20), json);
+
+		expect(answer.status).toBe(500);
+		expect(JSON.parse(answer.text)).toEqual({ code: 0, message: 'There was a problem executing the workflow' });
+		expect(webhook).not.toHaveBeenCalled();
+	});
+
+	it('parses url-encoded bodies, passes text as a string and unknown types without a body', async () => {
+		await post(harness.url, 'event=invoice.paid&n=1', { 'content-type': 'application/x-www-form-urlencoded' });
+		await post(harness.url, 'plain words', { 'content-type': 'text/plain' });
+		await post(harness.url, '{"a":1}', { 'content-type': 'application/octet-stream' });
+
+		expect(context(0).getBodyData()).toEqual({ event: 'invoice.paid', n: '1' });
+		expect(context(1).getBodyData()).toBe('plain words');
+		expect(context(1).getRequestObject()).toMatchObject({ contentType: 'text/plain' });
+		expect(context(2).getBodyData()).toBeUndefined();
+		expect(context(2).getRequestObject().rawBody?.toString()).toBe('{"a":1}');
+	});
+
+	it('inflates a gzip body', async () => {
+		await post(harness.url, gzipSync(JSON.stringify(DELIVERY)), { ...json, 'content-encoding': 'gzip' });
+
+		expect(context().getBodyData()).toEqual(DELIVERY);
+		expect(harness.calls[0].workflowData?.[0][0].json.event).toBe('invoice.paid');
+	});
+
+	it('sends the node’s own answer when it returns noWebhookResponse, and records that nothing starts', async () => {
+		const answer = await post(harness.url, '[]', json);
+		const reason = { message: 'Body is not a JSON object: send a JSON object with event, timestamp and data' };
+
+		expect(answer.status).toBe(400);
+		expect(JSON.parse(answer.text)).toEqual(reason);
+		expect(harness.calls[0]).toMatchObject({ status: 400, body: reason });
+		expect(harness.calls[0].workflowData).toBeUndefined();
+	});
+
+	it('answers n8n’s default when the node starts nothing and says nothing', async () => {
+		const silent = await start({ events: ['product.low_stock'] }, silentTrigger());
+		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
+
+		expect(answer.status).toBe(200);
+		expect(JSON.parse(answer.text)).toEqual({ message: 'Webhook call received' });
+		expect(silent.calls[0].workflowData).toBeUndefined();
+	});
+
+	it('answers n8n’s default when the node starts the workflow and says nothing', async () => {
+		const silent = await start({ events: ['*'] }, silentTrigger());
+		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
+
+		expect(answer.status).toBe(200);
+		expect(JSON.parse(answer.text)).toEqual({ message: 'Workflow was started' });
+		expect(silent.calls[0].workflowData).toHaveLength(1);
+	});
+
+	it('answers 500 like n8n when webhook() throws, and records the error', async () => {
+		const failing = await start({ events: ['*'], options: { deliveryIdHeader: 'X-Id: 5' } });
+		const answer = await post(failing.url, JSON.stringify(DELIVERY), json);
+
+		expect(answer.status).toBe(500);
+		expect(JSON.parse(answer.text)).toEqual({
+			code: 0,
+			message: 'Workflow Webhook Error: Workflow could not be started!',
+		});
+		expect(failing.calls[0].error?.message).toMatch(/^Options › Delivery ID Header "X-Id: 5" is not a header name/);
+	});
+
+	it('answers 404 for another path or method', async () => {
+		const wrongPath = await post(harness.url.replace(/webhook$/, 'other'), '{}', json);
+		const wrongMethod = await fetch(harness.url);
+
+		expect(wrongPath.status).toBe(404);
+		expect(JSON.parse(wrongPath.text).message).toMatch(/^The requested webhook "POST .*\/other" is not registered\.$/);
+		expect(wrongMethod.status).toBe(404);
+		expect(((await wrongMethod.json()) as { message: string }).message).toBe(
+			'This webhook is not registered for GET requests. Did you mean to make a POST request?',
+		);
+		expect(webhook).not.toHaveBeenCalled();
+	});
+
+	it('waits for calls that arrive later', async () => {
+		const waiting = harness.waitForCalls(2);
+		await post(harness.url, JSON.stringify({ ...DELIVERY, event: 'one' }), json);
+		await post(harness.url, JSON.stringify({ ...DELIVERY, event: 'two' }), json);
+
+		const calls = await waiting;
+		expect(calls.map((call) => call.workflowData?.[0][0].json.event)).toEqual(['one', 'two']);
+	});
+
+	it('fails a wait that gets too few calls', async () => {
+		await expect(harness.waitForCalls(1, 50)).rejects.toThrow('Expected 1 webhook call(s) within 50 ms, got 0');
+	});
+
+	it('answers the literal "firstEntryJson" without responseData on the webhook description, the n8n 2.41 quirk', async () => {
+		const quirky = new ErpTrigger();
+		const webhooks = quirky.description.webhooks?.map(({ responseData: _, ...description }) => description);
+		quirky.description = { ...quirky.description, webhooks };
+		const answer = await post((await start({ events: ['*'] }, quirky)).url, JSON.stringify(DELIVERY), json);
+
+		expect(answer).toMatchObject({ status: 200, text: 'firstEntryJson' });
+	});
+});
+
+describe('runListSearch', () => {
+	const sandbox = useTestSandbox();
+
+	const search = (filter?: string, paginationToken?: string) =>
+		runListSearch({
+			nodeType: new Erp(),
+			method: 'searchContacts',
+			credentialType: new ErpApi(),
+			credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
+			filter,
+			paginationToken,
+		});
+	const lastRequest = async () => (await sandbox.admin.requests()).at(-1);
+
+	it('calls the method with the credential applied, and pages with its token', async () => {
+		// 30 contacts: a page of the sandbox's default 25, then one of 5.
+		await sandbox.admin.seed({ contacts: 30 });
+		const ids = (await sandbox.admin.records('contacts')).map((contact) => String(contact.id));
+		const first = await search();
+		const second = await search(undefined, first.paginationToken);
+
+		expect(first.results.map((result) => result.value)).toEqual(ids.slice(0, 25));
+		expect(first.paginationToken).toBe('2');
+		expect(second.results.map((result) => result.value)).toEqual(ids.slice(25));
+		expect(second.paginationToken).toBeUndefined();
+		expect(await lastRequest()).toMatchObject({ path: '/contacts', query: { page: '2' }, auth: 'full' });
+	});
+
+	it('passes the filter', async () => {
+		await sandbox.admin.seed({ contacts: 5 });
+		const { id } = await createContact(sandbox.api, { first_name: 'Zoltan', last_name: 'Quist', company: 'Acme' });
+		const { results } = await search('quist');
+
+		expect(results).toEqual([{ name: `Zoltan Quist · Acme (#${id})`, value: String(id) }]);
+		expect(await lastRequest()).toMatchObject({ query: { page: '1', search: 'quist' } });
+	});
+
+	it('rejects an unknown method', async () => {
+		await expect(
+			runListSearch({ nodeType: new Erp(), method: 'nope', credentialType: new ErpApi(), credentials: {} }),
+		).rejects.toThrow('Node "erp" has no listSearch method "nope"');
+	});
+});
