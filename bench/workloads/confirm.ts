@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
 
+import { DEFAULT_CONFIRMATION_WAIT_S } from '../../nodes/ErpTrigger/properties';
+import { HOLD_MS, LAST_READ_MS } from '../../nodes/ErpTrigger/readBack';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Invoice } from '../../sandbox/types';
 import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../tooling/host/confirmingTrigger';
 import { erpTriggerType, triggerUrl } from '../../tooling/host/examples';
-import { executionsAtRest, nodeOutput } from '../../tooling/host/executions';
+import { allExecutions, executionsAtRest, nodeOutput } from '../../tooling/host/executions';
 import { sleep } from '../../tooling/host/processes';
 import { N8nClient } from '../../tooling/host/restClient';
 import { startStack } from '../../tooling/host/stack';
@@ -40,10 +42,21 @@ export interface ConfirmBurst {
 	refusedShare: number;
 	/** The first attempts' answers by status ('none': no answer within the ERP's wait, or the connection failed). */
 	firstAnswers: Record<string, number>;
-	/** Deliveries that reached the acting step (confirmed), passed on as could not confirm only, or neither (lost). */
+	/** Deliveries that reached the acting step (confirmed), passed on as could not confirm only, or neither. */
 	confirmed: number;
 	couldNotConfirmOnly: number;
+	/** Deliveries the ERP ended (delivered or gave up on) without any execution of them, counted once n8n is at rest. */
 	lost: number;
+	/** Each lost delivery's answers, attempt by attempt ('none': no answer within the ERP's wait): "503,503,503,503" ×n. */
+	lostAnswers: Record<string, number>;
+	/**
+	 * Deliveries with no execution listed when the ERP had ended every delivery, whose execution came later: an
+	 * execution the trigger starts once its read had its turn, up to a minute after its answer. A count made when
+	 * the ERP was done would have called them lost.
+	 */
+	countedLate: number;
+	/** Executions that ended in an error (they hold no delivery). */
+	failedExecutions: number;
 	/** Deliveries confirmed in more than one execution. */
 	confirmedTwice: number;
 	/** The sandbox's 429s to the trigger's reads. */
@@ -157,6 +170,10 @@ const paidEvent = (invoice: Invoice) => ({
  * listed, and a burst that starts meanwhile meets that work). */
 const IDLE = { windowMs: 2_000, share: 0.05, maxMs: 180_000 };
 
+/** The longest the trigger may take after its answer to start a delivery's execution (version 1 starts it at once). */
+const longestHoldMs = (version: 1 | 2, confirmationWait: number | null) =>
+	version === 1 ? 0 : HOLD_MS + (confirmationWait ?? DEFAULT_CONFIRMATION_WAIT_S) * 1000 + LAST_READ_MS;
+
 /** `CONFIRM.burst` real invoice.paid deliveries emitted at once by the sandbox, under its rate limit, once n8n is idle. */
 async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credential: Credential, version: 1 | 2, confirmationWait: number | null, log: Log): Promise<ConfirmBurst> {
 	const idleFrom = Date.now();
@@ -177,21 +194,36 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 		if ((await sandbox.deliveries({ done: false })).length === 0) break;
 		await sleep(500);
 	}
+	// Every delivery has ended, delivered or given up on by the ERP: what a count made now would see.
+	const listedWhenDone = new Set((await patiently(() => allExecutions(n8n, listening.workflowId))).map((e) => e.id));
 	await sandbox.removeWebhook(subscriptionId);
 	const deliveries = (await sandbox.deliveries()).filter((d) => ids.includes(d.id) && d.url === listening.url);
 	const lastAttempt = Math.max(...deliveries.flatMap((d) => d.attempts.map((a) => Date.parse(a.at))));
 	const requests = await sandbox.requests(firstSeq);
 	await sandbox.setFaults({ rateLimit: null });
-	// Each attempt answered 2xx started an execution; n8n's own 503s started none, so that count is a lower bound.
-	const answered2xx = deliveries.reduce((n, d) => n + d.attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300).length, 0);
-	const executions = await patiently(() => executionsAtRest(n8n, listening.workflowId, answered2xx));
+	// A delivery answered while its read waits for its turn becomes an execution once read, up to the trigger's
+	// longest hold after its answer; n8n then saves it. Counted after that, with n8n idle and its list holding still.
+	await sleep(Math.max(0, lastAttempt + longestHoldMs(version, confirmationWait) - Date.now()));
+	await untilIdle(pid, IDLE);
+	const executions = await patiently(() => executionsAtRest(n8n, listening.workflowId, listedWhenDone.size));
+	const heldIn = new Map<string, string[]>();
 	const confirmedIn = new Map<string, number>();
 	const unsure = new Set<string>();
 	for (const execution of executions) {
+		for (const item of [...nodeOutput(execution, ACTING_STEP), ...nodeOutput(execution, REVIEW_STEP)]) {
+			const key = String(item.deliveryKey);
+			heldIn.set(key, [...(heldIn.get(key) ?? []), execution.id]);
+		}
 		for (const item of nodeOutput(execution, ACTING_STEP)) confirmedIn.set(String(item.deliveryKey), (confirmedIn.get(String(item.deliveryKey)) ?? 0) + 1);
 		for (const item of nodeOutput(execution, REVIEW_STEP)) {
 			if ((item.confirmation as { status: string }).status === 'couldNotConfirm') unsure.add(String(item.deliveryKey));
 		}
+	}
+	const lost = deliveries.filter((d) => !heldIn.has(d.id));
+	const lostAnswers: Record<string, number> = {};
+	for (const d of lost) {
+		const answers = d.attempts.map((a) => String(a.status ?? 'none')).join(',');
+		lostAnswers[answers] = (lostAnswers[answers] ?? 0) + 1;
 	}
 	const ok = (status?: number) => status !== undefined && status >= 200 && status < 300;
 	const refused = deliveries.filter((d) => !ok(d.attempts[0]?.status)).length;
@@ -211,7 +243,10 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 		firstAnswers,
 		confirmed: deliveries.filter((d) => confirmedIn.has(d.id)).length,
 		couldNotConfirmOnly: deliveries.filter((d) => !confirmedIn.has(d.id) && unsure.has(d.id)).length,
-		lost: deliveries.filter((d) => !confirmedIn.has(d.id) && !unsure.has(d.id)).length,
+		lost: lost.length,
+		lostAnswers,
+		countedLate: deliveries.filter((d) => (heldIn.get(d.id) ?? []).length > 0 && heldIn.get(d.id)?.every((id) => !listedWhenDone.has(id))).length,
+		failedExecutions: executions.filter((e) => e.status !== 'success').length,
 		confirmedTwice: [...confirmedIn.values()].filter((n) => n > 1).length,
 		refused429: requests.filter((r) => r.status === 429).length,
 		seconds: Math.round(lastAttempt - started) / 1000,
