@@ -1,8 +1,8 @@
 import { isLowStock } from '../../../nodes/shared/lowStock';
-import { dueDateOf, isOverdue, paidState } from '../../../nodes/ErpTrigger/confirm/invoiceState';
-import { readSchedule } from '../../../nodes/ErpTrigger/confirm/readBack';
-import { claimOf, recordIdOf } from '../../../nodes/ErpTrigger/confirm/recordId';
-import { judge, judgeStock } from '../../../nodes/ErpTrigger/confirm/rules';
+import { dueDateOf, isOverdue, paidState } from '../../../nodes/ErpTrigger/confirmRules';
+import { readSchedule } from '../../../nodes/ErpTrigger/readBack';
+import { claimOf, recordIdOf } from '../../../nodes/ErpTrigger/claimedRecord';
+import { judge, judgeStock } from '../../../nodes/ErpTrigger/confirmRules';
 
 // The pure rules of Confirm With the ERP, on records as ERPs other than the sandbox may show them: the document shows
 // no invoice or product fields, only that an invoice can become paid or overdue and a product reach low stock.

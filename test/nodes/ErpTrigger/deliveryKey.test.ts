@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { canonicalJson, contentDigest, deliveryKey, DELIVERY_ID_HEADERS } from '../../../nodes/ErpTrigger/deliveryKey';
-import type { ErpDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
+import type { ErpDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 
 const DELIVERY: ErpDelivery = {
 	event: 'invoice.paid',

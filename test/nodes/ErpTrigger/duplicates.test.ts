@@ -1,5 +1,5 @@
 import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
-import type { ErpDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
+import type { ErpDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import type { Delivery } from '../../../sandbox/webhooks';
 import type { WebhookCall, WebhookHarness } from '../../../tooling/harness';
 import { waitFor } from '../../../tooling/harness/sandbox';

@@ -4,7 +4,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
-import type { ErpDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
+import type { ErpDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import { runWebhook, type WebhookHarness } from '../../../tooling/harness';
 
 // What a caller gets back over HTTP, from n8n (before the node) or from the node, for every kind of request an

@@ -1,4 +1,4 @@
-import { validateDelivery } from '../../../nodes/ErpTrigger/validateDelivery';
+import { parseDelivery as validateDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import { deliveryBody } from './harness';
 
 const validate = (body: string | Buffer | undefined) =>
