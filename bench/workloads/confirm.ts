@@ -6,11 +6,11 @@ import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Invoice } from '../../sandbox/types';
 import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../tooling/host/confirmingTrigger';
 import { erpTriggerType, triggerUrl } from '../../tooling/host/examples';
-import { allExecutions, executionsAtRest, nodeOutput } from '../../tooling/host/executions';
+import { allExecutions, finishedExecution, type ListedExecution, nodeOutput } from '../../tooling/host/executions';
 import { sleep } from '../../tooling/host/processes';
 import { N8nClient } from '../../tooling/host/restClient';
 import { startStack } from '../../tooling/host/stack';
-import type { Credential } from '../../tooling/host/types';
+import type { Credential, Execution } from '../../tooling/host/types';
 import { CONFIRM } from '../config';
 import { untilIdle } from '../n8nProcess';
 import { median } from '../stats';
@@ -55,8 +55,10 @@ export interface ConfirmBurst {
 	 * the ERP was done would have called them lost.
 	 */
 	countedLate: number;
-	/** Executions that ended in an error (they hold no delivery). */
+	/** Executions that ended other than in success (they hold no delivery). */
 	failedExecutions: number;
+	/** Executions n8n listed but never finished (n8n 2.41 leaves some 'new' for good under a burst). */
+	unfinishedExecutions: number;
 	/** Deliveries confirmed in more than one execution. */
 	confirmedTwice: number;
 	/** The sandbox's 429s to the trigger's reads. */
@@ -205,7 +207,7 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 	// longest hold after its answer; n8n then saves it. Counted after that, with n8n idle and its list holding still.
 	await sleep(Math.max(0, lastAttempt + longestHoldMs(version, confirmationWait) - Date.now()));
 	await untilIdle(pid, IDLE);
-	const executions = await patiently(() => executionsAtRest(n8n, listening.workflowId, listedWhenDone.size));
+	const { executions, unfinished } = await executionsOnceStill(n8n, listening.workflowId);
 	const heldIn = new Map<string, string[]>();
 	const confirmedIn = new Map<string, number>();
 	const unsure = new Set<string>();
@@ -247,12 +249,38 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 		lostAnswers,
 		countedLate: deliveries.filter((d) => (heldIn.get(d.id) ?? []).length > 0 && heldIn.get(d.id)?.every((id) => !listedWhenDone.has(id))).length,
 		failedExecutions: executions.filter((e) => e.status !== 'success').length,
+		unfinishedExecutions: unfinished,
 		confirmedTwice: [...confirmedIn.values()].filter((n) => n > 1).length,
 		refused429: requests.filter((r) => r.status === 429).length,
 		seconds: Math.round(lastAttempt - started) / 1000,
 	};
 	log(`confirm burst: ${JSON.stringify(result)}`);
 	return result;
+}
+
+const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
+const STILL_MS = 5_000;
+
+/**
+ * The workflow's executions with their data once n8n is at rest: the list, ids and statuses, unchanged over STILL_MS.
+ * Those still unfinished then are counted, not waited for: under a burst n8n may leave an execution 'new' for good.
+ */
+async function executionsOnceStill(n8n: N8nClient, workflowId: string): Promise<{ executions: ListedExecution[]; unfinished: number }> {
+	let last: string | undefined;
+	for (const deadline = Date.now() + 600_000; ; await sleep(STILL_MS)) {
+		const listed = await patiently(() => allExecutions(n8n, workflowId));
+		const seen = listed.map((e) => `${e.id} ${e.status}`).join(',');
+		if (seen === last) {
+			const finished = (await patiently(() => allExecutions(n8n, workflowId, true))).filter((e) => FINISHED.includes(e.status));
+			// n8n 1.x may list a finished execution before it saved its data.
+			const saved = await Promise.all(
+				finished.map(async (e) => (e.status !== 'success' || Object.keys(e.data?.resultData.runData ?? {}).length > 0 ? e : { ...e, ...(await patiently(() => finishedExecution(n8n, e.id))) })),
+			);
+			return { executions: saved, unfinished: listed.length - finished.length };
+		}
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: its executions did not hold still within 600 s`);
+		last = seen;
+	}
 }
 
 /** n8n's answer, asked again while n8n answers 503 (its database check fails under a burst: "Database is not ready!"). */

@@ -34,6 +34,7 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 		b.couldNotConfirmOnly,
 		`${b.lost}${lostBy(b)}`,
 		b.countedLate,
+		b.unfinishedExecutions ?? '',
 		b.confirmedTwice,
 		b.refused429,
 		`${b.seconds} s`,
@@ -49,7 +50,7 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 		`Confirmation adds **${c.addedMedian_ms} ms** to the ERP's wait (median over median).`,
 		'',
 		table(
-			['burst', 'answered 2xx at once', 'refused (sent again)', 'confirmed', 'could not confirm only', 'lost (no execution)', 'executions after the ERP was done', 'confirmed twice', '429s to the reads', 'until the last answer'],
+			['burst', 'answered 2xx at once', 'refused (sent again)', 'confirmed', 'could not confirm only', 'lost (no execution)', 'executions after the ERP was done', 'executions n8n never finished', 'confirmed twice', '429s to the reads', 'until the last answer'],
 			[burstRow(c.burstV1), burstRow(c.burstDefault), burstRow(c.burst)],
 		),
 		'',
