@@ -1,0 +1,228 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { DEFAULT_READONLY_TOKEN } from '../../../sandbox/server';
+import type { FaultSpec } from '../../../sandbox/faults';
+import { createContact, createProduct } from '../../sandbox/fixtures';
+import { SECRET, useTriggerHarness, type Answered } from './harness';
+
+// The ERP failing while ERP Trigger version 2 reads a delivery's record back: the delivery is answered 503 with
+// Retry-After (an ERP that retries sends it again) and still starts the workflow, on Not Confirmed as couldNotConfirm.
+// A read that the ERP's pace or a wait it named holds past the answer's deadline (by up to a minute) is answered 200 at
+// once ("it is confirmed … as soon as") and read in its turn. Confirmation Wait 0: the answer is due 1 s after the read began.
+
+const h = useTriggerHarness();
+const { sandbox } = h;
+const once = { options: { confirmationWait: 0 } };
+const ACCEPTED = { message: 'Event received: it is confirmed with the ERP as soon as its rate limit allows, then the workflow starts' };
+afterEach(async () => {
+	await sandbox.admin.clearFaults();
+});
+
+const delivery = (id: number) => ({ event: 'contact.created', timestamp: '2026-11-28T10:00:00.000Z', data: { id } });
+
+function expectCouldNotConfirm(answer: Answered, retryAfter: string) {
+	expect(answer.confirmed).toEqual([]);
+	expect(answer.notConfirmed).toHaveLength(1);
+	const [item] = answer.notConfirmed;
+	expect(item).not.toHaveProperty('record');
+	const { confirmation } = item as { confirmation: IDataObject };
+	expect(confirmation).toEqual({ status: 'couldNotConfirm', reason: expect.stringMatching(/^Reading contact \d+ from the ERP failed: /) });
+	const body = { message: 'Event received but the ERP could not confirm it now: send it again later', reason: confirmation.reason };
+	expect({ status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({ status: 503, retryAfter, body });
+	return String(confirmation.reason);
+}
+
+const failing = async (fault: FaultSpec, id: number) =>
+	await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${id}` }, fault, times: 1000 });
+
+describe('a wait the ERP names that runs past the answer’s deadline but within a minute', () => {
+	it('a 429 with Retry-After 3 s: answered 200 at once, read again after the wait and confirmed', async () => {
+		const contact = await createContact(sandbox.api);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 3 } });
+		// Its own token: the rate controller of this ERP and token holds every request for those 3 s (before the test of
+		// a 120-s wait below, which holds this token's requests for longer than the file runs).
+		await h.start(once, { credentials: { apiToken: DEFAULT_READONLY_TOKEN } });
+		await h.mark();
+
+		const answer = await h.post(delivery(contact.id));
+		expect({ status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
+		expect(answer.confirmed).toEqual([expect.objectContaining({ record: contact, confirmation: { status: 'confirmed' } })]);
+		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`, `GET /contacts/${contact.id}`]);
+		expect(answer.call.returnedAt! - answer.call.answeredAt).toBeGreaterThanOrEqual(2_500);
+	});
+});
+
+describe('the ERP failing during the read-back', () => {
+	it('a 500 after every retry: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'status', status: 500 }, contact.id);
+		await h.start(once);
+		await h.mark();
+
+		const failed = await h.post(delivery(contact.id));
+		expect(expectCouldNotConfirm(failed, '30')).toMatch(/The ERP failed with a server error \(500\) after \d+ retr/);
+		const reads = await h.reads();
+		expect(reads.length).toBeGreaterThan(1);
+		expect(new Set(reads)).toEqual(new Set([`GET /contacts/${contact.id}`]));
+
+		await sandbox.admin.clearFaultQueue();
+		const again = await h.post(delivery(contact.id));
+		expect(again.status).toBe(200);
+		expect(again.confirmed).toEqual([expect.objectContaining({ deliveryKey: failed.notConfirmed[0].deliveryKey, record: contact })]);
+	});
+
+	it('a dropped connection every time: 503 with Retry-After 30, naming the broken connection', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'drop' }, contact.id);
+		await h.start(once);
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The connection to the ERP broke before it answered/);
+	});
+
+	it('an ERP that does not answer in time: the request ends at the read-back deadline, 503', async () => {
+		const contact = await createContact(sandbox.api);
+		await failing({ kind: 'latency', delayMs: 20_000 }, contact.id);
+		await h.start(once);
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The ERP did not answer within [\d.]+ s/);
+	});
+
+	it('a 429 whose Retry-After is longer than a read may wait for its turn (a minute): 503 at once with the ERP’s own Retry-After', async () => {
+		const contact = await createContact(sandbox.api);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 120 } });
+		// Its own token: the rate controller of this ERP and token now holds every request for 120 s.
+		await h.start(once, { credentials: { apiToken: DEFAULT_READONLY_TOKEN } });
+		await h.mark();
+
+		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '120')).toMatch(/The ERP asks to wait 2 min before the next request \(429\)/);
+		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`]);
+	});
+});
+
+describe('a burst of deliveries against the ERP’s rate limit', () => {
+	it('is confirmed at the pace the ERP allows, none refused or lost: 12 deliveries, 5 requests a second', async () => {
+		const contacts = await Promise.all(Array.from({ length: 12 }, (_, i) => createContact(sandbox.api, { first_name: `C${i}` })));
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn.
+		await h.start({ options: { confirmationWait: 10 } });
+
+		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		expect(answers.map((answer) => [answer.status, answer.confirmed[0]?.record])).toEqual(contacts.map((contact) => [200, contact]));
+	});
+
+	it('longer than the answer may wait: the deliveries whose read has no turn in time are answered 200 at once, read in their turn and confirmed; none refused or lost', async () => {
+		const contacts = await Promise.all(Array.from({ length: 20 }, (_, i) => createContact(sandbox.api, { first_name: `B${i}` })));
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		// Confirmation Wait 0: each answer is due 1 s after its read began; 20 reads at 5 a second take 4 s.
+		await h.start(once);
+
+		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		expect(answers.map((answer) => answer.confirmed[0]?.record)).toEqual(contacts);
+		expect(answers.flatMap((answer) => answer.notConfirmed)).toEqual([]);
+		expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+		const accepted = answers.filter((answer) => (answer.body as { message: string }).message === ACCEPTED.message);
+		expect(answers.filter((answer) => !accepted.includes(answer)).map((answer) => answer.body)).toEqual(Array(20 - accepted.length).fill({ message: 'Event received and confirmed' }));
+		expect(accepted.length).toBeGreaterThanOrEqual(10);
+		const reads = (await sandbox.admin.requests()).filter((request) => request.method === 'GET' && request.status === 200);
+		for (const answer of accepted) {
+			// Answered first, then read: the read that confirmed it reached the ERP after the answer, and the trigger
+			// returned its items (n8n starts the workflow then) after that read.
+			const { id } = answer.confirmed[0].record as { id: number };
+			const confirmingRead = reads.filter((request) => request.path === `/contacts/${id}`).at(-1)!;
+			expect(Date.parse(confirmingRead.at)).toBeGreaterThanOrEqual(answer.call.answeredAt);
+			expect(answer.call.returnedAt).toBeGreaterThanOrEqual(Date.parse(confirmingRead.at));
+		}
+	});
+
+	it('a delivery answered at once whose read then fails: on Not Confirmed as could not confirm, the reason saying the ERP will not send it again', async () => {
+		const contacts = await Promise.all(Array.from({ length: 10 }, (_, i) => createContact(sandbox.api, { first_name: `F${i}` })));
+		const failingContact = await createContact(sandbox.api, { first_name: 'Failing' });
+		await failing({ kind: 'status', status: 500 }, failingContact.id);
+		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
+		await h.start(once);
+
+		const others = Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		// After the ten: its read waits behind theirs, past its answer's deadline.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const failed = await h.post(delivery(failingContact.id));
+		await others;
+
+		expect({ status: failed.status, retryAfter: failed.retryAfter, body: failed.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
+		expect(failed.confirmed).toEqual([]);
+		expect(failed.notConfirmed).toHaveLength(1);
+		const [item] = failed.notConfirmed;
+		expect(item).not.toHaveProperty('record');
+		expect(item.confirmation).toEqual({
+			status: 'couldNotConfirm',
+			reason: expect.stringMatching(
+				new RegExp(
+					`^Reading contact ${failingContact.id} from the ERP failed: The ERP failed with a server error \\(500\\) after \\d+ retr.* \\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)$`,
+				),
+			),
+		});
+	});
+});
+
+// A real event may arrive before the ERP's API shows the change (the sandbox's not-yet-visible fault, visibleAfterMs):
+// the trigger reads again after 0.5, 1, 2, 4 s… within Confirmation Wait before calling it contradicted.
+
+const LAG_MS = 1_200;
+
+/** The same reads, more than once: how many depends on when the change shows (LAG_MS after the write). */
+function expectReadAgain(reads: string[], oneRead: string[]) {
+	expect(reads.length).toBeGreaterThan(oneRead.length);
+	expect(reads).toEqual(Array.from({ length: reads.length / oneRead.length }, () => oneRead).flat());
+}
+
+async function subscribe(parameters = {}) {
+	const trigger = await h.start(parameters);
+	await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
+}
+
+describe('a change the ERP does not show yet', () => {
+	it('contact.created: 404 at the first reads, confirmed once visible', async () => {
+		await subscribe();
+		await sandbox.admin.setFaults({ visibleAfterMs: LAG_MS });
+		await h.mark();
+		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
+		const id = data.data.id as number;
+
+		const answer = await h.delivered();
+		expect(answer.status).toBe(200);
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed' }, record: expect.objectContaining({ id, first_name: 'Anna' }) })]);
+		expectReadAgain(await h.reads(), [`GET /contacts/${id}`]);
+	});
+
+	it('product.low_stock: the stock read as before the drop until it shows, then confirmed', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		await subscribe();
+		await sandbox.admin.setFaults({ visibleAfterMs: LAG_MS });
+		await h.mark();
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
+
+		const answer = await h.delivered();
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 4, threshold: 10 } } })]);
+		expectReadAgain(await h.reads(), [`GET /products/${product.id}`, `GET /products/${product.id}/stock`]);
+	});
+
+	it('never visible within Confirmation Wait: contradicted after the reads its schedule allows, answered 200 (no retry of a stale event)', async () => {
+		await subscribe({ options: { confirmationWait: 1.5 } });
+		await sandbox.admin.setFaults({ visibleAfterMs: 600_000 });
+		await h.mark();
+		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
+		const id = data.data.id as number;
+
+		const answer = await h.delivered();
+		expect(answer.status).toBe(200);
+		expect(answer.confirmed).toEqual([]);
+		expect(answer.notConfirmed).toEqual([
+			expect.objectContaining({
+				confirmation: { status: 'contradicted', reason: expect.stringMatching(new RegExp(`^The ERP has no contact ${id} \\(404\\), read 3 times over \\d+(\\.\\d)? s$`)) },
+			}),
+		]);
+		expect(await h.reads()).toEqual([`GET /contacts/${id}`, `GET /contacts/${id}`, `GET /contacts/${id}`]);
+		const [ended] = await h.ended();
+		expect(ended.attempts.map((attempt) => attempt.status)).toEqual([200]);
+	});
+});
