@@ -117,12 +117,7 @@ describe('ERP API credential: the one credential, with the trigger’s secret', 
 	it('has an optional Webhook Signing Secret, stored as a password, after the Base URL and the API Token', () => {
 		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
 		const secret = properties[2];
-		expect(secret).toMatchObject({
-			displayName: 'Webhook Signing Secret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-		});
+		expect(secret).toMatchObject({ displayName: 'Webhook Signing Secret', type: 'string', typeOptions: { password: true }, default: '' });
 		expect(secret.required).toBeUndefined();
 		expect(secret.description).toMatch(/ERP Trigger/);
 	});
@@ -162,16 +157,12 @@ describe('ERP Trigger versions', () => {
 		expect(description.defaultVersion).toBe(2);
 	});
 
-	it('version 2 with Confirm With the ERP on (its default) has two outputs, Confirmed and Not Confirmed', () => {
+	it('version 2 with Confirm With the ERP on (its default) has two outputs, Confirmed and Not Confirmed; version 1, and 2 with it off, one', () => {
 		expect(outputs(2)).toEqual([
 			{ type: 'main', displayName: 'Confirmed' },
 			{ type: 'main', displayName: 'Not Confirmed' },
 		]);
-	});
-
-	it('version 1, and version 2 with Confirm With the ERP off, have one output as before', () => {
-		expect(outputs(1)).toEqual(['main']);
-		expect(outputs(2, { confirm: false })).toEqual(['main']);
+		expect([outputs(1), outputs(2, { confirm: false })]).toEqual([['main'], ['main']]);
 	});
 
 	it('version 1 shows what it showed, and keeps its Verification None value and default', () => {
@@ -190,9 +181,7 @@ describe('ERP Trigger versions', () => {
 	});
 
 	it('asks for the ERP API credential in version 1 with verification only, and always in version 2', () => {
-		expect(credentialShown(1)).toBe(false);
-		expect(credentialShown(1, { verification: 'hmacSha256' })).toBe(true);
-		expect(credentialShown(1, { verification: 'sharedSecret' })).toBe(true);
+		expect([credentialShown(1), credentialShown(1, { verification: 'hmacSha256' }), credentialShown(1, { verification: 'sharedSecret' })]).toEqual([false, true, true]);
 		for (const confirm of [true, false]) {
 			for (const verification of ['off', 'hmacSha256', 'sharedSecret']) {
 				expect({ confirm, verification, shown: credentialShown(2, { confirm, verification }) }).toEqual({ confirm, verification, shown: true });

@@ -25,10 +25,7 @@ export interface Answered {
 export interface TriggerHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/**
-	 * The ERP Trigger (version 2 unless told, All Events unless told) in n8n-core's WebhookContext, its ERP API
-	 * credential pointing at the sandbox, with SECRET as its Webhook Signing Secret unless told; closed after the test.
-	 */
+	/** The ERP Trigger (version 2, All Events, unless told) in n8n-core's WebhookContext, its credential on the sandbox with SECRET; closed after the test. */
 	start(parameters?: INodeParameters, settings?: { typeVersion?: 1 | 2; credentials?: IDataObject }): Promise<WebhookHarness>;
 	/** POSTs a delivery (forged or not) to the trigger's production URL. */
 	post(body: IDataObject | string, headers?: Record<string, string>): Promise<Answered>;
