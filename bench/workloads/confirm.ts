@@ -1,14 +1,16 @@
 import { performance } from 'node:perf_hooks';
 
+import { DEFAULT_CONFIRMATION_WAIT_S } from '../../nodes/ErpTrigger/properties';
+import { HOLD_MS, LAST_READ_MS } from '../../nodes/ErpTrigger/readBack';
 import { SandboxAdmin } from '../../sandbox/adminClient';
 import type { Invoice } from '../../sandbox/types';
 import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../tooling/host/confirmingTrigger';
 import { erpTriggerType, triggerUrl } from '../../tooling/host/examples';
-import { executionsAtRest, nodeOutput } from '../../tooling/host/executions';
+import { allExecutions, finishedExecution, type ListedExecution, nodeOutput } from '../../tooling/host/executions';
 import { sleep } from '../../tooling/host/processes';
 import { N8nClient } from '../../tooling/host/restClient';
 import { startStack } from '../../tooling/host/stack';
-import type { Credential } from '../../tooling/host/types';
+import type { Credential, Execution } from '../../tooling/host/types';
 import { CONFIRM } from '../config';
 import { untilIdle } from '../n8nProcess';
 import { median } from '../stats';
@@ -40,10 +42,23 @@ export interface ConfirmBurst {
 	refusedShare: number;
 	/** The first attempts' answers by status ('none': no answer within the ERP's wait, or the connection failed). */
 	firstAnswers: Record<string, number>;
-	/** Deliveries that reached the acting step (confirmed), passed on as could not confirm only, or neither (lost). */
+	/** Deliveries that reached the acting step (confirmed), passed on as could not confirm only, or neither. */
 	confirmed: number;
 	couldNotConfirmOnly: number;
+	/** Deliveries the ERP ended (delivered or gave up on) without any execution of them, counted once n8n is at rest. */
 	lost: number;
+	/** Each lost delivery's answers, attempt by attempt ('none': no answer within the ERP's wait): "503,503,503,503" ×n. */
+	lostAnswers: Record<string, number>;
+	/**
+	 * Deliveries with no execution listed when the ERP had ended every delivery, whose execution came later: an
+	 * execution the trigger starts once its read had its turn, up to a minute after its answer. A count made when
+	 * the ERP was done would have called them lost.
+	 */
+	countedLate: number;
+	/** Executions that ended other than in success (they hold no delivery). */
+	failedExecutions: number;
+	/** Executions n8n listed but never finished (n8n 2.41 leaves some 'new' for good under a burst). */
+	unfinishedExecutions: number;
 	/** Deliveries confirmed in more than one execution. */
 	confirmedTwice: number;
 	/** The sandbox's 429s to the trigger's reads. */
@@ -157,6 +172,10 @@ const paidEvent = (invoice: Invoice) => ({
  * listed, and a burst that starts meanwhile meets that work). */
 const IDLE = { windowMs: 2_000, share: 0.05, maxMs: 180_000 };
 
+/** The longest the trigger may take after its answer to start a delivery's execution (version 1 starts it at once). */
+const longestHoldMs = (version: 1 | 2, confirmationWait: number | null) =>
+	version === 1 ? 0 : HOLD_MS + (confirmationWait ?? DEFAULT_CONFIRMATION_WAIT_S) * 1000 + LAST_READ_MS;
+
 /** `CONFIRM.burst` real invoice.paid deliveries emitted at once by the sandbox, under its rate limit, once n8n is idle. */
 async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credential: Credential, version: 1 | 2, confirmationWait: number | null, log: Log): Promise<ConfirmBurst> {
 	const idleFrom = Date.now();
@@ -177,21 +196,36 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 		if ((await sandbox.deliveries({ done: false })).length === 0) break;
 		await sleep(500);
 	}
+	// Every delivery has ended, delivered or given up on by the ERP: what a count made now would see.
+	const listedWhenDone = new Set((await patiently(() => allExecutions(n8n, listening.workflowId))).map((e) => e.id));
 	await sandbox.removeWebhook(subscriptionId);
 	const deliveries = (await sandbox.deliveries()).filter((d) => ids.includes(d.id) && d.url === listening.url);
 	const lastAttempt = Math.max(...deliveries.flatMap((d) => d.attempts.map((a) => Date.parse(a.at))));
 	const requests = await sandbox.requests(firstSeq);
 	await sandbox.setFaults({ rateLimit: null });
-	// Each attempt answered 2xx started an execution; n8n's own 503s started none, so that count is a lower bound.
-	const answered2xx = deliveries.reduce((n, d) => n + d.attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300).length, 0);
-	const executions = await patiently(() => executionsAtRest(n8n, listening.workflowId, answered2xx));
+	// A delivery answered while its read waits for its turn becomes an execution once read, up to the trigger's
+	// longest hold after its answer; n8n then saves it. Counted after that, with n8n idle and its list holding still.
+	await sleep(Math.max(0, lastAttempt + longestHoldMs(version, confirmationWait) - Date.now()));
+	await untilIdle(pid, IDLE);
+	const { executions, unfinished } = await executionsOnceStill(n8n, listening.workflowId);
+	const heldIn = new Map<string, string[]>();
 	const confirmedIn = new Map<string, number>();
 	const unsure = new Set<string>();
 	for (const execution of executions) {
+		for (const item of [...nodeOutput(execution, ACTING_STEP), ...nodeOutput(execution, REVIEW_STEP)]) {
+			const key = String(item.deliveryKey);
+			heldIn.set(key, [...(heldIn.get(key) ?? []), execution.id]);
+		}
 		for (const item of nodeOutput(execution, ACTING_STEP)) confirmedIn.set(String(item.deliveryKey), (confirmedIn.get(String(item.deliveryKey)) ?? 0) + 1);
 		for (const item of nodeOutput(execution, REVIEW_STEP)) {
 			if ((item.confirmation as { status: string }).status === 'couldNotConfirm') unsure.add(String(item.deliveryKey));
 		}
+	}
+	const lost = deliveries.filter((d) => !heldIn.has(d.id));
+	const lostAnswers: Record<string, number> = {};
+	for (const d of lost) {
+		const answers = d.attempts.map((a) => String(a.status ?? 'none')).join(',');
+		lostAnswers[answers] = (lostAnswers[answers] ?? 0) + 1;
 	}
 	const ok = (status?: number) => status !== undefined && status >= 200 && status < 300;
 	const refused = deliveries.filter((d) => !ok(d.attempts[0]?.status)).length;
@@ -211,13 +245,42 @@ async function burst(n8n: N8nClient, pid: number, sandbox: SandboxAdmin, credent
 		firstAnswers,
 		confirmed: deliveries.filter((d) => confirmedIn.has(d.id)).length,
 		couldNotConfirmOnly: deliveries.filter((d) => !confirmedIn.has(d.id) && unsure.has(d.id)).length,
-		lost: deliveries.filter((d) => !confirmedIn.has(d.id) && !unsure.has(d.id)).length,
+		lost: lost.length,
+		lostAnswers,
+		countedLate: deliveries.filter((d) => (heldIn.get(d.id) ?? []).length > 0 && heldIn.get(d.id)?.every((id) => !listedWhenDone.has(id))).length,
+		failedExecutions: executions.filter((e) => e.status !== 'success').length,
+		unfinishedExecutions: unfinished,
 		confirmedTwice: [...confirmedIn.values()].filter((n) => n > 1).length,
 		refused429: requests.filter((r) => r.status === 429).length,
 		seconds: Math.round(lastAttempt - started) / 1000,
 	};
 	log(`confirm burst: ${JSON.stringify(result)}`);
 	return result;
+}
+
+const FINISHED: Array<Execution['status']> = ['success', 'error', 'canceled', 'crashed'];
+const STILL_MS = 5_000;
+
+/**
+ * The workflow's executions with their data once n8n is at rest: the list, ids and statuses, unchanged over STILL_MS.
+ * Those still unfinished then are counted, not waited for: under a burst n8n may leave an execution 'new' for good.
+ */
+async function executionsOnceStill(n8n: N8nClient, workflowId: string): Promise<{ executions: ListedExecution[]; unfinished: number }> {
+	let last: string | undefined;
+	for (const deadline = Date.now() + 600_000; ; await sleep(STILL_MS)) {
+		const listed = await patiently(() => allExecutions(n8n, workflowId));
+		const seen = listed.map((e) => `${e.id} ${e.status}`).join(',');
+		if (seen === last) {
+			const finished = (await patiently(() => allExecutions(n8n, workflowId, true))).filter((e) => FINISHED.includes(e.status));
+			// n8n 1.x may list a finished execution before it saved its data.
+			const saved = await Promise.all(
+				finished.map(async (e) => (e.status !== 'success' || Object.keys(e.data?.resultData.runData ?? {}).length > 0 ? e : { ...e, ...(await patiently(() => finishedExecution(n8n, e.id))) })),
+			);
+			return { executions: saved, unfinished: listed.length - finished.length };
+		}
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: its executions did not hold still within 600 s`);
+		last = seen;
+	}
 }
 
 /** n8n's answer, asked again while n8n answers 503 (its database check fails under a burst: "Database is not ready!"). */

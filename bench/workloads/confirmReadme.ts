@@ -15,6 +15,12 @@ function refusedBy(b: ConfirmResult['burst']): string {
 	return refusals.length === 0 ? '' : `: ${refusals.map(([status, n]) => `${status === 'none' ? 'no answer' : status} ×${n}`).join(', ')}`;
 }
 
+/** What the lost deliveries' attempts were answered, attempt by attempt. */
+function lostBy(b: ConfirmResult['burst']): string {
+	const answers = Object.entries(b.lostAnswers ?? {});
+	return answers.length === 0 ? '' : `: ${answers.map(([seq, n]) => `${seq.replace(/none/g, 'no answer')} ×${n}`).join('; ')}`;
+}
+
 /** The confirm part's block of bench/README.md, from its figures. */
 export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 	const row = (label: string, cost: ConfirmResult['cost']['v1']) => [label, cost.deliveries, `${cost.answerMedian_ms} ms`, `${cost.answerMax_ms} ms`, cost.requestsPerDelivery, cost.notOk];
@@ -26,7 +32,9 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 		`${b.refused} (${(b.refusedShare * 100).toFixed(1)}%)${refusedBy(b)}`,
 		b.confirmed,
 		b.couldNotConfirmOnly,
-		b.lost,
+		`${b.lost}${lostBy(b)}`,
+		b.countedLate,
+		b.unfinishedExecutions ?? '',
 		b.confirmedTwice,
 		b.refused429,
 		`${b.seconds} s`,
@@ -42,7 +50,7 @@ export function confirmBlock(c: ConfirmResult & { targets: Target[] }): string {
 		`Confirmation adds **${c.addedMedian_ms} ms** to the ERP's wait (median over median).`,
 		'',
 		table(
-			['burst', 'answered 2xx at once', 'refused (sent again)', 'confirmed', 'could not confirm only', 'lost', 'confirmed twice', '429s to the reads', 'until the last answer'],
+			['burst', 'answered 2xx at once', 'refused (sent again)', 'confirmed', 'could not confirm only', 'lost (no execution)', 'executions after the ERP was done', 'executions n8n never finished', 'confirmed twice', '429s to the reads', 'until the last answer'],
 			[burstRow(c.burstV1), burstRow(c.burstDefault), burstRow(c.burst)],
 		),
 		'',

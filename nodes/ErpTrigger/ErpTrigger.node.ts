@@ -1,56 +1,13 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { confirmAndAnswer } from './confirm/answer';
-import { deliveryKey, isHeaderName } from './deliveryKey';
-import { deliveryToJson } from './item';
 import { ALL_EVENTS, NO_VERIFICATION_V2, properties } from './properties';
-import { validateDelivery } from './validateDelivery';
-import {
-	verifyDelivery,
-	type SignatureEncoding,
-	type Verification,
-	type VerificationMethod,
-} from './verifyDelivery';
-
-function readVerification(context: IWebhookFunctions): Verification | undefined {
-	const method = context.getNodeParameter('verification', 'none') as VerificationMethod;
-	if (method === 'sharedSecret') {
-		return { method, headerName: context.getNodeParameter('sharedHeader') as string };
-	}
-	if (method === 'hmacSha256') {
-		return {
-			method,
-			headerName: context.getNodeParameter('signatureHeader') as string,
-			encoding: context.getNodeParameter('signatureEncoding', 'hex') as SignatureEncoding,
-		};
-	}
-	return undefined;
-}
-
-/** Answers the request with `status` and `{message}` itself, so n8n starts nothing and adds no answer of its own. */
-function reject(context: IWebhookFunctions, status: 400 | 401, message: string): IWebhookResponseData {
-	context.getResponseObject().status(status).json({ message });
-	return { noWebhookResponse: true };
-}
-
-function readDeliveryIdHeader(context: IWebhookFunctions, options: IDataObject): string {
-	const name = typeof options.deliveryIdHeader === 'string' ? options.deliveryIdHeader.trim() : '';
-	if (name !== '' && !isHeaderName(name)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Options › Delivery ID Header "${name}" is not a header name: enter the name alone, e.g. X-Delivery-Id, without a colon, spaces or value`,
-		);
-	}
-	return name;
-}
+import { receiveDelivery } from './receiveDelivery';
 
 /** Version 2 with Confirm With the ERP on: two outputs, Confirmed and Not Confirmed; otherwise one, as in version 1. */
 const OUTPUTS = '={{ $parameter.confirm === true ? [{ type: "main", displayName: "Confirmed" }, { type: "main", displayName: "Not Confirmed" }] : ["main"] }}' as const;
@@ -113,37 +70,6 @@ export class ErpTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const headers = this.getHeaderData();
-		const rawBody = this.getRequestObject().rawBody as Buffer | undefined;
-
-		const verification = readVerification(this);
-		if (verification) {
-			const { webhookSecret } = await this.getCredentials<{ webhookSecret?: string }>('erpApi');
-			if (!webhookSecret) {
-				throw new NodeOperationError(
-					this.getNode(),
-					'The Webhook Signing Secret of the ERP API credential is empty: enter the secret the ERP uses for its webhook, or set Verification to None',
-				);
-			}
-			const refusal = verifyDelivery(verification, webhookSecret, headers, rawBody);
-			if (refusal) return reject(this, 401, refusal);
-		}
-
-		const validation = validateDelivery(rawBody);
-		if ('reason' in validation) return reject(this, 400, validation.reason);
-		const { delivery } = validation;
-
-		const events = this.getNodeParameter('events', []) as string[];
-		if (!events.includes(ALL_EVENTS) && !events.includes(delivery.event)) {
-			return { webhookResponse: { message: `Event ${delivery.event} is not selected in this trigger: ignored` } };
-		}
-
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const key = deliveryKey(delivery, headers, readDeliveryIdHeader(this, options));
-		if (this.getNodeParameter('confirm', false) === true) return await confirmAndAnswer(this, delivery, key, options);
-		return {
-			webhookResponse: { message: 'Event received' },
-			workflowData: [this.helpers.returnJsonArray(deliveryToJson(delivery, key, options.dataAtTopLevel === true))],
-		};
+		return await receiveDelivery(this);
 	}
 }

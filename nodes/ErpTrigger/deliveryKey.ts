@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import type { ErpDelivery } from './validateDelivery';
+import type { ErpDelivery } from './parseDelivery';
 import type { RequestHeaders } from './verifyDelivery';
 
 /**

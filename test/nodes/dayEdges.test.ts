@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isOverdue } from '../../nodes/ErpTrigger/confirm/invoiceState';
+import { isOverdue } from '../../nodes/ErpTrigger/confirmRules';
 import { readRateHeaders } from '../../nodes/shared/transport/rateControl';
 import { createContact, pollOk, reported, usePollingHarness } from './ErpPollingTrigger/harness';
 

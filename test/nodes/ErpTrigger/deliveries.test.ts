@@ -1,186 +1,169 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
+import type { ErpDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import type { WebhookCall } from '../../../tooling/harness';
-import {
-	createContact,
-	createEmployee,
-	createInvoice,
-	createProduct,
-	daysFromToday,
-	ISO_MS,
-} from '../../sandbox/fixtures';
-import { useTriggerHarness } from './harness';
+import { createContact, createInvoice, createProduct, daysFromToday, ISO_MS } from '../../sandbox/fixtures';
+import { SECRET, useTriggerHarness, type Answered } from './harness';
 
-// The sandbox's real deliveries (its own signing, headers and retries) reach the ERP Trigger's webhook() through
-// n8n-core's WebhookContext, over HTTP.
+// The sandbox's real deliveries (its own signing, headers and retries) reach the ERP Trigger over HTTP; version 2 reads
+// each record back from the same sandbox through the node's transport.
 
-const SECRET = 'whsec_sandbox_7f3a';
-const signed: INodeParameters = { events: ['*'], verification: 'hmacSha256' };
+const h = useTriggerHarness();
+const { sandbox } = h;
 
-const { sandbox, startTrigger: start, finishedDelivery } = useTriggerHarness();
-const startTrigger = (parameters: INodeParameters, secret = SECRET) => start(parameters, secret);
+/** The record as the ERP holds it now, read by the test itself. */
+const held = async (path: string) => (await sandbox.api.get(path)).data.data as IDataObject;
 
-/** Asserts the call was a verified, accepted delivery, and returns the one item the trigger started with. */
-async function expectStarted(call: WebhookCall, event: string) {
-	const delivery = await finishedDelivery();
-	expect(call.request.headers['x-erp-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
-	expect(call.request.headers['x-erp-event']).toBe(event);
-	expect(call.status).toBe(200);
-	expect(call.body).toEqual({ message: 'Event received' });
+/** Asserts a signed, verified, confirmed delivery: 200, one item on Confirmed, the delivery as sent with its id as key. */
+async function expectConfirmed(answer: Answered, event: string) {
+	const delivery = (await sandbox.admin.deliveries()).find((d) => d.id === answer.call.request.headers['x-erp-delivery']);
+	expect(answer.call.request.headers['x-erp-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
 	expect(delivery).toMatchObject({ event, delivered: true, attempts: [{ status: 200 }] });
-	expect(call.workflowData).toHaveLength(1);
-	expect(call.workflowData?.[0]).toHaveLength(1);
-	const [item] = call.workflowData?.[0] ?? [];
-	expect(call.request.headers['x-erp-delivery']).toBe(delivery.id);
-	expect(item.json).toEqual({ ...(delivery.body as object), deliveryKey: delivery.id });
-	expect(item.json).toMatchObject({ event, timestamp: expect.stringMatching(ISO_MS) });
-	return item.json;
+	expect({ status: answer.status, body: answer.body, notConfirmed: answer.notConfirmed }).toEqual({ status: 200, body: { message: 'Event received and confirmed' }, notConfirmed: [] });
+	expect(answer.confirmed).toHaveLength(1);
+	const [item] = answer.confirmed;
+	expect(Object.keys(item)).toEqual(['event', 'timestamp', 'deliveryKey', 'confirmation', 'record', 'data']);
+	expect(item).toMatchObject({ ...(delivery?.body as object), deliveryKey: delivery?.id, timestamp: expect.stringMatching(ISO_MS), confirmation: { status: 'confirmed' } });
+	return item;
 }
 
-describe('real deliveries of the six events, signed and verified', () => {
-	it('contact.created: the full contact', async () => {
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		const contact = await createContact(sandbox.api);
-
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'contact.created');
-		expect(json.data).toEqual(contact);
+describe('real deliveries of the six events, signed: verified, then confirmed with the record as the ERP holds it', () => {
+	beforeEach(async () => {
+		const trigger = await h.start({ verification: 'hmacSha256' });
+		await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
+		await h.mark();
 	});
 
-	it('contact.updated: the full contact and the changed fields', async () => {
-		const contact = await createContact(sandbox.api);
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Südwind AG' });
+	it.each([
+		['contact.created', '/contacts', { first_name: 'Anna', last_name: 'Schmidt', email: 'anna@example.com' }],
+		['employee.hired', '/employees', { first_name: 'Lukas', last_name: 'Weber', email: 'lukas.weber@example.com' }],
+	])('%s: the full record, in one read', async (event, path, fields) => {
+		const { data } = await sandbox.api.post(path, fields);
+		const id = data.data.id as number;
 
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'contact.updated');
-		expect(json.data).toMatchObject({ id: contact.id, company: 'Südwind AG', changed_fields: ['company'] });
+		const item = await expectConfirmed(await h.delivered(), event);
+		expect(await h.reads()).toEqual([`GET ${path}/${id}`]);
+		expect(item.record).toEqual(await held(`${path}/${id}`));
+		expect(item.data).toEqual(item.record);
 	});
 
-	it('invoice.paid: invoice_id, amount, currency (the documented fields) and more', async () => {
+	it('contact.updated: the record with the change, and the changed fields', async () => {
+		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
+		const id = data.data.id as number;
+		await sandbox.api.put(`/contacts/${id}`, { company: 'Südwind AG' });
+
+		const item = await expectConfirmed(await h.delivered(2), 'contact.updated');
+		expect(item.record).toMatchObject({ id, company: 'Südwind AG' });
+		expect(item.data).toMatchObject({ id, changed_fields: ['company'] });
+	});
+
+	it('invoice.paid after Mark as Paid: invoice_id, amount, currency, and the invoice with its lines, in one read', async () => {
 		const contact = await createContact(sandbox.api);
 		const invoice = await createInvoice(sandbox.api, contact.id);
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
+		await h.mark();
 		await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, { payment_method: 'card' });
 
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'invoice.paid');
-		expect(json.data).toMatchObject({ invoice_id: invoice.id, amount: 238, currency: 'EUR', contact_id: contact.id });
+		const item = await expectConfirmed(await h.delivered(2), 'invoice.paid');
+		expect(await h.reads()).toEqual([`GET /invoices/${invoice.id}`]);
+		expect(item.record).toEqual(await held(`/invoices/${invoice.id}`));
+		expect(item.record).toMatchObject({ status: 'paid', contact_id: contact.id, lines: [expect.objectContaining({ description: 'Consulting' })] });
+		expect(item.data).toMatchObject({ invoice_id: invoice.id, amount: 238, currency: 'EUR' });
 	});
 
-	it('invoice.overdue: found by the overdue sweep', async () => {
+	it('invoice.overdue found by the overdue sweep: overdue by its status', async () => {
 		const contact = await createContact(sandbox.api);
 		const invoice = await createInvoice(sandbox.api, contact.id);
 		await sandbox.api.post(`/invoices/${invoice.id}/send`, {});
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
 		await sandbox.admin.sweep(daysFromToday(40));
 
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'invoice.overdue');
-		expect(json.data).toMatchObject({
-			invoice_id: invoice.id,
-			number: invoice.number,
-			amount_due: 238,
-			days_overdue: 10,
-		});
+		const item = await expectConfirmed(await h.delivered((await sandbox.admin.deliveries()).length), 'invoice.overdue');
+		expect(item.record).toMatchObject({ id: invoice.id, status: 'overdue', due_date: invoice.due_date });
+		expect(item.data).toMatchObject({ invoice_id: invoice.id, number: invoice.number, amount_due: 238, days_overdue: 10 });
 	});
 
-	it('product.low_stock: stock falling below the threshold', async () => {
+	it('product.low_stock: the product, and the stock total and threshold the decision used, in two reads', async () => {
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 3 });
+		await h.mark();
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
 
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'product.low_stock');
-		expect(json.data).toEqual({
-			product_id: product.id,
-			sku: product.sku,
-			name: product.name,
-			stock_total: 4,
-			low_stock_threshold: 10,
+		const item = await expectConfirmed(await h.delivered(), 'product.low_stock');
+		expect(await h.reads()).toEqual([`GET /products/${product.id}`, `GET /products/${product.id}/stock`]);
+		expect(item.confirmation).toEqual({ status: 'confirmed', stock: { total: 7, threshold: 10 } });
+		expect(item.record).toEqual(await held(`/products/${product.id}`));
+		expect(item.data).toEqual({ product_id: product.id, sku: product.sku, name: product.name, stock_total: 7, low_stock_threshold: 10 });
+	});
+});
+
+describe('version 1', () => {
+	it('starts with the delivery as sent and its id as deliveryKey, answered 200 "Event received" on the first attempt, reading nothing', async () => {
+		const trigger = await h.start({ verification: 'hmacSha256' }, { typeVersion: 1 });
+		await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
+		await h.mark();
+		await sandbox.api.post('/contacts', { first_name: 'Anna' });
+
+		const answer = await h.delivered();
+		const [delivery] = await h.ended();
+		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
+			status: 200,
+			body: { message: 'Event received' },
+			started: [[{ json: { ...(delivery.body as object), deliveryKey: delivery.id } }]],
 		});
-	});
-
-	it('employee.hired: the full employee', async () => {
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		const employee = await createEmployee(sandbox.api);
-
-		const [call] = await harness.waitForCalls(1);
-		const json = await expectStarted(call, 'employee.hired');
-		expect(json.data).toEqual(employee);
+		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
+		expect(await h.reads()).toEqual([]);
 	});
 });
 
-describe('verification against the sandbox', () => {
-	it('answers 401 to every attempt signed with another secret: the ERP retries, gives up, nothing starts', async () => {
-		const harness = await startTrigger(signed, 'not-the-erp-secret');
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		await createEmployee(sandbox.api);
+describe('deliveryKey of real deliveries: the same for every copy of one delivery, another for another', () => {
+	const keyOf = (call: WebhookCall) => call.workflowData?.[0][0].json.deliveryKey;
 
-		const calls = await harness.waitForCalls(4);
-		const delivery = await finishedDelivery();
-		for (const call of calls) {
-			expect(call.status).toBe(401);
-			expect(call.body).toEqual({
-				message:
-					'X-Erp-Signature is not a valid signature of the body: check that the ERP and the Webhook Signing Secret of the ERP API credential are the same',
-			});
-			expect(call.workflowData).toBeUndefined();
-		}
-		expect(delivery.delivered).toBe(false);
-		expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401, 401]);
+	it('X-Erp-Delivery (the sandbox’s): the delivery id, the same when the ERP resends the request, another for the next delivery', async () => {
+		const trigger = await h.start({}, { typeVersion: 1 });
+		await sandbox.admin.addWebhook({ url: trigger.url });
+		await sandbox.admin.emit('invoice.paid', { invoice_id: 7, amount: 119.5, currency: 'EUR' });
+		const [first] = await trigger.waitForCalls(1);
+		await sandbox.admin.emit('invoice.paid', { invoice_id: 7, amount: 119.5, currency: 'EUR' });
+		const [one, two] = await h.ended(2);
+		const headers = Object.entries(first.request.headers).filter(([name]) => !['content-length', 'host', 'connection'].includes(name));
+		expect((await fetch(trigger.url, { method: 'POST', headers: headers as Array<[string, string]>, body: first.request.rawBody })).status).toBe(200);
+		const [, second, again] = await trigger.waitForCalls(3);
+
+		expect([keyOf(first), keyOf(second), keyOf(again)]).toEqual([one.id, two.id, one.id]);
+		expect(one.id).not.toBe(two.id);
 	});
 
-	it('answers 401 to an unsigned delivery when a signature is required', async () => {
-		const harness = await startTrigger(signed);
-		await sandbox.admin.addWebhook({ url: harness.url });
-		await sandbox.admin.emit('invoice.paid');
+	it('webhook-id-header: the Webhook-Id value, on the confirmed item', async () => {
+		await sandbox.admin.setVariants(['webhook-id-header']);
+		const trigger = await h.start();
+		await sandbox.admin.addWebhook({ url: trigger.url });
+		const contact = await createContact(sandbox.api);
 
-		const [call] = await harness.waitForCalls(1);
-		expect(call).toMatchObject({ status: 401, body: { message: 'Missing X-Erp-Signature header: send the HMAC-SHA256 of the body, keyed with the secret' } });
-		expect(call.workflowData).toBeUndefined();
+		const answer = await h.delivered();
+		const [delivery] = await h.ended();
+		expect(answer.call.request.headers).toMatchObject({ 'webhook-id': delivery.id });
+		expect(answer.call.request.headers).not.toHaveProperty('x-erp-delivery');
+		expect(answer.confirmed).toEqual([expect.objectContaining({ deliveryKey: delivery.id, record: contact })]);
 	});
 
-	it('accepts signed deliveries without checking them when verification is off', async () => {
-		const harness = await startTrigger({ events: ['*'] }, 'not-the-erp-secret');
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		await sandbox.admin.emit('contact.created');
+	it('no-delivery-id: the digest of event, timestamp and data, the same for the same bytes delivered twice, another for another event', async () => {
+		await sandbox.admin.setVariants(['no-delivery-id']);
+		const trigger = await h.start({ options: { dataAtTopLevel: true } }, { typeVersion: 1 });
+		// Two subscriptions to one URL: each event is delivered twice, the same bytes, as a resend would be.
+		await sandbox.admin.addWebhook({ url: trigger.url });
+		await sandbox.admin.addWebhook({ url: trigger.url });
+		await sandbox.admin.emit('invoice.paid', { invoice_id: 7, amount: 119.5, currency: 'EUR' });
+		await trigger.waitForCalls(2);
+		await sandbox.admin.emit('invoice.paid', { invoice_id: 8, amount: 119.5, currency: 'EUR' });
+		const calls = await trigger.waitForCalls(4);
+		const deliveries = await h.ended(4);
+		const [first, third] = [deliveries[0].body, deliveries[2].body] as ErpDelivery[];
 
-		const [call] = await harness.waitForCalls(1);
-		expect(call.status).toBe(200);
-		expect(call.workflowData?.[0][0].json.event).toBe('contact.created');
-	});
-});
-
-describe('event selection and output with real deliveries', () => {
-	it('acknowledges an event that is not selected: 200 to the ERP, no retry, nothing started', async () => {
-		const harness = await startTrigger({ ...signed, events: ['invoice.paid', 'invoice.overdue'] });
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		await createEmployee(sandbox.api);
-
-		const [call] = await harness.waitForCalls(1);
-		const delivery = await finishedDelivery();
-		expect(call.status).toBe(200);
-		expect(call.body).toEqual({ message: 'Event employee.hired is not selected in this trigger: ignored' });
-		expect(call.workflowData).toBeUndefined();
-		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
-	});
-
-	it('outputs the data at the top level when asked', async () => {
-		const harness = await startTrigger({ ...signed, options: { dataAtTopLevel: true } });
-		await sandbox.admin.addWebhook({ url: harness.url, secret: SECRET });
-		const employee = await createEmployee(sandbox.api);
-
-		const [call] = await harness.waitForCalls(1);
-		const delivery = await finishedDelivery();
-		const { timestamp } = delivery.body as { timestamp: string };
-		expect(call.workflowData?.[0][0].json).toEqual({ ...employee, event: 'employee.hired', timestamp, deliveryKey: delivery.id });
+		expect(calls.map((call) => call.request.headers['webhook-id'] ?? call.request.headers['x-erp-delivery'])).toEqual([undefined, undefined, undefined, undefined]);
+		expect(calls[1].request.rawBody?.equals(calls[0].request.rawBody as Buffer)).toBe(true);
+		expect(calls.map(keyOf)).toEqual([contentDigest(first), contentDigest(first), contentDigest(third), contentDigest(third)]);
+		expect(contentDigest(first)).not.toBe(contentDigest(third));
+		expect(calls[0].workflowData?.[0][0].json).toEqual({ ...first.data, event: 'invoice.paid', timestamp: first.timestamp, deliveryKey: contentDigest(first) });
 	});
 });

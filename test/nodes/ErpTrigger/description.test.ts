@@ -1,4 +1,5 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
@@ -116,13 +117,84 @@ describe('ERP API credential: the one credential, with the trigger’s secret', 
 	it('has an optional Webhook Signing Secret, stored as a password, after the Base URL and the API Token', () => {
 		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
 		const secret = properties[2];
-		expect(secret).toMatchObject({
-			displayName: 'Webhook Signing Secret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-		});
+		expect(secret).toMatchObject({ displayName: 'Webhook Signing Secret', type: 'string', typeOptions: { password: true }, default: '' });
 		expect(secret.required).toBeUndefined();
 		expect(secret.description).toMatch(/ERP Trigger/);
+	});
+});
+
+// Version 2's Confirm With the ERP as n8n-workflow reads the description: the outputs (an expression), the
+// credential and the parameters each version shows.
+
+const nodeType = new ErpTrigger();
+
+/** The node as a workflow loads it: parameters with their defaults, for the given version. */
+const loaded = (typeVersion: number, parameters: INodeParameters = {}) =>
+	buildWorkflow({ nodeType, typeVersion, parameters: { events: ['*'], ...parameters } });
+
+const outputs = (typeVersion: number, parameters?: INodeParameters) => {
+	const { workflow, node } = loaded(typeVersion, parameters);
+	return NodeHelpers.getNodeOutputs(workflow, node, description);
+};
+
+const shownParameters = (typeVersion: number, parameters?: INodeParameters) => {
+	const { node } = loaded(typeVersion, parameters);
+	return description.properties.filter((p) => NodeHelpers.displayParameter(node.parameters, p, node, description)).map((p) => p.name);
+};
+
+const credentialShown = (typeVersion: number, parameters?: INodeParameters) => {
+	const { node } = loaded(typeVersion, parameters);
+	return NodeHelpers.displayParameter(node.parameters, description.credentials?.[0] ?? { name: '' }, node, description);
+};
+
+describe('ERP Trigger versions', () => {
+	beforeAll(async () => {
+		await ensureExpressionEngine();
+	});
+
+	it('has versions 1 and 2; a new node gets 2', () => {
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	it('version 2 with Confirm With the ERP on (its default) has two outputs, Confirmed and Not Confirmed; version 1, and 2 with it off, one', () => {
+		expect(outputs(2)).toEqual([
+			{ type: 'main', displayName: 'Confirmed' },
+			{ type: 'main', displayName: 'Not Confirmed' },
+		]);
+		expect([outputs(1), outputs(2, { confirm: false })]).toEqual([['main'], ['main']]);
+	});
+
+	it('version 1 shows what it showed, and keeps its Verification None value and default', () => {
+		expect(shownParameters(1)).toEqual(['notice', 'events', 'verification', 'deliveryKeyNotice', 'options']);
+		const { node } = loaded(1);
+		expect(node.parameters).toMatchObject({ events: ['*'], verification: 'none', options: {} });
+		expect(node.parameters).not.toHaveProperty('confirm');
+	});
+
+	it('version 2 shows Confirm With the ERP (on), its notice, and Events Not in the List when All Events is chosen', () => {
+		expect(shownParameters(2)).toEqual(['notice', 'events', 'confirm', 'confirmNotice', 'otherEvents', 'verification', 'deliveryKeyNotice', 'options']);
+		expect(shownParameters(2, { events: ['invoice.paid'] })).not.toContain('otherEvents');
+		expect(shownParameters(2, { confirm: false })).toEqual(['notice', 'events', 'confirm', 'verification', 'deliveryKeyNotice', 'options']);
+		const { node } = loaded(2);
+		expect(node.parameters).toMatchObject({ confirm: true, otherEvents: 'notConfirmed', verification: 'off' });
+	});
+
+	it('asks for the ERP API credential in version 1 with verification only, and always in version 2', () => {
+		expect([credentialShown(1), credentialShown(1, { verification: 'hmacSha256' }), credentialShown(1, { verification: 'sharedSecret' })]).toEqual([false, true, true]);
+		for (const confirm of [true, false]) {
+			for (const verification of ['off', 'hmacSha256', 'sharedSecret']) {
+				expect({ confirm, verification, shown: credentialShown(2, { confirm, verification }) }).toEqual({ confirm, verification, shown: true });
+			}
+		}
+	});
+
+	it('describes Confirm With the ERP and its options the n8n way', () => {
+		const confirm = description.properties.find((p) => p.name === 'confirm') as INodeProperties;
+		expect(confirm).toMatchObject({ displayName: 'Confirm With the ERP', type: 'boolean', default: true });
+		expect(confirm.description).toMatch(/^Whether to read each delivery's record back from the ERP before the workflow acts on it/);
+		const options = (description.properties.find((p) => p.name === 'options') as INodeProperties).options as INodeProperties[];
+		expect(options.map((o) => o.displayName)).toEqual([...options.map((o) => o.displayName)].sort((a, b) => a.localeCompare(b)));
+		expect(options.find((o) => o.name === 'confirmationWait')).toMatchObject({ type: 'number', default: 3 });
 	});
 });

@@ -1,49 +1,107 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import type { Delivery } from '../../../sandbox/webhooks';
-import { runWebhook, type WebhookHarness } from '../../../tooling/harness';
+import { runWebhook, type WebhookCall, type WebhookHarness } from '../../../tooling/harness';
 import { callWebhook, webhookEndpoint, WebhookResponse } from '../../../tooling/harness/run-webhook';
 import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
+
+export const SECRET = 'whsec_trigger_51c2';
+
+/** What the ERP got back for one delivery, and what the trigger started on each output (version 1: `confirmed` is its one output). */
+export interface Answered {
+	status: number;
+	/** The Retry-After header (post() only). */
+	retryAfter: string | null;
+	body: unknown;
+	call: WebhookCall;
+	confirmed: IDataObject[];
+	notConfirmed: IDataObject[];
+}
 
 export interface TriggerHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/** The ERP Trigger listening in n8n-core's WebhookContext, closed after the test. */
-	startTrigger(parameters: INodeParameters, secret: string): Promise<WebhookHarness>;
-	/** The ERP's record of its one delivery, once it has finished (delivered or given up). */
-	finishedDelivery(): Promise<Delivery>;
+	/** The ERP Trigger (version 2, All Events, unless told) in n8n-core's WebhookContext, its credential on the sandbox with SECRET; closed after the test. */
+	start(parameters?: INodeParameters, settings?: { typeVersion?: 1 | 2; credentials?: IDataObject }): Promise<WebhookHarness>;
+	/** POSTs a delivery (forged or not) to the trigger's production URL. */
+	post(body: IDataObject | string, headers?: Record<string, string>): Promise<Answered>;
+	/** The trigger's answer to the sandbox's own `count`-th delivery attempt, once `count` deliveries have ended. */
+	delivered(count?: number): Promise<Answered>;
+	/** The sandbox's deliveries, once there are `count` and every one has ended (delivered or given up). */
+	ended(count?: number): Promise<Delivery[]>;
+	/** From now on reads() counts (it starts counting with each test). */
+	mark(): Promise<void>;
+	/** The ERP API GET requests since the mark, as `GET /path`. */
+	reads(): Promise<string[]>;
 }
 
-/** The sandbox's real deliveries (its own signing, headers and retries) to an ERP Trigger version 1, over HTTP. */
+const outputs = (data: INodeExecutionData[][] | undefined) => ({
+	confirmed: (data?.[0] ?? []).map((item) => item.json),
+	notConfirmed: (data?.[1] ?? []).map((item) => item.json),
+});
+
+const answered = (call: WebhookCall, retryAfter: string | null): Answered => ({ status: call.status, retryAfter, body: call.body, call, ...outputs(call.workflowData) });
+
+/** The sandbox's real deliveries (its own signing, headers and retries) and forged ones, to an ERP Trigger over HTTP. */
 export function useTriggerHarness(): TriggerHarness {
 	const sandbox = useTestSandbox();
 	let trigger: WebhookHarness | undefined;
+	let since = 0;
+	const taken = new Set<WebhookCall>();
+	beforeEach(async () => {
+		since = await sandbox.admin.lastRequestSeq();
+	});
 	afterEach(async () => {
 		await trigger?.close();
 		trigger = undefined;
 	});
+	const running = () => {
+		if (trigger === undefined) throw new Error('start() the trigger first');
+		return trigger;
+	};
+	const ended = async (count = 1) =>
+		await waitFor(async () => {
+			const deliveries = await sandbox.admin.deliveries();
+			return deliveries.length === count && deliveries.every((d) => d.done) && deliveries;
+		}, 30_000);
 	return {
 		sandbox,
-		async startTrigger(parameters, secret) {
+		async start(parameters = {}, { typeVersion = 2, credentials = {} } = {}) {
 			trigger = await runWebhook({
 				nodeType: new ErpTrigger(),
-				typeVersion: 1,
-				parameters,
+				typeVersion,
+				parameters: { events: ['*'], ...parameters },
 				credentialType: new ErpApi(),
-				credentials: { baseUrl: sandbox.baseUrl, apiToken: 'not-used-by-the-trigger', webhookSecret: secret },
+				credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token, webhookSecret: SECRET, ...credentials },
 			});
 			return trigger;
 		},
-		async finishedDelivery() {
-			const [delivery] = await waitFor(async () => {
-				const deliveries = await sandbox.admin.deliveries();
-				return deliveries.length === 1 && deliveries[0].done && deliveries;
-			});
-			return delivery;
+		async post(body, headers = {}) {
+			const to = running();
+			const text = typeof body === 'string' ? body : JSON.stringify(body);
+			const response = await fetch(to.url, { method: 'POST', body: text, headers: { 'content-type': 'application/json', ...headers } });
+			await response.text();
+			// Posts may run side by side: each takes the first call of its body no other post took.
+			const call = await waitFor(() => to.calls.find((candidate) => !taken.has(candidate) && candidate.request.rawBody?.toString('utf8') === text), 30_000);
+			taken.add(call);
+			return answered(call, response.headers.get('retry-after'));
+		},
+		async delivered(count = 1) {
+			const calls = await running().waitForCalls(count, 30_000);
+			await waitFor(async () => (await sandbox.admin.deliveries()).filter((delivery) => delivery.done).length >= count, 30_000);
+			return answered(calls[count - 1], null);
+		},
+		ended,
+		async mark() {
+			since = await sandbox.admin.lastRequestSeq();
+		},
+		async reads() {
+			const requests = await sandbox.admin.requests(since);
+			return requests.filter(({ method }) => method === 'GET').map(({ method, path }) => `${method} ${path}`);
 		},
 	};
 }
@@ -60,9 +118,9 @@ export interface DeliveryRequest {
 }
 
 /**
- * The ERP Trigger's (version 1) webhook() in n8n-core's WebhookContext for one request, without HTTP (for the unit tests of its
- * rules): the headers and the raw body as given, no body parsing. Returns its result, what it answered itself
- * (`{}` when nothing) and the credential types it read.
+ * The ERP Trigger's (version 1) webhook() in n8n-core's WebhookContext for one request, without HTTP: the headers and
+ * the raw body as given, no body parsing. Returns its result, what it answered itself (`{}` when nothing) and the
+ * credential types it read.
  */
 export async function callTrigger(request: DeliveryRequest) {
 	const { secret } = request;

@@ -1,19 +1,17 @@
-import type { INodeParameters } from 'n8n-workflow';
-
-import type { WebhookHarness } from '../../../tooling/harness';
 import type { VariantName } from '../../../tooling/harness/sandbox';
-import { useTriggerHarness } from './harness';
+import { createProduct } from '../../sandbox/fixtures';
+import { SECRET, useTriggerHarness } from './harness';
 
-// Real, signed deliveries from a sandbox playing ERPs that write timestamps otherwise or send newer events:
-// the trigger must start the workflow for each, never refuse it (a refused delivery is retried, then lost).
+// A sandbox playing ERPs that chose otherwise where the document is silent: timestamps in other forms, newer event
+// names, products without a stock field, other threshold and quantity fields. A delivery is never refused for them
+// (a refused delivery is retried, then lost).
 
-const SECRET = 'whsec_other_erps';
-const { sandbox, startTrigger, finishedDelivery: onlyDelivery } = useTriggerHarness();
+const h = useTriggerHarness();
+const { sandbox } = h;
 
-async function listen(parameters: INodeParameters): Promise<WebhookHarness> {
-	const trigger = await startTrigger({ verification: 'hmacSha256', ...parameters }, SECRET);
+async function listen(typeVersion: 1 | 2, parameters = {}) {
+	const trigger = await h.start({ verification: 'hmacSha256', ...parameters }, { typeVersion });
 	await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
-	return trigger;
 }
 
 describe('deliveries from ERPs that chose otherwise', () => {
@@ -26,38 +24,85 @@ describe('deliveries from ERPs that chose otherwise', () => {
 		['webhook-timestamp-missing', undefined],
 	])('%s: the delivery starts the workflow, its timestamp kept exactly as sent', async (variant, form) => {
 		await sandbox.admin.setVariants([variant]);
-		const harness = await listen({ events: ['invoice.paid'] });
+		await listen(1, { events: ['invoice.paid'] });
 		await sandbox.admin.emit('invoice.paid');
 
-		const [call] = await harness.waitForCalls(1);
-		const delivery = await onlyDelivery();
+		const answer = await h.delivered();
+		const [delivery] = await h.ended();
 		const sent = delivery.body as { timestamp?: string };
-		expect(call.status).toBe(200);
+		expect(answer.status).toBe(200);
 		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
-		expect(call.workflowData?.[0][0].json).toEqual({ ...sent, deliveryKey: delivery.id });
+		expect(answer.confirmed).toEqual([{ ...sent, deliveryKey: delivery.id }]);
 		if (form) expect(sent.timestamp).toMatch(form);
 		else expect(sent).not.toHaveProperty('timestamp');
 	});
 
-	it('future-events: a new event name starts an All Events workflow', async () => {
+	it.each([
+		[1, { confirmed: [expect.objectContaining({ event: 'invoice.created', data: { invoice_id: 7 } })], notConfirmed: [] }],
+		[2, { confirmed: [], notConfirmed: [expect.objectContaining({ event: 'invoice.created', confirmation: expect.objectContaining({ status: 'unconfirmable' }) })] }],
+	] as const)('future-events: a newer event name under All Events, version %i: answered 200, never on Confirmed in version 2', async (typeVersion, started) => {
 		await sandbox.admin.setVariants(['future-events']);
-		const harness = await listen({ events: ['*'] });
+		await listen(typeVersion, { events: ['*'] });
 		await sandbox.admin.emit('invoice.created', { invoice_id: 7 });
 
-		const [call] = await harness.waitForCalls(1);
-		expect(call.status).toBe(200);
-		expect(call.workflowData?.[0][0].json).toMatchObject({ event: 'invoice.created', data: { invoice_id: 7 } });
-		expect(await onlyDelivery()).toMatchObject({ delivered: true });
+		const answer = await h.delivered();
+		expect({ status: answer.status, confirmed: answer.confirmed, notConfirmed: answer.notConfirmed }).toEqual({ status: 200, ...started });
+	});
+});
+
+describe('low stock confirmed on ERPs that chose otherwise', () => {
+	const once = { confirmationWait: 0 };
+	const lowStock = (productId: number) => ({ event: 'product.low_stock', data: { product_id: productId } });
+	async function chairWithStock(quantity: number) {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10, unit_price: 100 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity });
+		return product;
+	}
+
+	it('no-stock-in-list: products carry no stock field; the stock records decide, as for the polling trigger', async () => {
+		const product = await chairWithStock(4);
+		await sandbox.admin.setVariants(['no-stock-in-list']);
+		await h.start({ options: once });
+
+		const answer = await h.post(lowStock(product.id));
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 4, threshold: 10 } } })]);
+		expect(answer.confirmed[0].record).not.toHaveProperty('stock_total');
 	});
 
-	it('future-events: with a selection of events, a new name is acknowledged (200) and starts nothing', async () => {
-		await sandbox.admin.setVariants(['future-events']);
-		const harness = await listen({ events: ['invoice.paid'] });
-		await sandbox.admin.emit('invoice.created', { invoice_id: 7 });
+	it('a threshold in another product field: Threshold Field names it', async () => {
+		const product = await chairWithStock(50);
+		await h.start({ options: { ...once, thresholdField: 'unit_price' } });
 
-		const [call] = await harness.waitForCalls(1);
-		expect(call.status).toBe(200);
-		expect(call.workflowData).toBeUndefined();
-		expect(await onlyDelivery()).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
+		const answer = await h.post(lowStock(product.id));
+		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 50, threshold: 100 } } })]);
+	});
+
+	it('a product without a number in Threshold Field: unconfirmable, answered 200, naming the option, without reading its stock', async () => {
+		const product = await chairWithStock(4);
+		await h.start({ options: { ...once, thresholdField: 'reorder_level' } });
+		await h.mark();
+
+		const answer = await h.post(lowStock(product.id));
+		expect(answer.status).toBe(200);
+		expect(answer.notConfirmed).toEqual([
+			expect.objectContaining({
+				confirmation: {
+					status: 'unconfirmable',
+					reason: `Threshold Field: product ${product.id} has no number in "reorder_level" (null); set Options › Threshold Field to the product field holding its threshold`,
+				},
+				record: expect.objectContaining({ id: product.id }),
+			}),
+		]);
+		expect(await h.reads()).toEqual([`GET /products/${product.id}`]);
+	});
+
+	it('stock records without a number in Quantity Field: unconfirmable, naming the option', async () => {
+		const product = await chairWithStock(4);
+		await h.start({ options: { ...once, quantityField: 'qty' } });
+
+		const answer = await h.post(lowStock(product.id));
+		expect(answer.notConfirmed).toEqual([
+			expect.objectContaining({ confirmation: { status: 'unconfirmable', reason: expect.stringMatching(/^Quantity Field: the stock of product \d+ has no number in "qty"/) } }),
+		]);
 	});
 });

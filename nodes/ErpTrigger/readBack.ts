@@ -1,12 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type Stock, stockTotal, thresholdOf } from '../../shared/lowStock';
-import { ErpClient, type RequestContext } from '../../shared/transport/client';
-import { asNodeError, retryAfterOf } from '../../shared/transport/errors';
-import type { ErpDelivery } from '../validateDelivery';
-import { type Claimed, claimOf, CONFIRMABLE_EVENTS, recordIdOf } from './recordId';
-import { judge, judgeStock, type Verdict } from './rules';
+import { type Stock, stockTotal, thresholdOf } from '../shared/lowStock';
+import type { ErpClient, RequestContext } from '../shared/transport/client';
+import { asNodeError } from '../shared/transport/errors';
+import { type Claimed, claimOf, CONFIRMABLE_EVENTS, recordIdOf } from './claimedRecord';
+import { judge, judgeStock, type Verdict } from './confirmRules';
+import type { ErpDelivery } from './parseDelivery';
+import { readByDeadline, type ReadResult } from './readByDeadline';
 
 export type ConfirmationStatus = 'confirmed' | 'contradicted' | 'couldNotConfirm' | 'unconfirmable';
 
@@ -83,61 +84,69 @@ async function readOnce(client: ErpClient, event: string, claimed: Claimed, id: 
 	return fromVerdict(judgeStock(id, stock), record, stock);
 }
 
-function couldNotConfirm(error: unknown, claimed: Claimed, id: string, accepted: boolean): Outcome {
+function couldNotConfirm(failure: { failed: unknown; waitMs?: number }, claimed: Claimed, id: string, answered: boolean): Outcome {
+	const { failed: error, waitMs } = failure;
 	const said = error instanceof Error ? error.message : String(error);
-	const retryAfterMs = retryAfterOf(error);
-	const after = accepted ? ' (the ERP was answered 200 while this read waited its turn, so it will not send the event again)' : '';
+	const after = answered ? ' (the ERP was answered 200 while this read waited its turn, so it will not send the event again)' : '';
 	return {
 		confirmation: { status: 'couldNotConfirm', reason: `Reading ${claimed.noun} ${id} from the ERP failed: ${said}${after}` },
-		...(retryAfterMs === undefined || accepted ? {} : { retryAfterMs }),
+		...(waitMs === undefined || answered ? {} : { retryAfterMs: waitMs }),
 	};
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
+ * What the confirmation came to before the answer was due (`judged`), or `held`: the ERP's pace, or a wait it named,
+ * leaves the read no turn before the answer's deadline but one within HOLD_MS. The ERP is then answered at once and
+ * `inTurn` reads in that turn.
+ */
+export type Confirming = { judged: Outcome } | { held: { inTurn: () => Promise<Outcome> } };
+
+/**
  * Asks the ERP whether the delivery's event holds: reads the record it names (and a product's stock) through the
  * node's transport, again on the schedule while the ERP contradicts it (a real event may come before the API shows
- * the change), all within `waitMs` plus LAST_READ_MS, the answer's deadline. A read that the ERP's pace, or a wait
- * it named, holds past that deadline (by at most HOLD_MS) calls `accept` at once (the caller answers the ERP) and
- * waits for its turn. An event outside the six, or without a record ID, is unconfirmable without a request.
+ * the change), all within `waitMs` plus LAST_READ_MS, the answer's deadline. An event outside the six, or without a
+ * record ID, is unconfirmable without a request.
  */
-export async function confirmDelivery(context: RequestContext, delivery: ErpDelivery, settings: ReadBackSettings, accept: () => void): Promise<Outcome> {
+export async function confirmDelivery(context: RequestContext, delivery: ErpDelivery, settings: ReadBackSettings): Promise<Confirming> {
 	const claimed = claimOf(delivery.event);
 	if (claimed === undefined) {
-		return unconfirmable(`The ERP API has no way to confirm ${delivery.event}: only ${Object.keys(CONFIRMABLE_EVENTS).join(', ')} can be confirmed`);
+		return { judged: unconfirmable(`The ERP API has no way to confirm ${delivery.event}: only ${Object.keys(CONFIRMABLE_EVENTS).join(', ')} can be confirmed`) };
 	}
 	const found = recordIdOf(claimed, delivery.data);
-	if ('reason' in found) return unconfirmable(found.reason);
+	if ('reason' in found) return { judged: unconfirmable(found.reason) };
 	const { id } = found;
 
-	const startedAt = Date.now();
+	const read = readByDeadline(context);
 	const waits = readSchedule(settings.waitMs);
-	let deadlineAt = startedAt + settings.waitMs + LAST_READ_MS;
-	let accepted = false;
-	let client: ErpClient | undefined;
-	for (let read = 0; ; ) {
-		let outcome: Outcome;
-		try {
-			client ??= await ErpClient.create(context, { concurrency: 1, deadlineAt });
-			outcome = await readOnce(client, delivery.event, claimed, id, settings);
-		} catch (error) {
-			const waitMs = retryAfterOf(error);
-			if (accepted || waitMs === undefined || waitMs > HOLD_MS) return couldNotConfirm(error, claimed, id, accepted);
-			// The ERP's pace, or a wait it named, holds this read past the answer's deadline: answered now, read in its turn.
-			accept();
-			accepted = true;
-			deadlineAt = Date.now() + HOLD_MS + settings.waitMs + LAST_READ_MS;
-			client = undefined;
-			continue;
+	const startedAt = Date.now();
+	let reads = 0;
+	/** The reads of the schedule (going on where a held one stopped) until one is not contradicted, or the last. */
+	const readOnSchedule = async (deadlineAt: number): Promise<ReadResult<Outcome>> => {
+		for (;;) {
+			const result = await read(deadlineAt, (client) => readOnce(client, delivery.event, claimed, id, settings));
+			if (!('value' in result)) return result;
+			const { confirmation } = result.value;
+			if (confirmation.status !== 'contradicted') return result;
+			if (reads >= waits.length) {
+				if (reads > 0) confirmation.reason = `${confirmation.reason}, read ${reads + 1} times over ${seconds(Date.now() - startedAt)}`;
+				return result;
+			}
+			await sleep(waits[reads]);
+			reads++;
 		}
-		const { confirmation } = outcome;
-		if (confirmation.status !== 'contradicted') return outcome;
-		if (read >= waits.length) {
-			if (read > 0) confirmation.reason = `${confirmation.reason}, read ${read + 1} times over ${seconds(Date.now() - startedAt)}`;
-			return outcome;
-		}
-		await sleep(waits[read]);
-		read++;
-	}
+	};
+
+	const first = await readOnSchedule(startedAt + settings.waitMs + LAST_READ_MS);
+	if ('value' in first) return { judged: first.value };
+	if (first.waitMs === undefined || first.waitMs > HOLD_MS) return { judged: couldNotConfirm(first, claimed, id, false) };
+	return {
+		held: {
+			inTurn: async () => {
+				const inTurn = await readOnSchedule(Date.now() + HOLD_MS + settings.waitMs + LAST_READ_MS);
+				return 'value' in inTurn ? inTurn.value : couldNotConfirm(inTurn, claimed, id, true);
+			},
+		},
+	};
 }

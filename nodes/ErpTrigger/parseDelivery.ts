@@ -11,7 +11,7 @@ export interface ErpDelivery {
 	data: IDataObject;
 }
 
-export type Validation = { delivery: ErpDelivery } | { reason: string };
+export type Parsed = { delivery: ErpDelivery } | { reason: string };
 
 const SHAPE = 'send a JSON object with event, timestamp and data';
 
@@ -34,7 +34,7 @@ function parseJson(rawBody: Buffer): unknown {
  * still delivers) and size (n8n's own body limit applies). Refuses, with the reason answered 400, only what cannot
  * be a delivery: no body, a body that is not a JSON object, no event name, or data that is not an object.
  */
-export function validateDelivery(rawBody: Buffer | undefined): Validation {
+export function parseDelivery(rawBody: Buffer | undefined): Parsed {
 	if (rawBody?.length === 0) return { reason: `Body is empty: ${SHAPE}` };
 	const body = rawBody === undefined ? undefined : parseJson(rawBody);
 	if (!isObject(body)) return { reason: `Body is not a JSON object: ${SHAPE}` };
