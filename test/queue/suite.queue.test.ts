@@ -16,7 +16,7 @@ import { POLL, pollingInTheCluster, POLLING_TRIGGER } from './scenarios/polling'
 import { deliveryBurst, sixEvents, triggerFigures, triggerItem } from './scenarios/trigger';
 import { confirmationInTheCluster } from './scenarios/confirmation';
 import { killWorkerDuringImport } from './scenarios/workerDies';
-import { recordedWorker } from './support/executions';
+import { recordedWorker } from '../../tooling/host/queue/executions';
 import { expectCompleteImport, expectOneExecutionPerDelivery, WORKERS } from './support/expectations';
 import { connect, type QueueSession } from './support/session';
 

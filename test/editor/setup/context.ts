@@ -1,7 +1,7 @@
 import type { ImportedExample } from '../../../tooling/host/demoWorkflows';
 import type { Owner } from '../../../tooling/host/restClient';
 import type { Credential } from '../../../tooling/host/types';
-import { readContext } from '../../e2e/setup/context';
+import { readContext } from '../../../tooling/host/context';
 
 /** What the editor suite's globalSetup hands to its test files. */
 export interface EditorContext {

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { DEMO_SANDBOX, importExamples } from '../../../tooling/host/demoWorkflows';
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { startStack } from '../../../tooling/host/stack';
-import { handOver } from '../../e2e/setup/context';
+import { handOver } from '../../../tooling/host/context';
 import { EDITOR_CONTEXT_ENV, type EditorContext } from './context';
 import globalTeardown from '../../../tooling/host/globalTeardown';
 import { SCREENSHOTS_DIR } from '../support/screenshots';

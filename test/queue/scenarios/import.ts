@@ -3,9 +3,9 @@ import type { ContactRow } from '../../../bench/rawTasks';
 import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
 import type { Execution } from '../../../tooling/host/types';
 import type { RateLimitConfig } from '../../../sandbox/rateLimit';
-import { lastStoppedAfter, mostAtOnce, perWorker } from '../support/executions';
+import { lastStoppedAfter, mostAtOnce, perWorker } from '../../../tooling/host/queue/executions';
 import type { QueueSession } from '../support/session';
-import { IMPORT_NODE, importWorkflow, type ImportSettings } from '../support/workflows';
+import { IMPORT_NODE, importWorkflow, type ImportSettings } from '../../../tooling/host/queue/workflows';
 
 export interface ImportPlan {
 	label: string;

@@ -1,7 +1,7 @@
 import type { Owner } from '../../../tooling/host/restClient';
 import type { Credential } from '../../../tooling/host/types';
-import type { ClusterTimings } from '../host/cluster';
-import type { QueueProcessSpec } from '../host/n8nQueueProcess';
+import type { ClusterTimings } from '../../../tooling/host/queue/cluster';
+import type { QueueProcessSpec } from '../../../tooling/host/queue/n8nQueueProcess';
 
 /** What globalSetup hands to the suite (through a JSON file named in the environment). */
 export interface QueueContext {

@@ -1,7 +1,7 @@
 import { N8nClient } from '../../../tooling/host/restClient';
-import { startQueueProcess, type QueueProcess, type QueueProcessSpec } from '../host/n8nQueueProcess';
+import { startQueueProcess, type QueueProcess, type QueueProcessSpec } from '../../../tooling/host/queue/n8nQueueProcess';
 import { SandboxAdmin } from '../../../sandbox/adminClient';
-import { readContext } from '../../e2e/setup/context';
+import { readContext } from '../../../tooling/host/context';
 import { QUEUE_CONTEXT_ENV, type QueueContext } from '../setup/context';
 
 export interface QueueSession {

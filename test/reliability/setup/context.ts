@@ -1,6 +1,6 @@
 import type { Session } from '../../../tooling/host/session';
 import type { Credential } from '../../../tooling/host/types';
-import type { E2eContext } from '../../e2e/setup/context';
+import type { E2eContext } from '../../../tooling/host/context';
 
 /** The e2e context (so tooling/host works as it is) plus the secrets to search for and n8n's log; every secret is random and distinctive, so a hit is a real leak. */
 export interface ReliabilityContext extends E2eContext {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 
-import { spawnGroup, stopGroup, untilReady, type Run } from '../../../tooling/host/processes';
+import { spawnGroup, stopGroup, untilReady, type Run } from '../processes';
 
 export interface Redis {
 	port: number;

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 
-import type { Execution } from '../../../tooling/host/types';
-import { nodeOutput } from '../../../tooling/host/executions';
-import type { QueueContext } from '../setup/context';
+import type { Execution } from '../types';
+import { nodeOutput } from '../executions';
+import type { QueueProcessSpec } from './n8nQueueProcess';
 import { WORKER_NODE } from './workflows';
 
 /** The process the execution itself recorded in its Worker node ($env of the process that ran it). */
 export const recordedWorker = (execution: Execution): string | undefined => nodeOutput(execution, WORKER_NODE)[0]?.worker as string | undefined;
 
 /** Which worker picked up each execution, by the workers' logs ("Worker started execution 12 (job 7)"): a second witness, the only one when the worker died. */
-export function startedByWorker(ctx: QueueContext): Map<string, string> {
+export function startedByWorker(ctx: { processes: Array<{ spec: QueueProcessSpec; logFile: string }> }): Map<string, string> {
 	const startedBy = new Map<string, string>();
 	for (const { spec, logFile } of ctx.processes.filter((p) => p.spec.role === 'worker')) {
 		for (const match of readFileSync(logFile, 'utf8').matchAll(/Worker started execution (\d+) \(job/g)) {

@@ -1,5 +1,5 @@
-import { startN8n, type N8nProcess, type N8nProcessSpec } from '../../../tooling/host/n8nProcess';
-import type { Run } from '../../../tooling/host/processes';
+import { startN8n, type N8nProcess, type N8nProcessSpec } from '../n8nProcess';
+import type { Run } from '../processes';
 
 export type Role = 'main' | 'worker' | 'webhook';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 
-import { preparePackage, type PreparedPackage } from '../../../tooling/host/communityPackage';
-import { freePort, portIsFree } from '../../../tooling/host/ports';
-import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../../../tooling/host/processes';
-import { N8nClient, type Owner } from '../../../tooling/host/restClient';
-import { erpCredential } from '../../../tooling/host/stack';
-import type { Credential } from '../../../tooling/host/types';
+import { preparePackage, type PreparedPackage } from '../communityPackage';
+import { freePort, portIsFree } from '../ports';
+import { removeFolder, runProcesses, startRun, stopRun, type Run } from '../processes';
+import { N8nClient, type Owner } from '../restClient';
+import { erpCredential } from '../stack';
+import type { Credential } from '../types';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/server';
 import { startQueueProcess, type ClusterSettings, type QueueProcess, type Role } from './n8nQueueProcess';
 import { startPostgres, type Postgres } from './postgres';

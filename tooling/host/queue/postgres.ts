@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { spawnGroup, stopGroup, untilReady, type Run } from '../../../tooling/host/processes';
+import { spawnGroup, stopGroup, untilReady, type Run } from '../processes';
 
 export interface Postgres {
 	port: number;

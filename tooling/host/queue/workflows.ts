@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Credential, WorkflowDefinition, WorkflowNode } from '../../../tooling/host/types';
-import { fieldsParameter } from '../../../tooling/host/fields';
-import { byId, chain, erpNode, erpTriggerNode, node, splitOutNode, webhookNode } from '../../../tooling/host/workflows';
-import { PROCESS_NAME_ENV } from '../host/n8nQueueProcess';
+import type { Credential, WorkflowDefinition, WorkflowNode } from '../types';
+import { fieldsParameter } from '../fields';
+import { byId, chain, erpNode, erpTriggerNode, node, splitOutNode, webhookNode } from '../workflows';
+import { PROCESS_NAME_ENV } from './n8nQueueProcess';
 
 export const WORKER_NODE = 'Worker';
 export const IMPORT_NODE = 'Import Contacts';

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Owner } from '../../../tooling/host/restClient';
-import type { Stack } from '../../../tooling/host/stack';
-import type { Credential } from '../../../tooling/host/types';
+import type { Owner } from './restClient';
+import type { Stack } from './stack';
+import type { Credential } from './types';
 
 /** What globalSetup hands to the test files (through a JSON file named in the environment). */
 export interface E2eContext {
@@ -62,6 +62,3 @@ export function handOver(folder: string, suite: string, context: object, env = C
 	writeFileSync(file, JSON.stringify(context, null, 2));
 	process.env[env] = file;
 }
-
-/** Where the round-trip test leaves its timings (ms) for globalTeardown: n8n's user folder, beside the context file. */
-export const roundTripsFile = (userFolder = path.dirname(contextFile())): string => path.join(userFolder, 'round-trips.json');
