@@ -1,9 +1,9 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { Random } from '../../../sandbox/seed/random';
-import { scenarioRandom } from '../setup/seed';
-import { requestChains } from './chains';
-import { recordPlan } from './recordFaults';
-import { retryEvidence } from './retries';
+import { scenarioRandom } from '../../reliability/setup/seed';
+import { requestChains } from '../../reliability/faults/chains';
+import { recordPlan } from '../../reliability/faults/recordFaults';
+import { retryEvidence } from '../../reliability/faults/retries';
 
 // The retry evidence and the record-fault plans the fault scenarios rely on, fed with made-up request logs.
 

@@ -1,4 +1,4 @@
-import { confirmationFailures, tallyConfirmations, type SeenItem, type SentDelivery } from './tallyConfirmations';
+import { confirmationFailures, tallyConfirmations, type SeenItem, type SentDelivery } from '../../reliability/confirmations/tallyConfirmations';
 
 // The confirmation scenario's judging, fed with made-up runs: each count must be able to fail.
 

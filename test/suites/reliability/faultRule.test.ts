@@ -1,9 +1,9 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import type { RequestChain } from './chains';
-import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails } from './probability';
-import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests } from './rule';
-import { FAULT_SCENARIOS, type FaultScenario } from './scenarios';
-import { titleOf } from './title';
+import type { RequestChain } from '../../reliability/faults/chains';
+import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails } from '../../reliability/faults/probability';
+import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests } from '../../reliability/faults/rule';
+import { FAULT_SCENARIOS, type FaultScenario } from '../../reliability/faults/scenarios';
+import { titleOf } from '../../reliability/faults/title';
 
 // The rule every fault scenario is judged by, and the arithmetic behind its Max Retries, fed with made-up
 // scenarios and request logs. Expected figures are worked out by hand in the comments.

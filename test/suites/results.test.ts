@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../../tooling/host/paths';
 import { isPartialRun, markdownOf } from '../../tooling/host/results';
 import { queueReport } from '../queue/report/markdown';
 import { reliabilityReport } from '../reliability/report/markdown';
-import { compatibilityTable, e2eReport, summarize, withRun, type E2eRun } from './setup/results';
+import { compatibilityTable, e2eReport, summarize, withRun, type E2eRun } from '../e2e/setup/results';
 
 const run = (n8n: string, overrides: Partial<E2eRun> = {}): E2eRun => ({
 	n8n,

@@ -1,4 +1,4 @@
-import { tallyChanges, tallyValue, type Company, type GroundTruth, type Report } from './tallyPolling';
+import { tallyChanges, tallyValue, type Company, type GroundTruth, type Report } from '../../reliability/polling/tallyPolling';
 
 // The polling scenario's judging, fed with made-up histories: each count must be able to fail.
 
