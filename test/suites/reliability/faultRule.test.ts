@@ -1,9 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import type { RequestChain } from '../../reliability/faults/chains';
-import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails } from '../../reliability/faults/probability';
+import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails, type RequestChain } from '../../reliability/faults/chains';
 import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests } from '../../reliability/faults/rule';
-import { FAULT_SCENARIOS, type FaultScenario } from '../../reliability/faults/scenarios';
-import { titleOf } from '../../reliability/faults/title';
+import { FAULT_SCENARIOS, type FaultScenario, titleOf } from '../../reliability/faults/scenarios';
 
 // The rule every fault scenario is judged by, and the arithmetic behind its Max Retries, fed with made-up
 // scenarios and request logs. Expected figures are worked out by hand in the comments.

@@ -1,8 +1,8 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import type { OutputItem } from '../../../tooling/host/executions';
-import { SUBJECTS } from '../../reliability/faults/subjects';
-import { tally, type BatchInput } from '../../reliability/faults/tally';
+import { SUBJECTS } from '../../reliability/faults/scenarios';
+import { type BatchInput, tally } from '../../reliability/faults/tally';
 
 // The counting the fault scenarios rely on, fed with made-up ERP states: each check must be able to fail.
 

@@ -1,9 +1,8 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { Random } from '../../../sandbox/seed/random';
-import { scenarioRandom } from '../../reliability/setup/seed';
-import { requestChains } from '../../reliability/faults/chains';
+import { scenarioRandom } from '../../reliability/setup/context';
+import { requestChains, retryEvidence } from '../../reliability/faults/chains';
 import { recordPlan } from '../../reliability/faults/recordFaults';
-import { retryEvidence } from '../../reliability/faults/retries';
 
 // The retry evidence and the record-fault plans the fault scenarios rely on, fed with made-up request logs.
 

@@ -1,11 +1,9 @@
 import type { LoggedFault, RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
-import { scenarioRandom } from '../../reliability/setup/seed';
+import { scenarioRandom } from '../../reliability/setup/context';
 import type { OutputItem } from '../../../tooling/host/executions';
-import { importChecks } from '../../reliability/imports/checks';
-import { createFaultPlan } from '../../reliability/imports/createFaults';
-import type { ImportScenario } from '../../reliability/imports/scenarios';
-import { tallyImport, type ImportRow } from '../../reliability/imports/tallyImport';
+import { importChecks, type ImportRow, tallyImport } from '../../reliability/imports/tallyImport';
+import { createFaultPlan, type ImportScenario } from '../../reliability/imports/scenarios';
 
 // The counting and the checks the imports are judged by, fed with made-up ERP states and request logs: each
 // check must be able to fail.
