@@ -5,7 +5,7 @@ import { sleep } from '../../../tooling/host/processes';
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { stopN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, startedByWorker } from '../../../tooling/host/queue/executions';
-import { reconnectMain, startAgain, type QueueSession } from '../support/session';
+import { type QueueSession, reconnectMain, startAgain } from '../support/session';
 import { lookUpWorkflow } from '../../../tooling/host/queue/workflows';
 
 export interface MainDownFigures {

@@ -10,7 +10,7 @@ import { N8N_VERSION } from '../../../tooling/host/install';
 import { n8nLine } from '../../../tooling/host/lines';
 import { killN8n, stopN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, recordedWorker, startedByWorker } from '../../../tooling/host/queue/executions';
-import { reconnectMain, startAgain, type QueueSession } from '../support/session';
+import { type QueueSession, reconnectMain, startAgain } from '../support/session';
 import { mainIsDown } from './mainDown';
 import { workerNode } from '../../../tooling/host/queue/workflows';
 

@@ -2,7 +2,7 @@ import { N8N_VERSION } from '../../../tooling/host/install';
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { handOver } from '../../../tooling/host/context';
 import { startCluster } from '../../../tooling/host/queue/cluster';
-import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
+import { QUEUE_CONTEXT_ENV, type QueueContext } from '../support/session';
 import globalTeardown from '../../../tooling/host/globalTeardown';
 
 const OWNER = { email: 'queue@example.com', password: 'Queue-m0de-run', firstName: 'Queue', lastName: 'Mode' };
