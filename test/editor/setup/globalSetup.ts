@@ -4,9 +4,8 @@ import { DEMO_SANDBOX, importExamples } from '../../../tooling/host/demoWorkflow
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { startStack } from '../../../tooling/host/stack';
 import { handOver } from '../../../tooling/host/context';
-import { EDITOR_CONTEXT_ENV, type EditorContext } from './context';
+import { EDITOR_CONTEXT_ENV, type EditorContext, SCREENSHOTS_DIR } from '../support/session';
 import globalTeardown from '../../../tooling/host/globalTeardown';
-import { SCREENSHOTS_DIR } from '../support/screenshots';
 
 const OWNER = { email: 'editor@example.com', password: 'Editor-passw0rd', firstName: 'Editor', lastName: 'Tester' };
 
