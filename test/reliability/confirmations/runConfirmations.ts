@@ -4,7 +4,7 @@ import { ACTING_STEP, activeConfirmingTrigger, triggerBranch } from '../../../to
 import { erpApi } from '../../../tooling/host/erpApi';
 import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
-import { type ReliabilitySession, scenarioRandom } from '../setup/context';
+import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/context';
 import { settle } from '../support/batch';
 import { confirmationFailures, type ConfirmationTally, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
@@ -46,15 +46,10 @@ const expand = <K extends string>(mix: Record<K, number>) => (Object.entries(mix
 
 /** Every step of the run, real and forged mixed in a seeded order. */
 export function confirmationPlan(random: Random): Step[] {
-	const steps: Step[] = [
-		...expand(REAL_MIX).map((kind): Step => ({ real: true, kind })),
-		...expand(FORGED_MIX).map((kind): Step => ({ real: false, kind })),
-	];
-	for (let i = steps.length - 1; i > 0; i--) {
-		const j = random.int(0, i);
-		[steps[i], steps[j]] = [steps[j], steps[i]];
-	}
-	return steps;
+	return shuffled(
+		[...expand(REAL_MIX).map((kind): Step => ({ real: true, kind })), ...expand(FORGED_MIX).map((kind): Step => ({ real: false, kind }))],
+		random,
+	);
 }
 
 /** How many records of each pool the plan uses up. */

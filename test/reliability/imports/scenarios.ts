@@ -1,8 +1,7 @@
 import type { FaultSpec } from '../../../sandbox/faults';
 import { percent, times } from '../faults/scenarios';
 import type { Random } from '../../../sandbox/seed/random';
-import { shuffled } from '../faults/recordFaults';
-import type { ReliabilitySession } from '../setup/context';
+import { shuffled, type ReliabilitySession } from '../setup/context';
 
 /**
  * A fault for a share of the run's creates (POST /contacts), always after the ERP saved the contact: the case in

@@ -1,7 +1,7 @@
 import type { Random } from '../../../sandbox/seed/random';
 import type { Company } from './tallyPolling';
 import { sleep } from '../../../tooling/host/processes';
-import type { ReliabilitySession } from '../setup/context';
+import { shuffled, type ReliabilitySession } from '../setup/context';
 
 /** The company value the Field Becomes a Value workflow waits for; no seeded contact has it. */
 export const WATCHED_VALUE = 'Polled Holdings';
@@ -37,12 +37,7 @@ export type EpisodeKind = keyof typeof POLLING_PLAN.episodes;
 
 /** The episodes in a random order drawn from the run's seed. */
 export function episodeOrder(random: Random): EpisodeKind[] {
-	const all = (Object.entries(POLLING_PLAN.episodes) as Array<[EpisodeKind, number]>).flatMap(([kind, n]) => Array<EpisodeKind>(n).fill(kind));
-	for (let i = all.length - 1; i > 0; i--) {
-		const j = random.int(0, i);
-		[all[i], all[j]] = [all[j], all[i]];
-	}
-	return all;
+	return shuffled((Object.entries(POLLING_PLAN.episodes) as Array<[EpisodeKind, number]>).flatMap(([kind, n]) => Array<EpisodeKind>(n).fill(kind)), random);
 }
 
 /** A company other than `current` (and never the watched value). */

@@ -48,3 +48,12 @@ export function runSeed(): number {
 export function scenarioRandom(seed: number, scenarioId: string): Random {
 	return new Random(createHash('sha256').update(`${seed} ${scenarioId}`).digest().readUInt32BE(0));
 }
+
+/** `items` in an order drawn from `random` (shuffled in place, and returned). */
+export function shuffled<T>(items: T[], random: Random): T[] {
+	for (let i = items.length - 1; i > 0; i--) {
+		const j = random.int(0, i);
+		[items[i], items[j]] = [items[j], items[i]];
+	}
+	return items;
+}
