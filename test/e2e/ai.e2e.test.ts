@@ -11,12 +11,12 @@ import { readExamples, useCredential } from '../../tooling/host/examples';
 import { MCP_TRIGGER_TYPE, mcpCredential, mcpUrl, useMcpCredential } from '../../tooling/host/mcp';
 import { connectMcpClient } from '../../tooling/host/mcpClient';
 
-describe('ERP node as an AI tool, inside a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
 
+describe('ERP node as an AI tool, inside a real n8n', () => {
 	test('n8n offers an "ERP Tool" variant that plugs into an agent\'s tool input', async () => {
 		const tool = (await session.n8n.nodeTypes()).find((type) => type.name === `${ERP_NODE_TYPE}Tool`);
 
@@ -111,7 +111,6 @@ const TOOLS = [
  * the requests it cost, and the errors a model reads when it gets something wrong.
  */
 describe('the ERP tools through n8n\'s MCP Server Trigger, used by a real MCP client', () => {
-	let session: Session;
 	let workflow: SavedWorkflow;
 	let url: string;
 	let mcp: Client;
@@ -119,7 +118,6 @@ describe('the ERP tools through n8n\'s MCP Server Trigger, used by a real MCP cl
 	const example = readExamples().find((e) => e.file === 'erp-assistant-mcp.json');
 
 	beforeAll(async () => {
-		session = await connect();
 		if (!example) throw new Error('examples/erp-assistant-mcp.json is missing');
 		const credential = await mcpCredential(session.n8n, token);
 		const definition: WorkflowDefinition = useMcpCredential(useCredential(example.workflow, session.ctx.credentials.good), credential);

@@ -4,12 +4,12 @@ import { connect, type Session } from '../../tooling/host/session';
 import type { Credential, WorkflowNode } from '../../tooling/host/types';
 import { chain, webhookNode } from '../../tooling/host/workflows';
 
-describe('ERP API credential: the Test button of a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
 
+describe('ERP API credential: the Test button of a real n8n', () => {
 	/** Tests data as the credential dialog sends it, and returns n8n's verdict and what the sandbox saw. */
 	const test_ = async (data: { baseUrl: string; apiToken: string }) => {
 		const since = await session.sandbox.lastRequestSeq();
@@ -70,11 +70,6 @@ describe('ERP API credential: the Test button of a real n8n', () => {
  * token where the ERP expects it, whichever node asks.
  */
 describe('ERP API credential in the HTTP Request node (Predefined Credential Type)', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
-
 	const httpRequestNode = (credential: Credential): WorkflowNode => ({
 		id: randomUUID(),
 		name: 'HTTP Request',

@@ -6,12 +6,12 @@ import { calls, runErp } from '../../tooling/host/runErp';
 import { connect, type Session } from '../../tooling/host/session';
 import { byId, splitOutNode } from '../../tooling/host/workflows';
 
-describe('ERP node › Contact, inside a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
 
+describe('ERP node › Contact, inside a real n8n', () => {
 	test('Create: values from the webhook body become a contact in the ERP', async () => {
 		const input = {
 			first: 'Greta',
@@ -165,11 +165,6 @@ describe('ERP node › Contact, inside a real n8n', () => {
 });
 
 describe('ERP node › Employee, inside a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
-
 	test('Create: a new hire in the ERP, active, with an employee number', async () => {
 		const email = `mara.keller.${Date.now()}@northwind-industries.com`;
 		const hire = { first_name: 'Mara', last_name: 'Keller', email, department: 'Finance', job_title: 'Controller', salary: 64000, employment_type: 'part_time' };
@@ -226,11 +221,6 @@ describe('ERP node › Employee, inside a real n8n', () => {
 });
 
 describe('ERP node › Product, inside a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
-
 	test('Create: a product with its price, unit and low-stock threshold in the ERP', async () => {
 		const sku = `DESK-OAK-${Date.now()}`;
 		const run = await runErp(session, {
@@ -317,11 +307,6 @@ describe('ERP node › Product, inside a real n8n', () => {
 });
 
 describe('ERP node › Invoice, inside a real n8n', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
-
 	const draftInvoice = async () => {
 		const [contact] = await session.sandbox.records('contacts');
 		return await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {

@@ -9,6 +9,11 @@ import { connect, type Session } from '../../tooling/host/session';
 import { activeTrigger, type ActiveTrigger, settledDeliveries } from '../../tooling/host/triggers';
 import type { Credential } from '../../tooling/host/types';
 
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
+
 const EVENTS: EventName[] = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'];
 
 /** The field of an event's data that holds the id of the record it is about. */
@@ -24,11 +29,9 @@ const ID_FIELD: Record<EventName, string> = {
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an active workflow', () => {
-	let session: Session;
 	const triggers = new Map<EventName, ActiveTrigger>();
 
 	beforeAll(async () => {
-		session = await connect();
 		// One workflow per event, each subscribed to every event: a delivery of another event must start nothing.
 		for (const event of EVENTS) triggers.set(event, await activeTrigger(session, `e2e trigger ${event}`, [event]));
 	});
@@ -180,10 +183,8 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 const SECRET = 'whsec-7f3a9c';
 
 describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signing Secret of the ERP API credential', () => {
-	let session: Session;
 	let credential: Credential;
 	beforeAll(async () => {
-		session = await connect();
 		credential = await session.n8n.createCredential(`ERP API with webhook secret (e2e ${Date.now()})`, 'erpApi', {
 			baseUrl: session.ctx.sandboxBaseUrl,
 			apiToken: session.ctx.token,

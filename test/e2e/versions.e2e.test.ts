@@ -9,12 +9,12 @@ import type { Contact } from '../../sandbox/types';
 import { useCredential } from '../../tooling/host/examples';
 import type { Execution, WorkflowDefinition } from '../../tooling/host/types';
 
-describe('the n8n under test', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
 
+describe('the n8n under test', () => {
 	test('is the version this run installed (N8N_VERSION)', async () => {
 		const settings = await session.n8n.rest<{ versionCli: string }>('GET', '/rest/settings');
 
@@ -55,10 +55,6 @@ const UPDATED_AT = '2026-11-02T00:00:00.000Z';
  * soft-delete variant): the API document shows neither answer, and these are where version 1 and 1.1 differ.
  */
 describe('the ERP node\'s versions inside a real n8n: a workflow saved with 0.1.0 keeps its outputs', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
 	afterEach(async () => await session.sandbox.resetVariants());
 
 	/** The saved workflow, its ERP nodes at `typeVersion`, published; the paths of its webhooks by their names. */
