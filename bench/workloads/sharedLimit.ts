@@ -4,10 +4,10 @@ import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/execu
 import { N8nClient } from '../../tooling/host/restClient';
 import { startStack } from '../../tooling/host/stack';
 import type { Credential, Execution } from '../../tooling/host/types';
-import { startCluster } from '../../test/queue/host/cluster';
-import { lastStoppedAfter, perWorker } from '../../test/queue/support/executions';
+import { startCluster } from '../../tooling/host/queue/cluster';
+import { lastStoppedAfter, perWorker } from '../../tooling/host/queue/executions';
 import { chain, splitOutNode, webhookNode } from '../../tooling/host/workflows';
-import { IMPORT_NODE, importContactsNode, importWorkflow } from '../../test/queue/support/workflows';
+import { IMPORT_NODE, importContactsNode, importWorkflow } from '../../tooling/host/queue/workflows';
 import { SHARED_LIMIT } from '../config';
 import { contactRows, tally } from '../contacts';
 import { windows } from '../sim/sharedLimit';

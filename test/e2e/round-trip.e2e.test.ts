@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-import { roundTripsFile } from './setup/context';
+import { roundTripsFile } from './setup/results';
 import { allExecutions } from '../../tooling/host/executions';
 import { connect, type Session } from '../../tooling/host/session';
 import { byId, chain, erpNode, webhookNode } from '../../tooling/host/workflows';

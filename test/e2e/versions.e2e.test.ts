@@ -2,12 +2,48 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { finishedExecution, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import { chain, ERP_NODE_TYPE, node } from '../../tooling/host/workflows';
 import type { Contact } from '../../sandbox/types';
 import { useCredential } from '../../tooling/host/examples';
-import { nodeOutput, waitForExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
 import type { Execution, WorkflowDefinition } from '../../tooling/host/types';
-import { ERP_NODE_TYPE } from '../../tooling/host/workflows';
+
+let session: Session;
+beforeAll(async () => {
+	session = await connect();
+});
+
+describe('the n8n under test', () => {
+	test('is the version this run installed (N8N_VERSION)', async () => {
+		const settings = await session.n8n.rest<{ versionCli: string }>('GET', '/rest/settings');
+
+		expect(settings.versionCli).toBe(session.ctx.n8nVersion);
+	});
+
+	// n8n 1.123.81's default expression engine fails this (null for both); the 1.x line runs the legacy one.
+	test("resolves $('Node').item and .first() in a workflow of n8n's own nodes", async () => {
+		const assignment = (name: string, value: string) => ({ id: randomUUID(), name, value, type: 'string' });
+		const workflow = chain(`e2e expressions ${Date.now()}`, [
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+			node('Rows', 'n8n-nodes-base.code', 2, { jsCode: "return [{ x: 'a' }, { x: 'b' }];" }),
+			node('Pass', 'n8n-nodes-base.noOp', 1, {}),
+			node('Read', 'n8n-nodes-base.set', 3.4, {
+				mode: 'manual',
+				assignments: { assignments: [assignment('item', "={{ $('Rows').item.json.x }}"), assignment('first', "={{ $('Rows').first().json.x }}")] },
+				options: {},
+			}),
+		]);
+		const saved = await session.n8n.createWorkflow(workflow);
+
+		const execution = await finishedExecution(session.n8n, await session.n8n.runManually(saved.id, 'Start'));
+
+		expect(nodeOutput(execution, 'Read')).toEqual([
+			{ item: 'a', first: 'a' },
+			{ item: 'b', first: 'a' },
+		]);
+	});
+});
 
 /** A workflow as n8n-nodes-erp 0.1.0 saved it: its ERP nodes at version 1 (a create, an update, a delete). */
 const SAVED_BY_0_1_0 = JSON.parse(readFileSync(path.join(__dirname, 'workflows/erp-node-0.1.0.json'), 'utf8')) as WorkflowDefinition;
@@ -19,10 +55,6 @@ const UPDATED_AT = '2026-11-02T00:00:00.000Z';
  * soft-delete variant): the API document shows neither answer, and these are where version 1 and 1.1 differ.
  */
 describe('the ERP node\'s versions inside a real n8n: a workflow saved with 0.1.0 keeps its outputs', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
 	afterEach(async () => await session.sandbox.resetVariants());
 
 	/** The saved workflow, its ERP nodes at `typeVersion`, published; the paths of its webhooks by their names. */

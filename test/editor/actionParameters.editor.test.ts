@@ -1,7 +1,5 @@
-import { useEditor } from './support/editorSession';
-import { closeNode, errorMarks, markedParameters, openNode, visibleLabels } from './support/ndv';
-import { expandCategory, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';
-import { manualTrigger, openNewWorkflow, openNodeName } from './support/workflows';
+import { manualTrigger, openNewWorkflow, openNodeName, useEditor } from './support/session';
+import { closeNode, errorMarks, expandCategory, markedParameters, openEntry, openNode, pickAction, searchNodePanel, visibleLabels } from './support/page';
 
 const editor = useEditor();
 

@@ -1,8 +1,7 @@
 import { atLeast, waitForExecutions } from '../../tooling/host/executions';
 import { erpNode, node } from '../../tooling/host/workflows';
-import { useEditor } from './support/editorSession';
-import { openNode } from './support/ndv';
-import { manualTrigger, openNewWorkflow } from './support/workflows';
+import { manualTrigger, openNewWorkflow, useEditor } from './support/session';
+import { openNode } from './support/page';
 
 const editor = useEditor();
 

@@ -1,8 +1,6 @@
 import { erpNode } from '../../tooling/host/workflows';
-import { useEditor } from './support/editorSession';
-import { dropdownOptions, errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
-import { expandCategory, listedActions, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';
-import { manualTrigger, openNewWorkflow } from './support/workflows';
+import { manualTrigger, openNewWorkflow, useEditor } from './support/session';
+import { dropdownOptions, errorMarks, expandCategory, listedActions, ndv, openEntry, openNode, pickAction, searchNodePanel, visibleLabels } from './support/page';
 
 // Custom API Call as a user meets it: once in the node panel's ERP entry and once in the Resource list, although n8n
 // adds a "Custom API Call" of its own to some nodes (custom/CustomApiCall.resource.ts says when).

@@ -1,10 +1,8 @@
 import { openWorkflow } from '../../tooling/host/editor';
 import { OTHER_LINE_WORDS } from '../../tooling/host/nodeTexts';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
-import { readEditorContext } from './setup/context';
-import { canvasNodeNames, canvasNodeText, stickyNotes } from './support/canvas';
-import { useEditor } from './support/editorSession';
-import { closeNode, errorMarks, openNode, shownValue, visibleLabels } from './support/ndv';
+import { readEditorContext, useEditor } from './support/session';
+import { canvasNodeNames, canvasNodeText, closeNode, errorMarks, openNode, shownValue, stickyNotes, visibleLabels } from './support/page';
 
 const editor = useEditor();
 

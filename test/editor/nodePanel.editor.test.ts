@@ -1,10 +1,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { ERP_NODE_TYPE, ERP_TRIGGER_TYPE } from '../../tooling/host/workflows';
-import { useEditor } from './support/editorSession';
-import { dropdownOptions, visibleLabels } from './support/ndv';
-import { entryPageDescription, expandCategory, listedActions, listedEntries, openEntry, pickAction, searchNodePanel } from './support/nodeCreator';
-import { screenshotFile } from './support/screenshots';
+import { screenshotFile, useEditor } from './support/session';
+import { dropdownOptions, entryPageDescription, expandCategory, listedActions, listedEntries, openEntry, pickAction, searchNodePanel, visibleLabels } from './support/page';
 
 // What an analyst sees on adding a first step: n8n merges the action node `erp` and the webhook trigger
 // `erpTrigger` into one entry "ERP" (described by the trigger's description), and lists the polling trigger as

@@ -5,9 +5,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { MAX_NOTICE_SENTENCES, MAX_TEXT_CHARS, OTHER_LINE_WORDS, sentences, shownText } from '../../tooling/host/nodeTexts';
 import type { WorkflowNode } from '../../tooling/host/types';
 import { ERP_NODE_TYPE, ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE, node } from '../../tooling/host/workflows';
-import { useEditor } from './support/editorSession';
-import { ndv, openNode } from './support/ndv';
-import { manualTrigger, openNewWorkflow } from './support/workflows';
+import { manualTrigger, openNewWorkflow, useEditor } from './support/session';
+import { ndv, openNode } from './support/page';
 
 const editor = useEditor();
 

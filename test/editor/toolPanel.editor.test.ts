@@ -1,7 +1,6 @@
 import { ERP_NODE_TYPE, erpNode, node } from '../../tooling/host/workflows';
-import { useEditor } from './support/editorSession';
-import { errorMarks, ndv, openNode, visibleLabels } from './support/ndv';
-import { manualTrigger, openNewWorkflow } from './support/workflows';
+import { manualTrigger, openNewWorkflow, useEditor } from './support/session';
+import { errorMarks, ndv, openNode, visibleLabels } from './support/page';
 
 const editor = useEditor();
 

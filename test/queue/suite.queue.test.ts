@@ -1,5 +1,5 @@
 /**
- * The package in n8n queue mode (issues 16 and 22), against the sandbox ERP's own state and request log. The
+ * The package in n8n queue mode, against the sandbox ERP's own state and request log. The
  * scenarios run in this order on one cluster: workers are killed and main stopped on the way. Writes
  * test/queue/results.json and docs/queue-mode.md when every scenario has passed; otherwise the figures it has, failed
  * scenarios' included, go to test/queue/results.partial.json and the failed ones' to the log.
@@ -9,16 +9,32 @@ import { EVENT_NAMES } from '../../sandbox/events';
 import { isPartialRun, writeResults } from '../../tooling/host/results';
 import { queueReport } from './report/markdown';
 import { singleProcessFigures, type QueueResults } from './report/results';
-import { IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN } from './scenarios/plans';
-import { finishImport, startImport } from './scenarios/import';
+import { finishImport, IMPORT_PLAN, RATE_LIMITED_PLAN, RERUNNABLE_PLAN, startImport, type ImportFigures, type ImportPlan } from './scenarios/import';
 import { eventsWhileMainDown } from './scenarios/mainDown';
 import { POLL, pollingInTheCluster, POLLING_TRIGGER } from './scenarios/polling';
-import { deliveryBurst, sixEvents, triggerFigures, triggerItem } from './scenarios/trigger';
+import { deliveryBurst, sixEvents, triggerFigures, triggerItem, type TriggerFigures } from './scenarios/trigger';
 import { confirmationInTheCluster } from './scenarios/confirmation';
 import { killWorkerDuringImport } from './scenarios/workerDies';
-import { recordedWorker } from './support/executions';
-import { expectCompleteImport, expectOneExecutionPerDelivery, WORKERS } from './support/expectations';
+import { recordedWorker } from '../../tooling/host/queue/executions';
 import { connect, type QueueSession } from './support/session';
+
+const WORKERS = ['worker-1', 'worker-2'];
+
+/** `count` deliveries, each answered at the first attempt and starting one successful execution on a worker. */
+function expectOneExecutionPerDelivery(figures: TriggerFigures, count: number): void {
+	expect(figures).toMatchObject({ deliveries: count, retriedDeliveries: 0, executions: count, succeeded: count, lost: 0, twice: 0, workerMismatches: 0 });
+}
+
+/** Every execution succeeded, no item failed, the ERP holds every contact exactly once. */
+function expectCompleteImport(figures: ImportFigures, plan: ImportPlan): void {
+	const contacts = plan.executions * plan.rowsPerExecution;
+	expect(figures).toMatchObject({
+		executions: plan.executions,
+		succeeded: plan.executions,
+		failedItems: 0,
+		erp: { records: contacts, missing: 0, duplicates: 0 },
+	});
+}
 
 const BURST = { total: 200, batch: 20 };
 const CONFIRMED = 10;

@@ -1,21 +1,17 @@
-import { ACCESS_CASES } from './badInputs/accessCases';
-import { PARAMETER_CASES } from './badInputs/parameterCases';
-import { runNodeCase } from './badInputs/runNodeCase';
-import { runTriggerCases } from './badInputs/runTriggerCases';
-import { TRIGGER_CASES } from './badInputs/triggerCases';
-import { RESTART_SCENARIOS, runRestartScenario } from './faults/returnAll';
-import { runFaultScenario } from './faults/runScenario';
+import { ACCESS_CASES, PARAMETER_CASES, TRIGGER_CASES } from './badInputs/cases';
+import { runNodeCase, runTriggerCases } from './badInputs/run';
+import { RESTART_SCENARIOS, runFaultScenario, runRestartScenario } from './faults/runScenario';
 import { FAULT_SCENARIOS } from './faults/scenarios';
 import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { runPollingScenario } from './polling/runPolling';
-import { runConfirmationScenario, type ConfirmationScenarioResult } from './confirmations/runConfirmations';
+import { type ConfirmationScenarioResult, runConfirmationScenario } from './confirmations/runConfirmations';
 import { writeResults } from '../../tooling/host/results';
 import { reliabilityReport } from './report/markdown';
 import { assembleResults, type BadInputResult, type FaultScenarioResult, type ImportScenarioResult, type PollingScenarioResult, type SecretsScan } from './report/results';
 import { scanForSecrets } from './secrets/scan';
 import { connect } from '../../tooling/host/session';
-import { secretsOf, type ReliabilityContext, type ReliabilitySession } from './setup/context';
+import { type ReliabilityContext, type ReliabilitySession, secretsOf } from './setup/context';
 
 // The tests run in this order; the secrets scan last, over everything the others made n8n do.
 let session: ReliabilitySession;

@@ -1,4 +1,4 @@
-import type { E2eContext } from '../../test/e2e/setup/context';
+import type { E2eContext } from './context';
 
 /** A direct call to the sandbox's API (not through n8n), to prepare records a test needs. */
 export async function erpApi<T>(ctx: E2eContext, method: string, path: string, body?: unknown): Promise<T> {

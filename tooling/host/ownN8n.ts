@@ -7,7 +7,7 @@ import { freePort } from './ports';
 import { removeFolder, temporaryFolder } from './processes';
 import { N8nClient } from './restClient';
 import { erpCredential } from './stack';
-import { contextFile, type E2eContext } from '../../test/e2e/setup/context';
+import { contextFile, type E2eContext } from './context';
 
 /**
  * A second n8n for a test that must stop and start it: its own user folder with the package globalSetup installed,

@@ -1,6 +1,6 @@
 import { N8nClient } from './restClient';
 import { SandboxAdmin } from '../../sandbox/adminClient';
-import { readContext, type E2eContext } from '../../test/e2e/setup/context';
+import { readContext, type E2eContext } from './context';
 
 /** A test file's session; `C`, the suite's context: the reliability suite's adds its secrets and credentials. */
 export interface Session<C extends E2eContext = E2eContext> {

@@ -1,6 +1,6 @@
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { startStack } from '../../../tooling/host/stack';
-import { handOver, stackContext } from './context';
+import { handOver, stackContext } from '../../../tooling/host/context';
 import globalTeardown from './globalTeardown';
 
 const OWNER = { email: 'e2e@example.com', password: 'E2e-passw0rd', firstName: 'End', lastName: 'ToEnd' };

@@ -3,8 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import stopStarted from '../../../tooling/host/globalTeardown';
 import { n8nLine } from '../../../tooling/host/lines';
 import type { Stack } from '../../../tooling/host/stack';
-import { roundTripsFile } from './context';
-import { recordRun, summarize, type E2eRun } from './results';
+import { recordRun, roundTripsFile, summarize, type E2eRun } from './results';
 
 declare global {
 	// Set by outcomeReporter.js, which runs in this process before globalTeardown.

@@ -1,4 +1,7 @@
+import path from 'node:path';
+
 import { median } from '../../../bench/stats';
+import { contextFile } from '../../../tooling/host/context';
 import { readResults, table, withBlocks, writeResults, type Report } from '../../../tooling/host/results';
 
 /** One full `npm run test:e2e` against one n8n version. */
@@ -59,3 +62,6 @@ export const e2eReport: Report<E2eResults> = {
 
 /** Adds the run to docs/e2e-results.json and regenerates the table of docs/compatibility.md from it. */
 export const recordRun = (run: E2eRun) => writeResults(e2eReport, withRun(readResults(e2eReport), run));
+
+/** Where the round-trip test leaves its timings (ms) for globalTeardown: n8n's user folder, beside the context file. */
+export const roundTripsFile = (userFolder = path.dirname(contextFile())): string => path.join(userFolder, 'round-trips.json');

@@ -3,10 +3,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { DEMO_SANDBOX, importExamples } from '../../../tooling/host/demoWorkflows';
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { startStack } from '../../../tooling/host/stack';
-import { handOver } from '../../e2e/setup/context';
-import { EDITOR_CONTEXT_ENV, type EditorContext } from './context';
+import { handOver } from '../../../tooling/host/context';
+import { EDITOR_CONTEXT_ENV, type EditorContext, SCREENSHOTS_DIR } from '../support/session';
 import globalTeardown from '../../../tooling/host/globalTeardown';
-import { SCREENSHOTS_DIR } from '../support/screenshots';
 
 const OWNER = { email: 'editor@example.com', password: 'Editor-passw0rd', firstName: 'Editor', lastName: 'Tester' };
 

@@ -1,13 +1,7 @@
 import type { Circus } from '@jest/types';
 import NodeEnvironment from 'jest-environment-node';
-import type { Page } from 'playwright-core';
 
-import { screenshotFile } from '../support/screenshots';
-
-/** The page a test file drives (support/editorSession.ts registers it), as the test's global sees it. */
-export interface WithEditorPage {
-	editorPage?: Page;
-}
+import { screenshotFile, type WithEditorPage } from '../support/session';
 
 function fullName(test: Circus.TestEntry): string {
 	const names: string[] = [test.name];

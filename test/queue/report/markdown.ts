@@ -1,4 +1,4 @@
-import { counts, paragraphs, seconds as s, table, withBlocks, type Report } from '../../../tooling/host/results';
+import { counts, paragraphs, type Report, seconds as s, table, withBlocks } from '../../../tooling/host/results';
 import type { ImportFigures } from '../scenarios/import';
 import type { TriggerFigures } from '../scenarios/trigger';
 import type { QueueResults } from './results';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Machine } from '../../../bench/machine';
 import type { Summary as BenchSummary } from '../../../bench/summary';
 import { REPO_ROOT } from '../../../tooling/host/paths';
-import type { ClusterOptions, ClusterTimings } from '../host/cluster';
+import type { ClusterOptions, ClusterTimings } from '../../../tooling/host/queue/cluster';
 import type { ConfirmationFigures } from '../scenarios/confirmation';
 import type { ImportFigures } from '../scenarios/import';
 import type { MainDownFigures } from '../scenarios/mainDown';

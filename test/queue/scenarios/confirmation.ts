@@ -3,7 +3,7 @@ import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../../tooling/h
 import { erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
 import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
 import { settledDeliveries } from '../../../tooling/host/triggers';
-import { startedByWorker } from '../support/executions';
+import { startedByWorker } from '../../../tooling/host/queue/executions';
 import type { QueueSession } from '../support/session';
 
 export interface ConfirmationFigures {

@@ -4,9 +4,9 @@ import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { stopN8n } from '../../../tooling/host/n8nProcess';
-import { perWorker, startedByWorker } from '../support/executions';
-import { reconnectMain, startAgain, type QueueSession } from '../support/session';
-import { lookUpWorkflow } from '../support/workflows';
+import { perWorker, startedByWorker } from '../../../tooling/host/queue/executions';
+import { type QueueSession, reconnectMain, startAgain } from '../support/session';
+import { lookUpWorkflow } from '../../../tooling/host/queue/workflows';
 
 export interface MainDownFigures {
 	contactsCreated: number;

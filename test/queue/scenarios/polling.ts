@@ -9,10 +9,10 @@ import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { N8N_VERSION } from '../../../tooling/host/install';
 import { n8nLine } from '../../../tooling/host/lines';
 import { killN8n, stopN8n } from '../../../tooling/host/n8nProcess';
-import { perWorker, recordedWorker, startedByWorker } from '../support/executions';
-import { reconnectMain, startAgain, type QueueSession } from '../support/session';
+import { perWorker, recordedWorker, startedByWorker } from '../../../tooling/host/queue/executions';
+import { type QueueSession, reconnectMain, startAgain } from '../support/session';
 import { mainIsDown } from './mainDown';
-import { workerNode } from '../support/workflows';
+import { workerNode } from '../../../tooling/host/queue/workflows';
 
 export const POLLING_TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const WORKFLOW_NAME = 'queue polling contacts';

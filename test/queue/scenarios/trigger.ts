@@ -4,9 +4,9 @@ import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/ex
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { EVENT_NAMES, type EventName } from '../../../sandbox/events';
 import type { Delivery } from '../../../sandbox/webhooks';
-import { lastStoppedAfter, recordedWorker, startedByWorker } from '../support/executions';
+import { lastStoppedAfter, recordedWorker, startedByWorker } from '../../../tooling/host/queue/executions';
 import type { QueueSession } from '../support/session';
-import { triggerWorkflow } from '../support/workflows';
+import { triggerWorkflow } from '../../../tooling/host/queue/workflows';
 
 export interface TriggerRun {
 	deliveries: Delivery[];

@@ -3,9 +3,9 @@ import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import type { Execution } from '../../../tooling/host/types';
 import { killN8n } from '../../../tooling/host/n8nProcess';
-import { perWorker, startedByWorker } from '../support/executions';
-import { startAgain, type QueueSession } from '../support/session';
-import { erpCopies, finishImport, outcomes, rowsOf, sendChunks, startImport, tallyRows, type ImportFigures, type ImportPlan } from './import';
+import { perWorker, startedByWorker } from '../../../tooling/host/queue/executions';
+import { type QueueSession, startAgain } from '../support/session';
+import { erpCopies, finishImport, type ImportFigures, type ImportPlan, outcomes, rowsOf, sendChunks, startImport, tallyRows } from './import';
 
 export interface KilledExecution {
 	id: string;

@@ -1,8 +1,8 @@
 import { N8N_VERSION } from '../../../tooling/host/install';
 import { stopOnSignals } from '../../../tooling/host/processes';
-import { handOver } from '../../e2e/setup/context';
-import { startCluster } from '../host/cluster';
-import { QUEUE_CONTEXT_ENV, type QueueContext } from './context';
+import { handOver } from '../../../tooling/host/context';
+import { startCluster } from '../../../tooling/host/queue/cluster';
+import { QUEUE_CONTEXT_ENV, type QueueContext } from '../support/session';
 import globalTeardown from '../../../tooling/host/globalTeardown';
 
 const OWNER = { email: 'queue@example.com', password: 'Queue-m0de-run', firstName: 'Queue', lastName: 'Mode' };

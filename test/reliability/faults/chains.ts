@@ -58,3 +58,99 @@ export function chainsByMethod(chains: RequestChain[]): Record<string, number> {
 /** Chains whose last attempt was struck: the requests the node did not get through. */
 export const endedStruck = (chains: RequestChain[], struck: StruckTest) => chains.filter((c) => struck(c.attempts[c.attempts.length - 1]));
 
+/** The waits before the n-th retry of the same request. */
+export interface RetryWaits {
+	retry: number;
+	count: number;
+	minMs: number;
+	medianMs: number;
+	maxMs: number;
+}
+
+/** Per method: requests the sandbox received, attempts it struck, and of those how many were sent again. */
+export interface MethodEvidence {
+	requests: number;
+	struck: number;
+	sentAgain: number;
+}
+
+/** What the request log shows of the node's retries after struck requests. */
+export interface RetryEvidence {
+	/** Attempts the sandbox faulted or refused with 429 (or, for timeouts, delayed past the timeout). */
+	struckRequests: number;
+	/** Of them, those followed by another attempt at the same request. */
+	retried: number;
+	byMethod: Record<string, MethodEvidence>;
+	/** The most attempts of one request that were struck. */
+	mostStrikesOnOneRequest: number;
+	/** From a struck attempt's arrival to the arrival of the next attempt, per retry number. */
+	waitsBeforeRetry: RetryWaits[];
+}
+
+function waitsOf(retry: number, waits: number[]): RetryWaits {
+	const sorted = [...waits].sort((a, b) => a - b);
+	return { retry, count: sorted.length, minMs: sorted[0], medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted[sorted.length - 1] };
+}
+
+export function retryEvidence(chains: RequestChain[], struck: StruckTest): RetryEvidence {
+	const byMethod: Record<string, MethodEvidence> = {};
+	const waits: number[][] = [];
+	let mostStrikesOnOneRequest = 0;
+	for (const { method, attempts } of chains) {
+		const counts = (byMethod[method] ??= { requests: 0, struck: 0, sentAgain: 0 });
+		counts.requests += attempts.length;
+		let strikes = 0;
+		attempts.forEach((attempt, i) => {
+			if (!struck(attempt)) return;
+			counts.struck++;
+			const next = attempts[i + 1];
+			if (next) {
+				counts.sentAgain++;
+				(waits[strikes] ??= []).push(Date.parse(next.at) - Date.parse(attempt.at));
+			}
+			strikes++;
+		});
+		mostStrikesOnOneRequest = Math.max(mostStrikesOnOneRequest, strikes);
+	}
+	const methods = Object.values(byMethod);
+	return {
+		struckRequests: methods.reduce((n, m) => n + m.struck, 0),
+		retried: methods.reduce((n, m) => n + m.sentAgain, 0),
+		byMethod,
+		mostStrikesOnOneRequest,
+		waitsBeforeRetry: waits.map((w, i) => waitsOf(i + 1, w)),
+	};
+}
+
+/** The chance the suite accepts for a check to fail on a correct node: a scenario is designed to stay below it. */
+export const ACCEPTED_CHANCE = 1e-6;
+
+/**
+ * The chance that at least one of `chains` requests fails for good, when each attempt is struck with
+ * probability `p` independently, the node makes 1 + `maxRetries` attempts, and up to `queued` of them may be
+ * struck for certain (faults queued for the request's record): 1 − (1 − p^(1 + maxRetries − queued))^chains.
+ */
+export function chanceSomeRequestFails(p: number, maxRetries: number, queued: number, chains: number): number {
+	const freeAttempts = 1 + maxRetries - queued;
+	if (freeAttempts <= 0) return chains > 0 ? 1 : 0;
+	const oneFails = p ** freeAttempts;
+	// -expm1(n·log1p(-x)) keeps precision where 1 − (1 − x)^n would round to 0.
+	return oneFails >= 1 ? 1 : -Math.expm1(chains * Math.log1p(-oneFails));
+}
+
+/** P(X < k) for X ~ Binomial(n, p): the chance that a fault drawn n times at rate p strikes fewer than k times. */
+export function chanceFewerThan(k: number, n: number, p: number): number {
+	if (k <= 0) return 0;
+	if (p <= 0) return 1;
+	if (p >= 1) return k > n ? 1 : 0;
+	let term = (1 - p) ** n;
+	let sum = 0;
+	for (let i = 0; i < Math.min(k, n + 1); i++) {
+		sum += term;
+		term *= ((n - i) / (i + 1)) * (p / (1 - p));
+	}
+	return Math.min(1, sum);
+}
+
+/** A chance as people read it: 2.0e-7, or 0 and 1 as they are. */
+export const shownChance = (chance: number): string => (chance === 0 || chance === 1 ? String(chance) : chance.toExponential(1));

@@ -1,6 +1,6 @@
 import type { FaultSpec } from '../../../sandbox/faults';
 import type { Random } from '../../../sandbox/seed/random';
-import type { ReliabilitySession } from '../setup/context';
+import { shuffled, type ReliabilitySession } from '../setup/context';
 
 /** `count` items whose record the fault answers `times` times, picked among the first `within` items (default all). */
 export interface RecordFaultGroup {
@@ -17,15 +17,6 @@ export interface RecordFaults {
 	method: 'GET' | 'PUT' | 'DELETE';
 	fault: FaultSpec;
 	groups: RecordFaultGroup[];
-}
-
-/** `items` in an order drawn from `random` (shuffled in place, and returned). */
-export function shuffled<T>(items: T[], random: Random): T[] {
-	for (let i = items.length - 1; i > 0; i--) {
-		const j = random.int(0, i);
-		[items[i], items[j]] = [items[j], items[i]];
-	}
-	return items;
 }
 
 /** `count` distinct indices below `below`, none of them in `taken`, drawn from `random`. */

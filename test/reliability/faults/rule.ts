@@ -1,5 +1,4 @@
-import { chainsByMethod, endedStruck, type RequestChain, type StruckTest } from './chains';
-import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails, shownChance } from './probability';
+import { ACCEPTED_CHANCE, chainsByMethod, chanceFewerThan, chanceSomeRequestFails, endedStruck, type RequestChain, shownChance, type StruckTest } from './chains';
 import type { FaultScenario } from './scenarios';
 
 /**
@@ -65,7 +64,7 @@ export function ruleOf(s: FaultScenario): ScenarioRule {
 	const reasons = [
 		...(strikes.has('rate limited') ? ['a 429 is sent again whatever the method'] : []),
 		...(strikes.has('unclear') ? ['after an unclear failure GET, PUT and DELETE are sent again'] : []),
-		...(s.keyed && strikes.has('unclear') ? ['a create that failed unclearly is settled by looking its key up (issue 15)'] : []),
+		...(s.keyed && strikes.has('unclear') ? ['a create that failed unclearly is settled by looking its key up'] : []),
 	];
 	return { everyItemSucceeds: true, why: `every fault here is one the node gets past (${reasons.join('; ')}): every item must succeed` };
 }

@@ -1,13 +1,13 @@
 import type { FaultSettings } from '../../../sandbox/faults';
 import type { RateLimitConfig } from '../../../sandbox/rateLimit';
 import type { RecordFaults } from './recordFaults';
-import type { BatchKind, SUBJECTS } from './subjects';
+import { fieldsParameter } from '../../../tooling/host/fields';
+import { byId } from '../../../tooling/host/workflows';
 
-export type { BatchKind } from './subjects';
 
 /**
  * One fault scenario. Its title, the rule it is judged by (must every item succeed?) and the arithmetic behind
- * its Max Retries are derived from these settings (see title.ts and rule.ts), never typed beside them.
+ * its Max Retries are derived from these settings (titleOf below, rule.ts), never typed beside them.
  */
 export interface FaultScenario {
 	id: string;
@@ -23,7 +23,7 @@ export interface FaultScenario {
 	/** Faults queued for single records, on top of `faults`; every one of them must strike. */
 	recordFaults?: RecordFaults;
 	/**
-	 * Creates of a record with a natural key (issue 15; for Custom API Call, a Key Field): the node resolves an
+	 * Creates of a record with a natural key (for Custom API Call, a Key Field): the node resolves an
 	 * unclear failure by looking the key up, so no item may end as "the ERP may have done it" and every item must succeed.
 	 */
 	keyed?: boolean;
@@ -34,7 +34,7 @@ export interface FaultScenario {
 /**
  * The fault scenarios. Writes are hit after the ERP committed them (the ambiguous case that duplicates data
  * when a client retries a create). Contacts are keyed by e-mail: the node settles an unclear create by looking
- * the e-mail up (issue 15). Updates, reads and deletes work on seeded contacts, and more that no item is about
+ * the e-mail up. Updates, reads and deletes work on seeded contacts, and more that no item is about
  * must stay as they were (runScenario.ts).
  *
  * Where every fault is one the node gets past, Max Retries r is chosen so that, at a rate p per attempt, the
@@ -156,7 +156,7 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		options: { concurrency: 10, maxRetries: 9 },
 	},
 
-	// Custom API Call (issue 40) on the sandbox's orders extension, an endpoint the API document does not list: the
+	// Custom API Call on the sandbox's orders extension, an endpoint the API document does not list: the
 	// same transport, so the same rules. A POST with Key Field reference is looked up before it is sent and settled by
 	// a second lookup after an unclear failure; without one it is never sent again. References are unique in the ERP,
 	// so a POST sent again after the ERP saved one shows in the request log (counted as written twice).
@@ -215,3 +215,113 @@ export const FAULT_SCENARIOS: FaultScenario[] = [
 		options: { concurrency: 5, maxRetries: 9 },
 	},
 ];
+
+/** What a batch's input items ask, in kinds of work. */
+export type BatchKind = 'create' | 'update' | 'read' | 'delete';
+
+/** A record as the sandbox stores it, compared by its fields. */
+export type StoredRecord = { id: number };
+
+/** A field of a record (undefined: no such record). */
+export const fieldOf = (record: StoredRecord | undefined, name: string): unknown => (record as Record<string, unknown> | undefined)?.[name];
+
+/**
+ * What a fault scenario's items work on, and through which operation of the ERP node: contacts through the node's
+ * own operations, or orders (the sandbox's extension, which the API document does not list) through Custom API Call.
+ * Each input item carries `key` (a create's natural key), `first`, `id` or `value`; the parameters read them.
+ */
+export interface Subject {
+	records: 'contacts' | 'orders';
+	/** The list the records are at, where a create's lookup by its key goes. */
+	list: string;
+	/** A create's natural key, in its body and in its lookup's query. */
+	key: string;
+	/** Whether the ERP refuses a second record with the key (422): a create sent again then shows in the log only. */
+	uniqueKey: boolean;
+	/** The field an update sets. */
+	changed: string;
+	/** The work in a scenario's title and setup. */
+	work: Record<BatchKind, string>;
+	parameters(kind: BatchKind, keyed: boolean): Record<string, unknown>;
+}
+
+const byIdFromItem = byId('={{ $json.id }}');
+const customCall = (method: string, path: string, extra: Record<string, unknown> = {}) => ({ resource: 'customApiCall', operation: 'call', method, path, ...extra });
+
+export const SUBJECTS: Record<'contact' | 'order', Subject> = {
+	contact: {
+		records: 'contacts',
+		list: '/contacts',
+		key: 'email',
+		uniqueKey: false,
+		changed: 'company',
+		work: { create: 'create contacts', update: 'update contacts', read: 'read contacts by ID', delete: 'delete contacts' },
+		parameters: (kind) => {
+			if (kind === 'create') return { resource: 'contact', operation: 'create', columns: fieldsParameter('contact', { first_name: '={{ $json.first }}', email: '={{ $json.key }}' }) };
+			if (kind === 'update') return { resource: 'contact', operation: 'update', contactId: byIdFromItem, updateFields: { company: '={{ $json.value }}' } };
+			return { resource: 'contact', operation: kind === 'read' ? 'get' : 'delete', contactId: byIdFromItem };
+		},
+	},
+	order: {
+		records: 'orders',
+		list: '/orders',
+		key: 'reference',
+		uniqueKey: true,
+		changed: 'notes',
+		work: {
+			create: 'Custom API Call POST /orders',
+			update: 'Custom API Call PUT /orders/{id}',
+			read: 'Custom API Call GET /orders/{id}',
+			delete: 'Custom API Call DELETE /orders/{id}',
+		},
+		parameters: (kind, keyed) => {
+			if (kind === 'create') {
+				const body = '={{ { reference: $json.key, customer: $json.first, total: 10 } }}';
+				return customCall('POST', '/orders', { body, ...(keyed ? { keyField: 'reference' } : {}) });
+			}
+			if (kind === 'update') return customCall('PUT', '=/orders/{{ $json.id }}', { body: '={{ { notes: $json.value } }}' });
+			return customCall(kind === 'read' ? 'GET' : 'DELETE', '=/orders/{{ $json.id }}');
+		},
+	},
+};
+
+export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+const seconds = (ms: number) => `${ms / 1000} s`;
+const TIMES = ['never', 'once', 'twice', 'three times'];
+export const times = (n: number) => TIMES[n] ?? `${n} times`;
+
+function recordFaultWords({ method, fault, groups }: RecordFaults, timeout: number | undefined): string {
+	const against = timeout === undefined ? '' : ` against a ${seconds(timeout)} timeout`;
+	const what =
+		fault.kind === 'rateLimit'
+			? `refused with 429${fault.retryAfter === null ? ' without Retry-After' : ''}`
+			: fault.kind === 'latency'
+				? `answered ${seconds(fault.delayMs ?? 1000)} late${against}`
+				: fault.kind === 'drop'
+					? 'dropped'
+					: `answered ${fault.status ?? (fault.kind === 'html' ? 502 : 500)}${fault.kind === 'html' ? ' (HTML page)' : ''}`;
+	const contacts = groups.reduce((n, g) => n + g.count, 0);
+	return `${method} requests for ${contacts} contacts ${what} (${groups.map((g) => `${g.count} ${times(g.times)}`).join(', ')})`;
+}
+
+/** What goes wrong in the scenario and what the node does meanwhile, in words made from its settings. */
+export function titleOf(scenario: FaultScenario): string {
+	const { faults: f, options, kind } = scenario;
+	const committed = f.faultTiming === 'after' && kind !== 'read' ? ' after the ERP committed them' : '';
+	const words: string[] = [];
+	if (f.rateLimit) words.push(`a rate limit of ${f.rateLimit.limit} requests per ${seconds(f.rateLimit.windowMs)} with X-RateLimit headers`);
+	if (f.dropRate) words.push(`${percent(f.dropRate)} of connections dropped${committed}`);
+	if (f.nonJsonRate) words.push(`${percent(f.nonJsonRate)} of requests answered by a proxy's HTML 502 page${committed}`);
+	if (f.errorRate) {
+		const status = f.errorStatus ?? 500;
+		words.push(status === 429 ? `${percent(f.errorRate)} of requests refused with 429 and Retry-After` : `${percent(f.errorRate)} of requests answered ${status}${committed}`);
+	}
+	if (f.latencyMs) words.push(`every answer ${seconds(f.latencyMs)} late${options.timeout === undefined ? '' : ` against a ${seconds(options.timeout)} timeout`}`);
+	if (scenario.recordFaults) words.push(recordFaultWords(scenario.recordFaults, options.timeout));
+	const trouble = words.join('; ');
+	const described = scenario.label ? `${scenario.label}: ${trouble}` : trouble.charAt(0).toUpperCase() + trouble.slice(1);
+	const retries = options.maxRetries === undefined ? '' : `, Max Retries ${options.maxRetries}`;
+	const subject = SUBJECTS[scenario.subject ?? 'contact'];
+	const keyField = scenario.subject === 'order' && kind === 'create' ? (scenario.keyed ? ` with Key Field ${subject.key}` : ' without a Key Field') : '';
+	return `${described} — ${subject.work[kind]}${keyField}${retries}`;
+}

@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import { looksLikeCrash } from '../support/crash';
-import { pairedIndex, type OutputItem } from '../../../tooling/host/executions';
-import { fieldOf, SUBJECTS, type StoredRecord, type Subject } from './subjects';
+import { looksLikeCrash } from '../support/batch';
+import { type OutputItem, pairedIndex } from '../../../tooling/host/executions';
+import { fieldOf, type StoredRecord, type Subject, SUBJECTS } from './scenarios';
 
 /** What a batch scenario's input items ask: create a record with a key, change a field of one, read one or delete one. */
 export type BatchInput =

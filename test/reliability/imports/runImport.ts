@@ -1,14 +1,8 @@
 import { fieldsParameter } from '../../../tooling/host/fields';
-import { scenarioRandom } from '../setup/seed';
-import { runBatch, type BatchRun } from '../support/batch';
-import type { ReliabilitySession } from '../setup/context';
-import { settle } from '../support/settle';
-import { sum } from '../support/sum';
-import { faultsOfRun, importChecks } from './checks';
-import { createFaultPlan, queueCreateFaults } from './createFaults';
-import type { ImportScenario } from './scenarios';
-import { tallyImport, type ImportRow } from './tallyImport';
-import { importTitle } from './title';
+import { type ReliabilitySession, scenarioRandom } from '../setup/context';
+import { type BatchRun, runBatch, settle, sum } from '../support/batch';
+import { faultsOfRun, importChecks, type ImportRow, tallyImport } from './tallyImport';
+import { createFaultPlan, type ImportScenario, importTitle, queueCreateFaults } from './scenarios';
 
 /** The rows of run `run` (from 1): the same e-mails every run, the first names changed after the first. */
 const rowsOf = (s: ImportScenario, run: number): ImportRow[] =>

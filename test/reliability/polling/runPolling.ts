@@ -6,13 +6,11 @@ import { N8N_VERSION } from '../../../tooling/host/install';
 import { n8nLine } from '../../../tooling/host/lines';
 import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../../tooling/host/workflows';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import { chanceSomeRequestFails } from '../faults/probability';
-import { scenarioRandom } from '../setup/seed';
-import type { ReliabilitySession } from '../setup/context';
-import { sum } from '../support/sum';
-import { ContactChanger, type Live } from './changes';
-import { POLLING_PLAN, WATCHED_VALUE } from './plan';
-import { tallyChanges, tallyValue, type Company, type GroundTruth, type PollingTally, type Report } from './tallyPolling';
+import { chanceSomeRequestFails } from '../faults/chains';
+import { type ReliabilitySession, scenarioRandom } from '../setup/context';
+import { sum } from '../support/batch';
+import { ContactChanger, type Live, POLLING_PLAN, WATCHED_VALUE } from './changes';
+import { type Company, type GroundTruth, type PollingTally, type Report, tallyChanges, tallyValue } from './tallyPolling';
 
 const TRIGGER = ERP_POLLING_TRIGGER_NAME;
 const CREATED = 'contact.created';

@@ -1,9 +1,8 @@
-import { ACCEPTED_CHANCE, shownChance } from '../faults/probability';
-import type { RetryEvidence } from '../faults/retries';
-import { SEED_ENV } from '../setup/seed';
+import { ACCEPTED_CHANCE, type RetryEvidence, shownChance } from '../faults/chains';
+import { SEED_ENV } from '../setup/context';
 import { confirmationBlock, confirmationSummaryRows } from './confirmations';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
-import { paragraphs, seconds, table, times, verdict, withBlocks, type Report } from '../../../tooling/host/results';
+import { paragraphs, type Report, seconds, table, times, verdict, withBlocks } from '../../../tooling/host/results';
 
 const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);

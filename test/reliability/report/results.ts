@@ -1,11 +1,11 @@
-import type { RetryEvidence } from '../faults/retries';
+import type { RetryEvidence } from '../faults/chains';
 import type { RetryArithmetic, ScenarioRule, StrikeMinimum } from '../faults/rule';
 import type { Tally } from '../faults/tally';
 import type { runImportScenario } from '../imports/runImport';
 import type { runPollingScenario } from '../polling/runPolling';
 import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
 import type { scanForSecrets } from '../secrets/scan';
-import { sum } from '../support/sum';
+import { sum } from '../support/batch';
 
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves (two builders make it). */
 export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {

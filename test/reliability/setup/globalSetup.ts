@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 import { stopOnSignals } from '../../../tooling/host/processes';
 import { startStack } from '../../../tooling/host/stack';
-import { handOver, stackContext } from '../../e2e/setup/context';
-import type { ReliabilityContext } from './context';
+import { handOver, stackContext } from '../../../tooling/host/context';
+import { type ReliabilityContext, runSeed, SEED_ENV } from './context';
 import globalTeardown from '../../../tooling/host/globalTeardown';
-import { runSeed, SEED_ENV } from './seed';
 
 const OWNER = { email: 'reliability@example.com', password: 'Reliab1lity-run', firstName: 'Reliability', lastName: 'Suite' };
 

@@ -1,7 +1,10 @@
-import { atLeast, outputItems, waitForExecutions, type OutputItem } from '../../../tooling/host/executions';
+import { atLeast, type OutputItem, outputItems, waitForExecutions } from '../../../tooling/host/executions';
 import type { Execution } from '../../../tooling/host/types';
 import { chain, erpNode, splitOutNode, webhookNode } from '../../../tooling/host/workflows';
 import type { ReliabilitySession } from '../setup/context';
+import { sleep } from '../../../tooling/host/processes';
+import { erpApi } from '../../../tooling/host/erpApi';
+import type { SandboxAdmin } from '../../../sandbox/adminClient';
 
 export interface BatchRun {
 	execution: Execution;
@@ -38,3 +41,44 @@ export async function runBatch(
 	const [execution] = await waitForExecutions(session.n8n, workflow.id, atLeast(1), RUN_LIMIT_MS);
 	return { execution, items: outputItems(execution, erp.name), since, workflowId: workflow.id };
 }
+
+/**
+ * Waits until the sandbox has processed every request of the run, then clears the faults. A late answer is still
+ * delayed after n8n gave up on it; a request sent now with the same delay comes after all earlier ones (`lateMs`
+ * waits out one a queued fault delays). Answers that request's sequence number: the run's requests come before it.
+ */
+export async function settle(session: ReliabilitySession, lateMs = 0): Promise<number> {
+	await session.sandbox.setFaults({ errorRate: 0, dropRate: 0, nonJsonRate: 0, rateLimit: null });
+	await session.sandbox.clearFaultQueue();
+	await sleep(lateMs);
+	await erpApi(session.ctx, 'GET', '/contacts?per_page=1');
+	await session.sandbox.clearFaults();
+	return await session.sandbox.lastRequestSeq();
+}
+
+const RESOURCES = ['contacts', 'invoices', 'products', 'employees'] as const;
+
+/** Every record the ERP holds, as JSON by resource and id. */
+export async function snapshot(sandbox: SandboxAdmin): Promise<Map<string, string>> {
+	const records = new Map<string, string>();
+	for (const resource of RESOURCES) {
+		for (const record of await sandbox.records(resource)) records.set(`${resource}/${record.id}`, JSON.stringify(record));
+	}
+	return records;
+}
+
+/** How many records were added, changed or removed between two snapshots. */
+export function changedRecords(before: Map<string, string>, after: Map<string, string>): number {
+	const keys = new Set([...before.keys(), ...after.keys()]);
+	return [...keys].filter((key) => before.get(key) !== after.get(key)).length;
+}
+
+/** Signs that an error comes from a bug, not a rule: a JavaScript error leaking through, or a value printed without being turned into text. */
+const CRASH = /Cannot read propert|Cannot set propert|is not a function|is not defined|is not iterable|Maximum call stack|\bundefined\b|\bNaN\b|\[object Object\]/;
+
+export const CRASH_ERROR_NAMES = ['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError'];
+
+export const looksLikeCrash = (text: string): boolean => CRASH.test(text);
+
+/** The total of one count over scenarios or runs. */
+export const sum = <K extends string>(rows: Array<Record<K, number>>, field: K) => rows.reduce((total, row) => total + row[field], 0);

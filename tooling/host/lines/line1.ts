@@ -3,7 +3,7 @@ import type { N8nLine } from './types';
 /** n8n 1.x (tested: TESTED_N8N_VERSIONS.v1). */
 export const line1: N8nLine = {
 	name: '1.x',
-	// 1.123.81's default `vm` engine evaluates $('Node').item and .first() to null, in n8n's own nodes too (test/e2e/n8n-line.e2e.test.ts shows this setting works).
+	// 1.123.81's default `vm` engine evaluates $('Node').item and .first() to null, in n8n's own nodes too (test/e2e/versions.e2e.test.ts shows this setting works).
 	environment: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	// Its /healthz/readiness answers 200 once the database is migrated, before the REST routes exist (404 then).
 	readyPath: '/rest/settings',

@@ -1,0 +1,75 @@
+import { tallyChanges, tallyValue, type Company, type GroundTruth, type Report } from '../../reliability/polling/tallyPolling';
+
+// The polling scenario's judging, fed with made-up histories: each count must be able to fail.
+
+const V = 'Polled Holdings';
+let seq = 0;
+const at = (minute: number) => Date.UTC(2026, 0, 1, 0, minute);
+const created = (id: number, company: Company, minute = 1): Report => ({ executionId: String(++seq), event: 'contact.created', id, company, polledAt: at(minute) });
+const updated = (id: number, previous: Company, company: Company, minute = 1): Report => ({ executionId: String(++seq), event: 'contact.updated', id, company, previous, polledAt: at(minute) });
+const became = (id: number, minute = 1): Report => ({ executionId: String(++seq), event: `contact.company.${V}`, id, company: V, polledAt: at(minute) });
+
+/** Baseline: 1 (A), 2 (B), 3 (null). The scenario: 1 → C; 2 deleted at minute 2; 10 created (D), 11 created and deleted; 3 → V. */
+const truth = (): GroundTruth => ({
+	baseline: new Map<number, Company>([
+		[1, 'A'],
+		[2, 'B'],
+		[3, null],
+	]),
+	final: new Map<number, Company>([
+		[1, 'C'],
+		[3, V],
+		[10, 'D'],
+	]),
+	created: new Set([10, 11]),
+	deletedAt: new Map([
+		[2, at(2) - 1],
+		[11, at(1) - 1],
+	]),
+	tookValue: new Set([3]),
+});
+const changes = (reports: Report[]) => tallyChanges(truth(), reports, 'contact.created', 'contact.updated');
+const complete = () => [updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')];
+
+describe('Record Added or Updated', () => {
+	it('counts nothing when every change is reported once', () => {
+		expect(changes(complete())).toMatchObject({ reported: 3, missed: 0, twice: 0, wrong: 0, examples: [] });
+	});
+
+	it('counts a created contact never reported, and a company not reported, as missed', () => {
+		expect(changes([updated(3, null, V)])).toMatchObject({ missed: 2, twice: 0 });
+	});
+
+	it('counts an update that does not start from the value last reported as missed', () => {
+		expect(changes([updated(1, 'B', 'C'), updated(3, null, V), created(10, 'D')])).toMatchObject({ missed: 1, twice: 0 });
+	});
+
+	it('counts a second create, a baseline contact as new, the same value twice, and a report after the deletion as twice', () => {
+		expect(changes([...complete(), created(10, 'D')]).twice).toBe(1);
+		expect(changes([...complete(), created(1, 'C')]).twice).toBe(1);
+		expect(changes([...complete(), updated(1, 'C', 'C')]).twice).toBe(1);
+		expect(changes([...complete(), updated(2, 'B', 'E', 3)]).twice).toBe(1);
+	});
+
+	it('counts an update reported again (two overlapping polls) as twice only', () => {
+		expect(changes([updated(1, 'A', 'C'), updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')])).toMatchObject({ missed: 0, twice: 1 });
+	});
+
+	it('counts an unknown contact as wrong', () => {
+		expect(changes([...complete(), created(99, 'X')]).wrong).toBe(1);
+	});
+});
+
+describe('Field Becomes a Value', () => {
+	const value = (reports: Report[]) => tallyValue(truth(), reports, `contact.company.${V}`, V);
+
+	it('counts nothing when the contact that took the value is reported once', () => {
+		expect(value([became(3)])).toMatchObject({ reported: 1, missed: 0, twice: 0, wrong: 0 });
+	});
+
+	it('counts missed, twice and wrong', () => {
+		expect(value([])).toMatchObject({ missed: 1, twice: 0, wrong: 0 });
+		expect(value([became(3), became(3)])).toMatchObject({ missed: 0, twice: 1 });
+		expect(value([became(3), became(1)])).toMatchObject({ wrong: 1 });
+	});
+});
