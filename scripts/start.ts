@@ -97,6 +97,7 @@ async function main(): Promise<void> {
 	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
+	let forgeAt: string | undefined;
 	for (const { name, workflowId, events, held, mcpUrl } of imported) {
 		const startedBy = events.includes('polling')
 			? 'polls the ERP every minute (no public URL needed)'
@@ -105,11 +106,16 @@ async function main(): Promise<void> {
 				: `ERP events: ${events.join(', ')}`;
 		const why = held ?? 'open it and click Execute workflow';
 		say(`  ${events.length ? `published    ${name}  ← ${startedBy}` : `unpublished  ${name}  (${why})`}`);
-		for (const url of await productionUrls(stack, workflowId)) say(`               production URL ${url}  (what the ERP posts its events to)`);
+		const urls = events.length ? await productionUrls(stack, workflowId) : [];
+		for (const url of urls) say(`               production URL ${url}  (what the ERP posts its events to)`);
+		forgeAt ??= urls[0];
 	}
 	say('send an event from the ERP, then look at Executions in the editor:');
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
-	say('or post a made-up event to a production URL above: the ERP Trigger asks the ERP first, so a forged event never acts.');
+	if (forgeAt) {
+		say('or forge one: the ERP Trigger asks the ERP first and answers "not confirmed by the ERP"; nothing acts on it:');
+		say(`  curl -s -X POST ${forgeAt} -H 'content-type: application/json' -d '{"event":"invoice.overdue","data":{"invoice_id":999999}}'`);
+	}
 	say("or empty product 1's warehouses (the polling low-stock alert reports it within a minute, one purchase request):");
 	const warehouses = WAREHOUSES.map((w) => w.id).join(' ');
 	say(
