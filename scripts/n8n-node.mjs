@@ -8,7 +8,7 @@
  *   node scripts/n8n-node.mjs lint           `n8n-node lint` (strict mode) on the shipped sources
  *   node scripts/n8n-node.mjs build          `n8n-node build` there, compared file by file with dist/ (`npm run build` first)
  *   --from <dir>                             take the sources from <dir> instead of this checkout (test/repo uses it)
- * Exit 1 on a finding, a strict-mode violation or a different dist.
+ * Exit 1 on a finding, a strict-mode violation (or strict mode off in package.json) or a different dist.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -54,6 +54,8 @@ try {
 	for (const entry of SHIPPED_SOURCES) cpSync(path.join(from, entry), path.join(scratch, entry), { recursive: true });
 	cpSync(DEFAULT_ESLINT_CONFIG, path.join(scratch, 'eslint.config.mjs'));
 	symlinkSync(path.join(ROOT, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
+	// n8n-node lint compares eslint.config.mjs with n8n's default only in strict mode.
+	if (JSON.parse(readFileSync(path.join(scratch, 'package.json'), 'utf8')).n8n?.strict !== true) throw new Error('package.json has no "n8n": { "strict": true }');
 	const cliVersion = JSON.parse(readFileSync(path.join(CLI, 'package.json'), 'utf8')).version;
 	process.stdout.write(`n8n-node ${command} (@n8n/node-cli ${cliVersion}) on ${SHIPPED_SOURCES.join(', ')} with n8n's default eslint.config.mjs\n`);
 	// Without NODE_ENV: NODE_ENV=test (jest's) switches eslint-plugin-n8n-nodes-base to rules for its own test fixtures.
