@@ -85,7 +85,9 @@ cat > "$N8N_DIR/package.json" <<JSON
 JSON
 # What a full install of each line takes on disk (measured with 2.41.1 and 1.123.81), to say how far it is.
 case "$N8N_VERSION" in 1.*) expected_gb=1.7 ;; *) expected_gb=2.9 ;; esac
-say "installing n8n $N8N_VERSION into $N8N_DIR: the first time takes about 5 minutes and $expected_gb GB, then about 2 minutes to build sqlite3; a progress line every $TICK s…"
+# The figures of a first start have one source, scripts/first-start.json (the README quotes it too).
+first_start=$(node -p "const f = require(process.argv[1]); 'about ' + f.minutes + ' min and ' + f.gigabytes + ' GB'" "$(cd "$(dirname "$0")" && pwd)/first-start.json")
+say "installing n8n $N8N_VERSION into $N8N_DIR, then building sqlite3: a first start takes $first_start of disk in all; a progress line every $TICK s…"
 start=$(date +%s)
 began=$start
 # npm prints nothing for minutes at its usual loglevel: its http log (a line per package's metadata read, a line

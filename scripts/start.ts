@@ -12,12 +12,14 @@
  * version's database, so keep one folder per n8n version).
  */
 import { DEMO_MCP_TOKEN, DEMO_SANDBOX, importExamples } from '../tooling/host/demoWorkflows';
+import { erpTriggers, erpTriggerType, triggerUrl } from '../tooling/host/examples';
 import { isN8nInstalled, N8N_CACHE, N8N_VERSION } from '../tooling/host/install';
 import { clientConfigs } from '../tooling/host/mcp';
 import { assertPortFree } from '../tooling/host/ports';
 import { stopOnSignals } from '../tooling/host/processes';
 import { startStack, type Stack } from '../tooling/host/stack';
 import { WAREHOUSES } from '../sandbox/stock';
+import firstStart from './first-start.json';
 
 const DEFAULTS = { N8N_PORT: '5678', SANDBOX_PORT: '4010', DEMO_OWNER_EMAIL: 'demo@example.com', DEMO_OWNER_PASSWORD: 'ErpDemo-2026', DEMO_MCP_TOKEN };
 type Setting = keyof typeof DEFAULTS;
@@ -49,6 +51,14 @@ function printMcpClients(url: string, token: string): void {
 	say(indented(streamableHttp));
 }
 
+/** The production URLs of a published workflow's ERP Triggers (none for a polling or MCP workflow). */
+async function productionUrls(started: Stack, workflowId: string): Promise<string[]> {
+	const triggers = erpTriggers(await started.client.getWorkflow(workflowId));
+	if (triggers.length === 0) return [];
+	const type = await erpTriggerType(started.client);
+	return triggers.map((trigger) => triggerUrl(started.n8n.baseUrl, trigger, type));
+}
+
 let stack: Stack | undefined;
 
 async function main(): Promise<void> {
@@ -68,8 +78,8 @@ async function main(): Promise<void> {
 	say(`settings: N8N_VERSION=${N8N_VERSION} ${(Object.keys(DEFAULTS) as Setting[]).map((name) => `${name}=${/PASSWORD|TOKEN/.test(name) ? '…' : setting(name)}`).join(' ')}`);
 	if (!isN8nInstalled(N8N_VERSION)) {
 		say(`first start: installing n8n ${N8N_VERSION} and the Node 24 it runs on into ${N8N_CACHE}, once.`);
-		say('  It takes about 10 minutes and 3 GB (2-core machine: npm install about 6 min, building sqlite3 about 2 min),');
-		say('  with a progress line every 10 s; later starts take under a minute.');
+		say(`  It takes about ${firstStart.minutes} min and ${firstStart.gigabytes} GB of disk (2-core machine), with a progress line every 10 s;`);
+		say('  later starts take under a minute.');
 	}
 	stack = await startStack({
 		n8nPort,
@@ -87,7 +97,8 @@ async function main(): Promise<void> {
 	say(`login        ${owner.email} / ${owner.password}${process.env.DEMO_OWNER_PASSWORD ? '' : '   (DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)'}`);
 	say(`sandbox ERP  ${sandbox.baseUrl}   token ${sandbox.token} (credential "ERP API")`);
 	say('workflows');
-	for (const { name, events, held, mcpUrl } of imported) {
+	let forgeAt: string | undefined;
+	for (const { name, workflowId, events, held, mcpUrl } of imported) {
 		const startedBy = events.includes('polling')
 			? 'polls the ERP every minute (no public URL needed)'
 			: mcpUrl
@@ -95,9 +106,16 @@ async function main(): Promise<void> {
 				: `ERP events: ${events.join(', ')}`;
 		const why = held ?? 'open it and click Execute workflow';
 		say(`  ${events.length ? `published    ${name}  ← ${startedBy}` : `unpublished  ${name}  (${why})`}`);
+		const urls = events.length ? await productionUrls(stack, workflowId) : [];
+		for (const url of urls) say(`               production URL ${url}  (what the ERP posts its events to)`);
+		forgeAt ??= urls[0];
 	}
 	say('send an event from the ERP, then look at Executions in the editor:');
 	say(`  curl -s -X POST ${sandbox.url}/__sandbox/events -H 'content-type: application/json' -d '{"event":"invoice.overdue"}'`);
+	if (forgeAt) {
+		say('or forge one: the ERP Trigger asks the ERP first and answers "not confirmed by the ERP"; nothing acts on it:');
+		say(`  curl -s -X POST ${forgeAt} -H 'content-type: application/json' -d '{"event":"invoice.overdue","data":{"invoice_id":999999}}'`);
+	}
 	say("or empty product 1's warehouses (the polling low-stock alert reports it within a minute, one purchase request):");
 	const warehouses = WAREHOUSES.map((w) => w.id).join(' ');
 	say(

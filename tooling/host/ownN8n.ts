@@ -12,11 +12,14 @@ import { contextFile, type E2eContext } from './context';
 /**
  * A second n8n for a test that must stop and start it: its own user folder with the package globalSetup installed,
  * its own ports, the run's sandbox; `environment` on top of the line's (e.g. the durable scheduler's).
+ * `installPackage` puts the package into the user folder's `.n8n/nodes` another way (given that folder).
  */
-export async function startOwnN8n(ctx: E2eContext, environment: Record<string, string> = {}) {
+export async function startOwnN8n(ctx: E2eContext, environment: Record<string, string> = {}, installPackage?: (nodesFolder: string) => void) {
 	const install = ensureN8nInstalled();
 	const userFolder = temporaryFolder('own');
-	cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), path.join(userFolder, '.n8n', 'nodes'), { recursive: true });
+	const nodesFolder = path.join(userFolder, '.n8n', 'nodes');
+	if (installPackage) installPackage(nodesFolder);
+	else cpSync(path.join(path.dirname(contextFile()), '.n8n', 'nodes'), nodesFolder, { recursive: true });
 	const spec = { install, userFolder, port: await freePort(), brokerPort: await freePort(), environment };
 	const client = new N8nClient(`http://127.0.0.1:${spec.port}`);
 	let n8n: N8nProcess | undefined;
