@@ -296,7 +296,7 @@ async function patiently<T>(ask: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Issue 44's bench: what Confirm With the ERP costs a delivery against an ERP `CONFIRM.latencyMs` away (the ERP's
+ * What Confirm With the ERP costs a delivery against an ERP `CONFIRM.latencyMs` away (the ERP's
  * wait for the answer and the requests, against version 1), and a burst of `CONFIRM.burst` deliveries against a
  * rate limit of `CONFIRM.limitRps` requests a second. Its own n8n and sandbox; the ERP waits `CONFIRM.erpTimeoutMs`
  * for an answer, as the queue suite's does.

@@ -141,7 +141,7 @@ describe('ERP node description', () => {
 	});
 });
 
-// Issue 23, "operations that show their requests": each operation file names the method and literal path of every
+// Operations that show their requests: each operation file names the method and literal path of every
 // request it sends, where it sends it; operation files import no other operation file, nor does methods/.
 describe('endpoints', () => {
 	const ERP = path.join(__dirname, '../../../nodes/Erp');

@@ -184,7 +184,7 @@ describe('links', () => {
 
 describe("the README's headings", () => {
 	/**
-	 * Issue 47 moved most of the README to pages under docs/: nothing it said may be lost. The fixture lists every
+	 * Most of the README moved to pages under docs/: nothing it said may be lost. The fixture lists every
 	 * heading README.md had before the move (0.1.0's README), each with the page it moved to; that page has it as a
 	 * heading, at any level.
 	 */

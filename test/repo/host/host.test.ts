@@ -133,7 +133,7 @@ describe("the test host's REST client", () => {
 });
 
 // How the test host waits for n8n, counted in the requests it sends: waiting must not make n8n serve data it does
-// not need (issue 45: a self-calling workflow made each wait read every month's sub-execution again and again).
+// not need (a self-calling workflow made each wait read every month's sub-execution again and again).
 const SUBS = 5;
 
 /** A manual run (id 1) of a workflow that calls itself SUBS times, one sub-execution after the other. */

@@ -262,7 +262,7 @@ describe('an ERP that tells its limit only by the 429\'s Retry-After', () => {
 	});
 });
 
-// Creates whose answer was lost (issue 15): the node looks the key up before it reports, and never repeats a POST
+// Creates whose answer was lost: the node looks the key up before it reports, and never repeats a POST
 // that a lookup has not proved unwritten. The sandbox's request log is the witness.
 describe('creates that resolve their own unclear failures', () => {
 	const h = useErpHarness({ contacts: 2 });
