@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ErpClient } from './client';
+import { answerOf } from './client';
 import { pageIgnoredError } from './errors';
 import type { Doing, ErpRequest, ErpResponse, Query } from './types';
 
@@ -56,27 +57,27 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
 	let size = request.limit === undefined ? chosen : Math.min(request.limit, chosen);
-	const pageRequest = (page: number, perPage: number): ErpRequest => ({
+	const pageRequest = (page: number): ErpRequest => ({
 		method: 'GET',
 		path: request.path,
 		doing: request.doing,
-		qs: { ...request.query, page, per_page: perPage },
+		qs: { ...request.query, page, per_page: size },
 		itemIndex: request.itemIndex,
 		expect: 'list',
-		// Only the first page meets a refused size: the later ones ask the size it was served with.
-		amendRefused:
-			page === 1
-				? ({ body }) => {
-						const smaller = sizeAfterRefusal(body, perPage);
-						if (smaller === undefined) return undefined;
-						learntLimits.set(client, Math.min(smaller, learntLimits.get(client) ?? smaller));
-						size = smaller;
-						return pageRequest(1, smaller);
-					}
-				: undefined,
 	});
+	// Only the first page meets a refused size: the later ones ask the size it was served with.
+	const firstPage = async () => {
+		let outcome = await client.exchange(pageRequest(1));
+		for (let smaller; 'refused' in outcome; outcome = await outcome.refused.instead(pageRequest(1))) {
+			smaller = sizeAfterRefusal(outcome.refused.body, size);
+			if (smaller === undefined) throw outcome.refused.error;
+			learntLimits.set(client, Math.min(smaller, learntLimits.get(client) ?? smaller));
+			size = smaller;
+		}
+		return answerOf(outcome);
+	};
 	const ask = (page: number) => {
-		const response = client.request(pageRequest(page, size));
+		const response = page === 1 ? firstPage() : client.request(pageRequest(page));
 		// A page asked ahead may fail after the walk has stopped: only a page that is read reports its error.
 		response.catch(() => undefined);
 		return response;

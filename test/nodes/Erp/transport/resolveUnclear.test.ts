@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { answerOf } from '../../../../nodes/shared/transport/client';
 import type { UnclearResolution } from '../../../../nodes/shared/transport/types';
 import { json, networkError } from '../fakes';
 import type { Responder } from '../fakes';
@@ -22,14 +23,11 @@ function lookup(...verdicts: Array<UnclearResolution | Error>) {
 
 async function createWith(responder: Responder, resolver: ReturnType<typeof lookup>, maxRetries = 5) {
 	const { client, calls, clock } = await clientFor(responder, { maxRetries });
-	const request = client.request({
-		method: 'POST',
-		path: '/contacts',
-		doing: { action: 'create the contact', noun: 'contact' },
-		body: { first_name: 'Ada' },
-		expect: 'record',
-		resolveUnclear: resolver.resolveUnclear,
-	});
+	const request = (async () => {
+		let outcome = await client.exchange({ method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: { first_name: 'Ada' }, expect: 'record' });
+		while ('unclear' in outcome) outcome = await outcome.unclear.settle(resolver.resolveUnclear());
+		return answerOf(outcome);
+	})();
 	return { request, calls, clock };
 }
 
@@ -112,7 +110,7 @@ describe('resolveUnclear: a lookup after a POST failed unclearly', () => {
 		}
 		const resolver = lookup({ found: { id: 1 } });
 		const { client, calls } = await clientFor((_o, call) => (call === 1 ? serverError : json(200, { data: { id: 3 } })));
-		await client.request({ method: 'PUT', path: '/contacts/3', doing: { action: 'update contact 3', noun: 'contact', id: 3 }, body: { company: 'x' }, resolveUnclear: resolver.resolveUnclear });
+		expect(await client.exchange({ method: 'PUT', path: '/contacts/3', doing: { action: 'update contact 3', noun: 'contact', id: 3 }, body: { company: 'x' } })).toHaveProperty('done');
 		expect(calls).toHaveLength(2);
 		expect(resolver.asked).toHaveLength(0);
 	});
