@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../shared/transport/errors';
-import { type ErpClient, forEachConcurrently } from '../shared/transport/client';
+import { forEachConcurrently } from '../shared/concurrently';
+import type { ErpClient } from '../shared/transport/client';
 import { paginate } from '../shared/transport/paginate';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';

@@ -2,7 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../shared/values';
 import { type Stock, stockTotal, thresholdOf } from '../shared/lowStock';
-import { type ErpClient, forEachConcurrently } from '../shared/transport/client';
+import { forEachConcurrently } from '../shared/concurrently';
+import type { ErpClient } from '../shared/transport/client';
 import type { PollBudget } from './budget';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';

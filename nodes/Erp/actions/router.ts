@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../shared/transport/errors';
-import { ErpClient, forEachConcurrently } from '../../shared/transport/client';
+import { forEachConcurrently } from '../../shared/concurrently';
+import { ErpClient } from '../../shared/transport/client';
 import type { TransportOptions } from '../../shared/transport/types';
 import { CONCURRENCY_LIMIT, DEFAULT_TRANSPORT_OPTIONS } from '../../shared/transport/types';
 import { MAX_RETRIES_LIMIT } from '../../shared/requestOptions';

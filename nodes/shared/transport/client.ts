@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, INode, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions, INode, IPollFunctions, IWebhookFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { DetailedFailure } from './errors';
@@ -6,13 +6,34 @@ import { cancelledError, failureToError, unexpectedSuccessError, waitTooLongErro
 import type { RateHeaders } from './rateControl';
 import { erpKey, rateControllerFor, readRateHeaders, WaitTooLong } from './rateControl';
 import { decideRetry, isIdempotent, isUnclear } from './retryPolicy';
-import type { ErpRequest, ErpResponse, RawResponse, TransportOptions } from './types';
+import type { ErpRequest, ErpResponse, RawResponse, TransportOptions, UnclearResolution } from './types';
 import { DEFAULT_TRANSPORT_OPTIONS, isObject } from './types';
 
 const CREDENTIAL_TYPE = 'erpApi';
 
 /** The parts of an n8n function context the transport uses: execute(), listSearch, poll() and webhook() all provide them. */
 export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
+
+/** What came of a request: its answer, or what only the caller can settle (`answerOf` fails on those). */
+export type Outcome = { done: ErpResponse } | { unclear: Unclear } | { refused: Refused };
+
+/** A POST or PATCH whose answer was lost (5xx, timeout, dropped connection): the ERP may have done it. `settle` takes
+ * what the caller's lookup found: the record (done with it, `recovered`), proof nothing was written (sent again as the
+ * retry rules allow: it may come back unclear again), or neither (fails with `error`). */
+export type Unclear = { error: NodeApiError; settle: (lookup: Promise<UnclearResolution>) => Promise<Outcome> };
+
+/** A 400 or 422: `error`, unless the caller sends a changed request `instead` (paging's smaller page size), on the same budget. */
+export type Refused = { statusCode: number; body: unknown; error: NodeApiError; instead: (request: ErpRequest) => Promise<Outcome> };
+
+/** The answer of an outcome nobody settles: an unclear or refused request fails. */
+export function answerOf(outcome: Outcome): ErpResponse {
+	if ('done' in outcome) return outcome.done;
+	throw 'unclear' in outcome ? outcome.unclear.error : outcome.refused.error;
+}
+
+/** One request's retries so far, all its waits (ms), and whether an earlier attempt may have been done. */
+type Tries = { retries: number; waitedMs: number; unclearEarlier: boolean };
+type Attempt = { response: ErpResponse } | { failure: DetailedFailure; timeoutMs: number };
 
 /** The credential's Base URL as the prefix of every request, or an error saying how to fix it. */
 function baseUrlOf(node: INode, raw: unknown): string {
@@ -36,11 +57,8 @@ function toCount(value: unknown): number | undefined {
 function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ErpResponse['meta'] } {
 	if (!isObject(body) || (typeof body.success !== 'boolean' && !('data' in body))) return { data: body === '' ? undefined : body };
 	const { meta } = body;
-	return {
-		success: typeof body.success === 'boolean' ? body.success : undefined,
-		data: body.data,
-		meta: isObject(meta) ? { page: toCount(meta.page), perPage: toCount(meta.per_page), total: toCount(meta.total) } : undefined,
-	};
+	const opened = isObject(meta) ? { page: toCount(meta.page), perPage: toCount(meta.per_page), total: toCount(meta.total) } : undefined;
+	return { success: typeof body.success === 'boolean' ? body.success : undefined, data: body.data, meta: opened };
 }
 
 function networkFailure(error: unknown): DetailedFailure {
@@ -58,9 +76,10 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Every HTTP call of the nodes goes through one ErpClient per node run. A request waits at three points: a slot of
- * the run's Concurrency, the ERP's rate controller (rateControl.ts, shared by every run against the ERP), and its
- * own retry back-off. The client sends, opens the envelope, retries by retryPolicy.ts and words errors (errors.ts).
+ * Every HTTP call of the nodes goes through one ErpClient per node run. A request reads top to bottom: each attempt
+ * takes a slot of the run's Concurrency, is admitted by the ERP's rate controller (rateControl.ts, shared by every run
+ * against the ERP), is sent, and its answer teaches the controller the ERP's pace; then it is done, retried after a
+ * wait (retryPolicy.ts), failed (errors.ts), or handed to the caller to settle (Outcome).
  */
 export class ErpClient {
 	/** The run's requests holding a slot of its Concurrency, those waiting for one, and those in their back-off. */
@@ -81,7 +100,6 @@ export class ErpClient {
 		// One listener for the run: a cancelled execution ends every wait at once.
 		signal?.addEventListener('abort', () => this.endWaits(), { once: true });
 	}
-
 	static async create(ctx: RequestContext, options: Partial<TransportOptions> = {}): Promise<ErpClient> {
 		const node = ctx.getNode();
 		// Read once per run: n8n would otherwise decrypt (and in a server, load) the credential on every request.
@@ -89,112 +107,103 @@ export class ErpClient {
 		const signal = 'getExecutionCancelSignal' in ctx ? (ctx as IExecuteFunctions).getExecutionCancelSignal?.() : undefined;
 		return new ErpClient(ctx, node, baseUrlOf(node, credentials.baseUrl), credentials, { ...DEFAULT_TRANSPORT_OPTIONS, ...options }, signal);
 	}
-
 	/** Sends the request with the retry rules and returns the opened envelope, or throws a NodeApiError. */
-	async request(first: ErpRequest): Promise<ErpResponse> {
-		let request = first;
-		let retries = 0;
-		let waitedMs = 0;
-		let unclearEarlier = false;
+	async request(request: ErpRequest): Promise<ErpResponse> {
+		return answerOf(await this.exchange(request));
+	}
+	/** As `request`, but an unclear POST or PATCH and a refusal (400, 422) come back for the caller to settle. */
+	async exchange(request: ErpRequest, tries: Tries = { retries: 0, waitedMs: 0, unclearEarlier: false }): Promise<Outcome> {
 		for (;;) {
-			const { answer, limits, pausedMs, timeoutMs } = await this.attempt(request, Math.min(this.options.maxTotalWaitMs - waitedMs, this.timeLeft()));
-			waitedMs += pausedMs;
-			let failure: DetailedFailure;
-			if ('kind' in answer) failure = answer;
-			else {
-				const envelope = openEnvelope(answer.body);
-				// `success: false` is a failure whatever the status.
-				if (answer.statusCode < 300 && envelope.success !== false) return this.accepted(request, answer.statusCode, envelope);
-				failure = { kind: 'status', statusCode: answer.statusCode, namedWait: limits.wait, body: answer.body };
-			}
+			const attempt = await this.attempt(request, tries);
+			if ('response' in attempt) return { done: attempt.response };
+			const { failure, timeoutMs } = attempt;
 			const status = failure.kind === 'status' ? failure.statusCode : undefined;
-
 			// A DELETE repeated after an unclear failure finds nothing: the first attempt did delete.
-			if (request.method === 'DELETE' && unclearEarlier && status === 404) return { statusCode: 404, data: undefined };
-			const amended = status === 400 || status === 422 ? request.amendRefused?.({ statusCode: status, body: failure.body }) : undefined;
-			if (amended) {
-				request = amended;
-				continue;
-			}
-			let provenNotWritten = false;
-			if (!isIdempotent(request.method) && isUnclear(failure) && request.resolveUnclear) {
-				// A lookup that fails cannot tell.
-				const verdict = await request.resolveUnclear().catch((error: unknown) => {
-					if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
-					return { unknown: true } as const;
-				});
-				if ('found' in verdict) return { statusCode: 200, data: verdict.found, recovered: true };
-				// After a timeout the ERP may still be working on the write: finding nothing yet proves nothing.
-				provenNotWritten = 'absent' in verdict && !(failure.kind === 'network' && failure.timedOut);
-			}
-
-			const { maxRetries, maxTotalWaitMs } = this.options;
-			const decision = decideRetry(failure, { method: request.method, retriesSoFar: retries, maxRetries, random: Math.random, provenNotWritten });
-			const fail = () =>
-				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
-			if (!decision.retry) throw fail();
-			if (waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, { body: failure.body, namedAtMs: limits.wait?.atMs }) : fail();
-			await this.pause(decision.delayMs, request);
-			waitedMs += decision.delayMs;
-			unclearEarlier ||= isUnclear(failure);
-			retries++;
+			if (request.method === 'DELETE' && tries.unclearEarlier && status === 404) return { done: { statusCode: 404, data: undefined } };
+			const fail = (provenNotWritten: boolean) =>
+				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries: tries.retries, timeoutMs, provenNotWritten, redact: this.redact });
+			if (status === 400 || status === 422) return { refused: { statusCode: status, body: failure.body, error: fail(false), instead: async (next) => await this.exchange(next, tries) } };
+			if (!isIdempotent(request.method) && isUnclear(failure)) return { unclear: { error: fail(false), settle: async (lookup) => await this.settle(request, failure, tries, fail, lookup) } };
+			await this.retry(request, failure, tries, fail, false);
 		}
 	}
-
+	private async settle(request: ErpRequest, failure: DetailedFailure, tries: Tries, fail: (provenNotWritten: boolean) => NodeApiError, lookup: Promise<UnclearResolution>): Promise<Outcome> {
+		// A lookup that fails cannot tell.
+		const verdict = await lookup.catch((error: unknown): UnclearResolution => {
+			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
+			return { unknown: true };
+		});
+		if ('found' in verdict) return { done: { statusCode: 200, data: verdict.found, recovered: true } };
+		if ('unknown' in verdict) throw fail(false);
+		// After a timeout the ERP may still be working on the write: finding nothing yet proves nothing.
+		await this.retry(request, failure, tries, fail, !(failure.kind === 'network' && failure.timedOut));
+		return await this.exchange(request, tries);
+	}
+	/** Waits for the retry the rules allow within the wait budget and the deadline, or throws the request's error. */
+	private async retry(request: ErpRequest, failure: DetailedFailure, tries: Tries, fail: (provenNotWritten: boolean) => NodeApiError, provenNotWritten: boolean) {
+		const { maxRetries, maxTotalWaitMs } = this.options;
+		const decision = decideRetry(failure, { method: request.method, retriesSoFar: tries.retries, maxRetries, random: Math.random, provenNotWritten });
+		if (!decision.retry) throw fail(provenNotWritten);
+		if (tries.waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) {
+			const namedAtMs = failure.kind === 'status' ? failure.namedWait?.atMs : undefined;
+			throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, { body: failure.body, namedAtMs }) : fail(provenNotWritten);
+		}
+		await this.pause(decision.delayMs, request);
+		tries.waitedMs += decision.delayMs;
+		tries.unclearEarlier ||= isUnclear(failure);
+		tries.retries++;
+	}
+	/**
+	 * One attempt, holding a slot of the run from its admission to its answer: admitted by the ERP's rate controller (a
+	 * pause it held the request counts toward the wait budget), sent with a time limit (shorter than Timeout when the
+	 * deadline is nearer), and what the answer says of the rate limit learnt. A success is opened; else how it failed.
+	 */
+	private async attempt(request: ErpRequest, tries: Tries): Promise<Attempt> {
+		const release = await this.slot(request);
+		try {
+			const rate = rateControllerFor(this.erp);
+			const ticket = await rate.admit(Math.min(this.options.maxTotalWaitMs - tries.waitedMs, this.timeLeft()), this.signal, this.options.deadlineAt).catch((error: unknown) => {
+				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, { named: error.named }) : cancelledError(this.node, request.itemIndex);
+			});
+			tries.waitedMs += ticket.pausedMs;
+			const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.timeLeft()));
+			let answer: RawResponse | DetailedFailure | undefined;
+			let learnt: { statusCode: number; limits: RateHeaders } | undefined;
+			try {
+				answer = await this.send(request, timeoutMs);
+				if (!('kind' in answer)) learnt = { statusCode: answer.statusCode, limits: readRateHeaders(answer.headers, Date.now()) };
+			} finally {
+				rate.learn(ticket, learnt);
+			}
+			if ('kind' in answer) return { failure: answer, timeoutMs };
+			const { success, data, meta } = openEnvelope(answer.body);
+			// `success: false` is a failure whatever the status.
+			if (answer.statusCode >= 300 || success === false) return { failure: { kind: 'status', statusCode: answer.statusCode, namedWait: learnt?.limits.wait, body: answer.body }, timeoutMs };
+			const { expect } = request;
+			if ((expect === 'record' && !isObject(data)) || (expect === 'list' && data !== undefined && data !== null && !Array.isArray(data))) {
+				throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, answer.statusCode, expect);
+			}
+			return { response: { statusCode: answer.statusCode, data: expect === 'list' ? (data ?? []) : data, meta } };
+		} finally {
+			release();
+		}
+	}
 	/** The time left before the run's deadline (ms); without a deadline, no end. */
 	private timeLeft(): number {
 		const { deadlineAt } = this.options;
 		return deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadlineAt - Date.now());
 	}
-
 	private endWaits(): void {
 		for (const waiter of this.queue.splice(0)) waiter.stop();
 		for (const sleeper of this.sleepers) sleeper.abort();
-		this.rate().wake();
+		// Looked up again: a controller left idle may have been dropped meanwhile.
+		rateControllerFor(this.erp).wake();
 	}
-
-	/** This ERP's rate controller, looked up for each use: one left idle may have been dropped meanwhile. */
-	private rate() {
-		return rateControllerFor(this.erp);
-	}
-
-	/**
-	 * Sends once, holding a slot of the run from its admission by the ERP's rate controller to its answer: the answer
-	 * (or how it failed on the way), what it said of the rate limit, how long a wait the ERP named held it, and the time
-	 * limit it was sent with (shorter than Timeout when the deadline is nearer).
-	 */
-	private async attempt(
-		request: ErpRequest,
-		maxPauseMs: number,
-	): Promise<{ answer: RawResponse | DetailedFailure; limits: RateHeaders; pausedMs: number; timeoutMs: number }> {
-		const release = await this.slot(request);
-		try {
-			const rate = this.rate();
-			const ticket = await rate.admit(maxPauseMs, this.signal, this.options.deadlineAt).catch((error: unknown) => {
-				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, { named: error.named }) : cancelledError(this.node, request.itemIndex);
-			});
-			let answer: RawResponse | DetailedFailure | undefined;
-			let limits: RateHeaders = {};
-			const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.timeLeft()));
-			try {
-				answer = await this.send(request, timeoutMs);
-				if (!('kind' in answer)) limits = readRateHeaders(answer.headers, Date.now());
-				return { answer, limits, pausedMs: ticket.pausedMs, timeoutMs };
-			} finally {
-				rate.learn(ticket, answer && !('kind' in answer) ? { statusCode: answer.statusCode, limits } : undefined);
-			}
-		} finally {
-			release();
-		}
-	}
-
 	/** A slot of the run's Concurrency; a cancelled run leaves the queue at once. */
 	private async slot(request: ErpRequest): Promise<() => void> {
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 		if (this.running < this.options.concurrency) this.running++;
-		else {
-			await new Promise<void>((go, stop) => this.queue.push({ go, stop: () => stop(cancelledError(this.node, request.itemIndex)) }));
-		}
+		else await new Promise<void>((go, stop) => this.queue.push({ go, stop: () => stop(cancelledError(this.node, request.itemIndex)) }));
 		let released = false;
 		return () => {
 			if (released) return;
@@ -205,54 +214,28 @@ export class ErpClient {
 			else this.running--;
 		};
 	}
-
-	private accepted(request: ErpRequest, statusCode: number, { data, meta }: ReturnType<typeof openEnvelope>): ErpResponse {
-		const wrongShape =
-			(request.expect === 'record' && !isObject(data)) || (request.expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
-		if (wrongShape) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, statusCode, request.expect as 'record' | 'list');
-		return { statusCode, data: request.expect === 'list' ? (data ?? []) : data, meta };
-	}
-
-	/** The retry back-off; a cancelled run ends it at once. */
+	/** The retry back-off; only the run's cancellation ends it early, and then the request stops. */
 	private async pause(ms: number, request: ErpRequest): Promise<void> {
 		const sleeper = new AbortController();
 		this.sleepers.add(sleeper);
-		// Only the run's cancellation aborts it: thrown below.
 		if (!this.signal?.aborted) await sleep(ms, sleeper.signal).catch(() => undefined);
 		this.sleepers.delete(sleeper);
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 	}
-
-	private async send(request: ErpRequest, timeoutMs: number): Promise<RawResponse | DetailedFailure> {
-		const nodeCredentials = this.node.credentials?.[CREDENTIAL_TYPE];
+	private async send({ method, path, qs, body, itemIndex }: ErpRequest, timeout: number): Promise<RawResponse | DetailedFailure> {
+		const saved = this.node.credentials?.[CREDENTIAL_TYPE];
 		// The credential read once per run is handed back, so n8n does not decrypt it again.
-		const credentialsDecrypted = nodeCredentials?.id
-			? { id: nodeCredentials.id, name: nodeCredentials.name, type: CREDENTIAL_TYPE, data: this.credentials }
-			: undefined;
+		const credentialsDecrypted = saved?.id ? { id: saved.id, name: saved.name, type: CREDENTIAL_TYPE, data: this.credentials } : undefined;
+		const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+		const options = { method, url: `${this.baseUrl}${path}`, qs, body, headers, json: true, timeout, returnFullResponse: true, ignoreHttpStatusErrors: true };
 		try {
-			return (await this.ctx.helpers.httpRequestWithAuthentication.call(
-				this.ctx as IExecuteFunctions,
-				CREDENTIAL_TYPE,
-				{
-					method: request.method,
-					url: `${this.baseUrl}${request.path}`,
-					qs: request.qs,
-					body: request.body,
-					headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-					json: true,
-					timeout: timeoutMs,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-				},
-				credentialsDecrypted && { credentialsDecrypted },
-			)) as RawResponse;
+			return (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx as IExecuteFunctions, CREDENTIAL_TYPE, options, credentialsDecrypted && { credentialsDecrypted })) as RawResponse;
 		} catch (error) {
 			// A cancelled execution is not a failure to retry.
-			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
+			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, itemIndex);
 			return networkFailure(error);
 		}
 	}
-
 	private readonly redact = (text: string): string => {
 		const token = typeof this.credentials.apiToken === 'string' ? this.credentials.apiToken : '';
 		return token.length >= 4 ? text.split(token).join('[redacted]') : text;
@@ -263,22 +246,4 @@ export class ErpClient {
 		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named };
 		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
 	}
-}
-
-/** Runs `work(0..count-1)`, at most `limit` at once; after a failure nothing new starts and it is thrown. */
-export async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-	let next = 0;
-	let failure: { error: unknown } | undefined;
-	const worker = async () => {
-		while (failure === undefined && next < count) {
-			const index = next++;
-			try {
-				await work(index);
-			} catch (error) {
-				failure ??= { error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	if (failure) throw failure.error;
 }

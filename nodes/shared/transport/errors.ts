@@ -13,10 +13,8 @@ import { capitalize } from '../records';
  * The API token never appears in any of it.
  */
 
-/**
- * URLs in a text as they may be shown: without a user and password before the host, and without their query (where some
- * services take their keys). Texts shown to the user (and to an AI model, when the node is a tool) go through it.
- */
+/** URLs in a text as they may be shown: without a user and password before the host, and without their query (where some
+ * services take their keys). Texts shown to the user (and to an AI model, when the node is a tool) go through it. */
 export function shownUrl(text: string): string {
 	return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/\s@"]*@)?([^\s?#"]*)(?:\?[^\s#"]*)?/gi, '$1$2');
 }
@@ -87,17 +85,9 @@ function duration(ms: number): string {
 /** A failed attempt with what the service (or the network) said about it. */
 export type DetailedFailure = Failure & { body?: unknown; detail?: string };
 
-export interface FailureContext {
-	node: INode;
-	request: ErpRequest;
-	baseUrl: string;
-	retries: number;
-	timeoutMs: number;
-	/** A lookup after an unclear POST failure proved that nothing was written. */
-	provenNotWritten: boolean;
-	/** Removes secrets (the API token) from any text shown to the user. */
-	redact: (text: string) => string;
-}
+/** `provenNotWritten`: a lookup after an unclear POST failure proved that nothing was written; `redact` removes
+ * secrets (the API token) from any text shown to the user. */
+export type FailureContext = { node: INode; request: ErpRequest; baseUrl: string; retries: number; timeoutMs: number; provenNotWritten: boolean; redact: (text: string) => string };
 
 type Explained = { message: string; description: string };
 const say = (message: string, description: string): Explained => ({ message, description });
@@ -105,22 +95,15 @@ const say = (message: string, description: string): Explained => ({ message, des
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
 	if (isIdempotent(request.method) || !isUnclear(failure)) return '';
 	if (provenNotWritten) return 'A lookup in the ERP showed that nothing was written, so running this item again is safe.';
-	const advice =
-		request.doing.unclearAdvice ??
-		'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.';
-	return `The ERP may have done it anyway. ${advice}`;
+	const advice = 'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.';
+	return `The ERP may have done it anyway. ${request.doing.unclearAdvice ?? advice}`;
 }
 
 /** A 422, or a success status whose body says `success: false`: the ERP's own words are all there is. */
 function explainRefusal(code: number, body: unknown, action: string): Explained {
 	const fields = fieldMessages(body);
 	const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
-	if (code < 300) {
-		return say(
-			`The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`,
-			`It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`,
-		);
-	}
+	if (code < 300) return say(`The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`, `It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`);
 	return say(
 		`The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
 		list
@@ -134,37 +117,15 @@ function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: Failu
 	const { statusCode: code, body } = failure;
 	if (code < 300 || code === 422) return explainRefusal(code, body, action);
 	if (code === 400) return say(`The ERP could not process the request to ${action} (400)`, `Check the values and filters sent.${said(body)}`);
-	if (code === 401) {
-		return say('The ERP rejected the API token (401)', `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`);
-	}
-	if (code === 403) {
-		return say(
-			`The API token is not allowed to ${action} (403)`,
-			`Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`,
-		);
-	}
+	if (code === 401) return say('The ERP rejected the API token (401)', `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`);
+	if (code === 403) return say(`The API token is not allowed to ${action} (403)`, `Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`);
 	if (code === 404 && id !== undefined) {
 		const urlHint = /\/api\/v1$/.test(shownUrl(ctx.baseUrl)) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
-		return say(
-			`${capitalize(noun)} ${id} was not found (404)`,
-			`Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`,
-		);
+		return say(`${capitalize(noun)} ${id} was not found (404)`, `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`);
 	}
-	if (code === 404) {
-		return say(
-			`Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`,
-			`Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`,
-		);
-	}
-	if (code === 429) {
-		return say(
-			`The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`,
-			`Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`,
-		);
-	}
-	if (code >= 500) {
-		return say(`The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`, `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`);
-	}
+	if (code === 404) return say(`Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`, `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`);
+	if (code === 429) return say(`The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`, `Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`);
+	if (code >= 500) return say(`The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`, `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`);
 	return say(`The ERP answered ${code} to the request to ${action}`, said(body).trim());
 }
 
@@ -173,32 +134,16 @@ function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: Fai
 	const maybeDone = unclearNote(failure, ctx) && ` ${unclearNote(failure, ctx)}`;
 	const host = URL.canParse(ctx.baseUrl) ? new URL(ctx.baseUrl).host : ctx.baseUrl;
 	const detail = failure.detail ?? failure.code;
-	if (failure.timedOut) {
-		return say(`The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`, `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`);
-	}
-	if (failure.code === 'ECONNREFUSED') {
-		return say(`Could not connect to the ERP at ${host}${retried}: connection refused`, 'Check the Base URL in the ERP API credential and that the ERP is running.');
-	}
+	if (failure.timedOut) return say(`The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`, `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`);
+	if (failure.code === 'ECONNREFUSED') return say(`Could not connect to the ERP at ${host}${retried}: connection refused`, 'Check the Base URL in the ERP API credential and that the ERP is running.');
 	if (failure.code === 'ENOTFOUND') return say(`The ERP host "${host}" was not found`, 'Check the Base URL in the ERP API credential for a typo.');
-	if (neverReachedService(failure)) {
-		return say(
-			`Could not reach the ERP at ${host}${retried}`,
-			`${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`,
-		);
-	}
+	if (neverReachedService(failure)) return say(`Could not reach the ERP at ${host}${retried}`, `${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`);
 	return say(`The connection to the ERP broke before it answered${retried}`, `${detail}.${maybeDone}`);
 }
 
-/*
- * Each error declares its `failure` in n8n's contract (n8n-workflow 2.x), from what the ERP answered: n8n 2.x backs a
- * failing poll off by it. n8n 1.x's NodeApiError reads only the options it knows, so the extra one is ignored there.
- */
-
-const rateLimited = (wait?: NamedWait): DeclaredFailure => ({
-	cause: 'rate-limited',
-	...(wait ? { retryAfterMs: wait.ms } : {}),
-	...(wait?.atMs !== undefined ? { resetsAtEpochMs: wait.atMs } : {}),
-});
+// Each error declares its `failure` in n8n's contract (n8n-workflow 2.x), from what the ERP answered: n8n 2.x backs a
+// failing poll off by it. n8n 1.x's NodeApiError reads only the options it knows, so the extra one is ignored there.
+const rateLimited = (wait?: NamedWait): DeclaredFailure => ({ cause: 'rate-limited', ...(wait ? { retryAfterMs: wait.ms } : {}), ...(wait?.atMs !== undefined ? { resetsAtEpochMs: wait.atMs } : {}) });
 
 function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure | undefined {
 	// A host that does not exist, a malformed URL, a rejected certificate: the Base URL is wrong. Anything else on
@@ -215,12 +160,7 @@ function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure
 	return undefined;
 }
 
-function apiError(
-	node: INode,
-	explained: Explained,
-	redact: (text: string) => string,
-	{ itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure },
-) {
+function apiError(node: INode, explained: Explained, redact: (text: string) => string, { itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure }) {
 	const message = shownUrl(redact(explained.message));
 	const description = shownUrl(redact(explained.description)) || undefined;
 	// A plain, token-free object as the cause: never the HTTP client's error, which carries the request headers.
@@ -250,21 +190,11 @@ export function failureToError(failure: DetailedFailure, ctx: FailureContext): N
 type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
 
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
-export function waitTooLongError(
-	ctx: RequestContext,
-	wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number; named?: boolean },
-): NodeApiError {
+export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number; named?: boolean }): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-	const explained =
-		wait.named === false
-			? say(
-					`The ERP's rate limit leaves this request no turn before ${duration(wait.ms)} from now`,
-					`The requests waiting before it take the turns the ERP allows until ${until}, longer than this request may wait (${duration(wait.budgetMs)} left), so it stopped at once.`,
-				)
-			: say(
-					`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`,
-					`Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`,
-				);
+	const explained = wait.named === false
+			? say(`The ERP's rate limit leaves this request no turn before ${duration(wait.ms)} from now`, `The requests waiting before it take the turns the ERP allows until ${until}, longer than this request may wait (${duration(wait.budgetMs)} left), so it stopped at once.`)
+			: say(`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`, `Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`);
 	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
 	// The turns of the pace are the node's own reckoning: the ERP answered no 429.
 	const httpCode = wait.named === false ? undefined : '429';
@@ -291,20 +221,11 @@ export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, 
 }
 
 /** A list service that answers the same records whatever page is asked, while its total says there are more. */
-export function pageIgnoredError(
-	node: INode,
-	request: Pick<ErpRequest, 'doing' | 'itemIndex'>,
-	walk: { page: number; answeredPage?: number; read: number; total: number },
-): NodeApiError {
+export function pageIgnoredError(node: INode, request: Pick<ErpRequest, 'doing' | 'itemIndex'>, walk: { page: number; answeredPage?: number; read: number; total: number }): NodeApiError {
 	const nouns = `${request.doing.noun}s`;
-	const answered =
-		walk.answeredPage !== undefined && walk.answeredPage !== walk.page
-			? `answered page ${walk.answeredPage} when asked for page ${walk.page}`
-			: `sent ${nouns} already read when asked for page ${walk.page}`;
-	const explained = say(
-		`The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`,
-		`${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ask the ERP vendor how its lists are paged (the node sends page and per_page).`,
-	);
+	const otherPage = walk.answeredPage !== undefined && walk.answeredPage !== walk.page;
+	const answered = otherPage ? `answered page ${walk.answeredPage} when asked for page ${walk.page}` : `sent ${nouns} already read when asked for page ${walk.page}`;
+	const explained = say(`The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`, `${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ask the ERP vendor how its lists are paged (the node sends page and per_page).`);
 	// No wait makes the ERP page its lists: the node is configured against a service it cannot read in full.
 	return apiError(node, explained, (value) => value, { itemIndex: request.itemIndex, failure: { cause: 'configuration-invalid' } });
 }
@@ -314,15 +235,11 @@ export function cancelledError(node: INode, itemIndex?: number): NodeOperationEr
 	return new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
 }
 
-/**
- * The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can
- * show it. Either way no URL in the texts keeps a user, password or query (a Base URL may carry one).
- */
+/** The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can
+ * show it. Either way no URL in the texts keeps a user, password or query (a Base URL may carry one). */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	const shown =
-		error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
+	const own = error instanceof NodeApiError || error instanceof NodeOperationError;
+	const shown = own ? error : new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });
 	shown.message = shownUrl(shown.message);
 	if (shown.description) shown.description = shownUrl(shown.description);
 	return shown;

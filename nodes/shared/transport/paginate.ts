@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ErpClient } from './client';
+import { answerOf, type ErpClient } from './client';
 import { pageIgnoredError } from './errors';
 import type { Doing, ErpRequest, ErpResponse, Query } from './types';
 
@@ -9,14 +9,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 // A guard against a service that ignores `page` and keeps answering new records: no real list is this long.
 const MAX_PAGES = 100_000;
 
-export interface PageRequest {
-	path: string;
-	doing: Doing;
-	query?: Query;
-	/** Stop after this many records; undefined = all of them. */
-	limit?: number;
-	itemIndex: number;
-}
+/** A list to walk; `limit`: stop after this many records (undefined: all of them). */
+export type PageRequest = { path: string; doing: Doing; query?: Query; limit?: number; itemIndex: number };
 
 /** The largest page size the ERP accepted after refusing a larger one, for the rest of the node run (one client per run). */
 const learntLimits = new WeakMap<ErpClient, number>();
@@ -31,11 +25,9 @@ const SIZE_PHRASES: Array<[RegExp, (n: number) => number]> = [
 	[/less than\s+(\d+)/, (n) => n - 1],
 ];
 
-/**
- * The page size to ask next after the ERP refused `refusedSize`, or undefined when the refusal is not about the
- * page size. Whatever shape the error body has, it must name `per_page`; the size is the one its message names
- * ("must be at most 50", "between 1 and 50", "maximum 50"…), else half the refused one.
- */
+/** The page size to ask next after the ERP refused `refusedSize`, or undefined when the refusal is not about the page
+ * size. Whatever shape the error body has, it must name `per_page`; the size is the one its message names ("must be at
+ * most 50", "between 1 and 50", "maximum 50"…), else half the refused one. */
 function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefined {
 	const text = (typeof body === 'string' ? body : JSON.stringify(body ?? '')).toLowerCase();
 	if (!/per_?page/.test(text) || refusedSize <= 1) return undefined;
@@ -47,36 +39,29 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 	return Math.floor(refusedSize / 2);
 }
 
-/**
- * Yields a list's records page by page, in order. Page size: Page Size (or 100), Limit when smaller, or what the ERP
+/** Yields a list's records page by page, in order. Page size: Page Size (or 100), Limit when smaller, or what the ERP
  * accepted after refusing a larger one; the walk follows the size served (`meta.per_page`, else the count). Stops at
  * `meta.total` (re-read each page), an empty page, or without a total a short page; a record seen (by id) is never
- * yielded twice; an ERP that ignores `page` is a clear error. With a total, pages are asked ahead up to Concurrency.
- */
+ * yielded twice; an ERP that ignores `page` is a clear error. With a total, pages are asked ahead up to Concurrency. */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
 	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
 	let size = request.limit === undefined ? chosen : Math.min(request.limit, chosen);
-	const pageRequest = (page: number, perPage: number): ErpRequest => ({
-		method: 'GET',
-		path: request.path,
-		doing: request.doing,
-		qs: { ...request.query, page, per_page: perPage },
-		itemIndex: request.itemIndex,
-		expect: 'list',
-		// Only the first page meets a refused size: the later ones ask the size it was served with.
-		amendRefused:
-			page === 1
-				? ({ body }) => {
-						const smaller = sizeAfterRefusal(body, perPage);
-						if (smaller === undefined) return undefined;
-						learntLimits.set(client, Math.min(smaller, learntLimits.get(client) ?? smaller));
-						size = smaller;
-						return pageRequest(1, smaller);
-					}
-				: undefined,
-	});
+	const { path, doing, itemIndex } = request;
+	const pageRequest = (page: number): ErpRequest => ({ method: 'GET', path, doing, qs: { ...request.query, page, per_page: size }, itemIndex, expect: 'list' });
+	// Only the first page meets a refused size: the later ones ask the size it was served with.
+	const firstPage = async () => {
+		let outcome = await client.exchange(pageRequest(1));
+		while ('refused' in outcome) {
+			const smaller = sizeAfterRefusal(outcome.refused.body, size);
+			if (smaller === undefined) throw outcome.refused.error;
+			learntLimits.set(client, Math.min(smaller, learntLimits.get(client) ?? smaller));
+			size = smaller;
+			outcome = await outcome.refused.instead(pageRequest(1));
+		}
+		return answerOf(outcome);
+	};
 	const ask = (page: number) => {
-		const response = client.request(pageRequest(page, size));
+		const response = page === 1 ? firstPage() : client.request(pageRequest(page));
 		// A page asked ahead may fail after the walk has stopped: only a page that is read reports its error.
 		response.catch(() => undefined);
 		return response;
@@ -84,21 +69,13 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 
 	const seen = new Set<unknown>();
 	let remaining = request.limit ?? Number.POSITIVE_INFINITY;
-	let yielded = 0;
-	let repeats = 0;
+	let [yielded, repeats, nextToAsk, lastNeeded] = [0, 0, 1, 1];
 	const ahead: Array<Promise<ErpResponse>> = [];
-	let nextToAsk = 1;
-	let lastNeeded = 1;
 	for (let page = 1; page <= lastNeeded; page++) {
 		while (nextToAsk <= lastNeeded && ahead.length < client.options.concurrency) ahead.push(ask(nextToAsk++));
 		const response = await (ahead.shift() as Promise<ErpResponse>);
 		const records = response.data as IDataObject[];
-		const fresh = records.filter((record) => {
-			if (record.id === undefined) return true;
-			if (seen.has(record.id)) return false;
-			seen.add(record.id);
-			return true;
-		});
+		const fresh = records.filter((record) => record.id === undefined || (!seen.has(record.id) && seen.add(record.id)));
 		const kept = fresh.length > remaining ? fresh.slice(0, remaining) : fresh;
 		if (kept.length) yield kept;
 		remaining -= kept.length;
@@ -120,13 +97,9 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 			if (total === undefined || yielded >= total) return;
 			repeats++;
 			const answeredPage = response.meta?.page;
-			if ((answeredPage !== undefined && answeredPage !== page) || repeats > 1) {
-				throw pageIgnoredError(client.node, request, { page, answeredPage, read: yielded, total });
-			}
+			if ((answeredPage !== undefined && answeredPage !== page) || repeats > 1) throw pageIgnoredError(client.node, request, { page, answeredPage, read: yielded, total });
 		}
-		lastNeeded = Math.max(
-			page + (fresh.length === 0 ? 1 : 0),
-			Math.min(MAX_PAGES, total === undefined ? page + 1 : Math.ceil(total / perPage), page + Math.ceil(remaining / perPage)),
-		);
+		const lastListed = Math.min(MAX_PAGES, total === undefined ? page + 1 : Math.ceil(total / perPage), page + Math.ceil(remaining / perPage));
+		lastNeeded = Math.max(page + (fresh.length === 0 ? 1 : 0), lastListed);
 	}
 }

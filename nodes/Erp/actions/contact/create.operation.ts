@@ -17,8 +17,8 @@ export const description = forOperation('contact', 'create', columnsDescription(
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, contactFields, 'contact');
 	const doing = { action: 'create the contact', noun: 'contact' };
-	const { record, recovered } = await createKeyed(client, contactByEmail, body, itemIndex, async (resolveUnclear) =>
-		await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear, doing }),
+	const { record, recovered } = await createKeyed(client, contactByEmail, body, itemIndex, async () =>
+		await client.exchange({ method: 'POST', path: '/contacts', body, itemIndex, doing }),
 	);
 	return [createdItem({ record: await withFullRecord.call(this, client, record, itemIndex), recovered })];
 }

@@ -23,8 +23,8 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const body = mappedBody.call(this, itemIndex, contactFields, 'contact');
 	const email = requireKey.call(this, contactByEmail, body, itemIndex);
 	const outcome = await createUnlessFound(client, contactByEmail, body, email, itemIndex, {
-		create: async (resolveUnclear) =>
-			await client.request({ method: 'POST', path: '/contacts', body, itemIndex, resolveUnclear, doing: { action: 'create the contact', noun: 'contact' } }),
+		create: async () =>
+			await client.exchange({ method: 'POST', path: '/contacts', body, itemIndex, doing: { action: 'create the contact', noun: 'contact' } }),
 		whenFound: async (found) => {
 			const id = found.id as number | string;
 			const read = { method: 'GET', path: `/contacts/${id}`, itemIndex, doing: { action: `read contact ${id}`, noun: 'contact', id } } as const;

@@ -5,7 +5,7 @@ import type { ErpClient } from '../../../shared/transport/client';
 import { paginate } from '../../../shared/transport/paginate';
 import type { ErpRequest, ErpResponse, Query, UnclearResolution } from '../../../shared/transport/types';
 import type { KeyLookup } from '../shared/keyed';
-import { findByKey, recoverBySeenIds } from '../shared/keyed';
+import { findByKey, recoverBySeenIds, settleUnclear } from '../shared/keyed';
 import { argumentLabel } from '../shared/tool';
 import { isBlank } from '../../../shared/values';
 
@@ -49,8 +49,8 @@ export async function keyedPost(
 			paginate(erp, { path: post.path, query: { ...post.qs, [field]: key }, itemIndex: index, doing: { action: `look up ${post.path} by ${field}`, noun: 'record' } }),
 	};
 	const seen = await findByKey(client, lookup, value, itemIndex);
-	const resolveUnclear: () => Promise<UnclearResolution> = recoverBySeenIds(client, lookup, value, seen, itemIndex);
-	return await client.request({ ...post, resolveUnclear, doing: { ...post.doing, unclearAdvice: advice(field) } });
+	const sent = await client.exchange({ ...post, doing: { ...post.doing, unclearAdvice: advice(field) } });
+	return await settleUnclear(sent, recoverBySeenIds(client, lookup, value, seen, itemIndex));
 }
 
 /**
@@ -60,10 +60,10 @@ export async function keyedPost(
  */
 export async function keyedPatch(this: IExecuteFunctions, client: ErpClient, patch: ErpRequest & { body: IDataObject }, field: string): Promise<ErpResponse> {
 	const value = keyValue.call(this, patch.body, field, patch.itemIndex ?? 0);
-	const resolveUnclear = async (): Promise<UnclearResolution> => {
+	const readBack = async (): Promise<UnclearResolution> => {
 		const read = await client.request({ method: 'GET', path: patch.path, itemIndex: patch.itemIndex, expect: 'record', doing: { action: `read ${patch.path}`, noun: 'record' } });
 		const record = read.data as IDataObject;
 		return String(record[field] ?? '').trim() === value.trim() ? { found: record } : { absent: true };
 	};
-	return await client.request({ ...patch, resolveUnclear, doing: { ...patch.doing, unclearAdvice: advice(field) } });
+	return await settleUnclear(await client.exchange({ ...patch, doing: { ...patch.doing, unclearAdvice: advice(field) } }), readBack);
 }

@@ -17,8 +17,8 @@ export const description = forOperation('employee', 'create', columnsDescription
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, employeeFields, 'employee');
 	const doing = { action: 'create the employee', noun: 'employee' };
-	const created = await createKeyed(client, employeeByEmail, body, itemIndex, async (resolveUnclear) =>
-		await client.request({ method: 'POST', path: '/employees', body, itemIndex, resolveUnclear, doing }),
+	const created = await createKeyed(client, employeeByEmail, body, itemIndex, async () =>
+		await client.exchange({ method: 'POST', path: '/employees', body, itemIndex, doing }),
 	);
 	return [createdItem(created)];
 }

@@ -29,7 +29,7 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const email = requireKey.call(this, employeeByEmail, body, itemIndex);
 	const doing = { action: 'create the employee', noun: 'employee' };
 	const outcome = await createUnlessFound(client, employeeByEmail, body, email, itemIndex, {
-		create: async (resolveUnclear) => await client.request({ method: 'POST', path: '/employees', body, itemIndex, resolveUnclear, doing }),
+		create: async () => await client.exchange({ method: 'POST', path: '/employees', body, itemIndex, doing }),
 		whenFound: async (found) => ({ action: 'existing', record: found }),
 	});
 	return [outcomeJson(outcome)];

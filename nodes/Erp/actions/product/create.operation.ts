@@ -17,8 +17,8 @@ export const description = forOperation('product', 'create', columnsDescription(
 export async function execute(this: IExecuteFunctions, client: ErpClient, itemIndex: number): Promise<IDataObject[]> {
 	const body = mappedBody.call(this, itemIndex, productFields, 'product');
 	const doing = { action: 'create the product', noun: 'product' };
-	const created = await createKeyed(client, productBySku, body, itemIndex, async (resolveUnclear) =>
-		await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing }),
+	const created = await createKeyed(client, productBySku, body, itemIndex, async () =>
+		await client.exchange({ method: 'POST', path: '/products', body, itemIndex, doing }),
 	);
 	return [createdItem(created)];
 }

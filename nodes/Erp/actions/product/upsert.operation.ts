@@ -23,8 +23,8 @@ export async function execute(this: IExecuteFunctions, client: ErpClient, itemIn
 	const body = mappedBody.call(this, itemIndex, productFields, 'product');
 	const sku = requireKey.call(this, productBySku, body, itemIndex);
 	const outcome = await createUnlessFound(client, productBySku, body, sku, itemIndex, {
-		create: async (resolveUnclear) =>
-			await client.request({ method: 'POST', path: '/products', body, itemIndex, resolveUnclear, doing: { action: 'create the product', noun: 'product' } }),
+		create: async () =>
+			await client.exchange({ method: 'POST', path: '/products', body, itemIndex, doing: { action: 'create the product', noun: 'product' } }),
 		whenFound: async (found) => {
 			const id = found.id as number | string;
 			const read = { method: 'GET', path: `/products/${id}`, itemIndex, doing: { action: `read product ${id}`, noun: 'product', id } } as const;

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ErpClient } from '../../../shared/transport/client';
+import type { ErpClient, Outcome } from '../../../shared/transport/client';
+import { answerOf } from '../../../shared/transport/client';
 import type { ErpResponse, UnclearResolution } from '../../../shared/transport/types';
 import { isObject } from '../../../shared/transport/types';
 import { argumentLabel, isToolNode } from './tool';
@@ -19,8 +20,8 @@ export interface KeyLookup {
 	pages(client: ErpClient, value: string, itemIndex: number): AsyncGenerator<IDataObject[]>;
 }
 
-/** Sends the create's POST; the transport calls `resolveUnclear` when it failed unclearly. */
-export type SendCreate = (resolveUnclear: (() => Promise<UnclearResolution>) | undefined) => Promise<ErpResponse>;
+/** Sends the create's POST (ErpClient.exchange): an unclear failure comes back to be settled by a lookup. */
+export type SendCreate = () => Promise<Outcome>;
 
 export interface Created {
 	record: IDataObject;
@@ -39,6 +40,13 @@ export async function findByKey(client: ErpClient, lookup: KeyLookup, value: str
 		matches.push(...page.filter((record) => !isBlank(record[lookup.key]) && normalized(lookup, record[lookup.key]) === wanted));
 	}
 	return matches;
+}
+
+/** The answer of a POST or PATCH, an unclear failure settled by `lookup` (each time it is unclear); without one, it fails. */
+export async function settleUnclear(outcome: Outcome, lookup?: () => Promise<UnclearResolution>): Promise<ErpResponse> {
+	let settled = outcome;
+	while ('unclear' in settled && lookup) settled = await settled.unclear.settle(lookup());
+	return answerOf(settled);
 }
 
 function keyOf(lookup: KeyLookup, body: IDataObject): string | undefined {
@@ -88,8 +96,8 @@ export function recoverBySeenIds(client: ErpClient, lookup: KeyLookup, key: stri
 
 /**
  * Sends a create and returns its item (writtenItem: the record the ERP answered with, and what was sent). An unclear
- * failure is settled by `recover` (the transport calls it); so is a success without the record, which some ERPs answer
- * (the document shows no answer for most).
+ * failure is settled by `recover`; so is a success without the record, which some ERPs answer (the document shows no
+ * answer for most).
  */
 export async function createKeyed(
 	client: ErpClient,
@@ -99,7 +107,7 @@ export async function createKeyed(
 	send: SendCreate,
 	recover = recoverByCreationTime(client, lookup, body, itemIndex),
 ): Promise<Created> {
-	const response = await send(recover);
+	const response = await settleUnclear(await send(), recover);
 	if (isObject(response.data)) return { record: writtenItem(client.node, body, response.data), ...(response.recovered ? { recovered: true } : {}) };
 	const resolution = recover ? await recover() : undefined;
 	if (resolution && 'found' in resolution) return { record: writtenItem(client.node, body, resolution.found) };

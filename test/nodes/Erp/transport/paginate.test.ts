@@ -176,6 +176,8 @@ describe('paginate', () => {
 			expect(ids).toEqual(records(1, 100).map((r) => r.id));
 			expect(error.message).toBe('The ERP answered page 1 when asked for page 2: it seems to ignore the page parameter, so the list cannot be read in full');
 			expect(error.description).toMatch(/^100 of the 5000 contacts the ERP reports were read\. Set Limit to at most 100/);
+			// No wait makes the ERP page its lists: the node is configured against a service it cannot read in full.
+			expect(error.failure).toEqual({ cause: 'configuration-invalid' });
 		});
 
 		it('fails clearly when it echoes the page asked but repeats the records, or sends no page number', async () => {

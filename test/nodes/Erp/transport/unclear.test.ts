@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { answerOf } from '../../../../nodes/shared/transport/client';
 import type { UnclearResolution } from '../../../../nodes/shared/transport/types';
 import { json, networkError } from '../fakes';
 import type { Responder } from '../fakes';
@@ -11,29 +12,26 @@ const serverError = json(500, { success: false, error: { code: 'server_error', m
 /** A lookup that answers the given verdicts in turn and counts its calls. */
 function lookup(...verdicts: Array<UnclearResolution | Error>) {
 	const asked: number[] = [];
-	const resolveUnclear = async () => {
+	const find = async () => {
 		asked.push(asked.length + 1);
 		const verdict = verdicts[Math.min(asked.length, verdicts.length) - 1];
 		if (verdict instanceof Error) throw verdict;
 		return verdict;
 	};
-	return { asked, resolveUnclear };
+	return { asked, find };
 }
 
 async function createWith(responder: Responder, resolver: ReturnType<typeof lookup>, maxRetries = 5) {
 	const { client, calls, clock } = await clientFor(responder, { maxRetries });
-	const request = client.request({
-		method: 'POST',
-		path: '/contacts',
-		doing: { action: 'create the contact', noun: 'contact' },
-		body: { first_name: 'Ada' },
-		expect: 'record',
-		resolveUnclear: resolver.resolveUnclear,
-	});
+	const request = (async () => {
+		let outcome = await client.exchange({ method: 'POST', path: '/contacts', doing: { action: 'create the contact', noun: 'contact' }, body: { first_name: 'Ada' }, expect: 'record' });
+		while ('unclear' in outcome) outcome = await outcome.unclear.settle(resolver.find());
+		return answerOf(outcome);
+	})();
 	return { request, calls, clock };
 }
 
-describe('resolveUnclear: a lookup after a POST failed unclearly', () => {
+describe('an unclear POST, settled by what the caller\'s lookup found (Unclear.settle)', () => {
 	it('found: the request succeeds with the record found, marked recovered, and the POST is not sent again', async () => {
 		const found: IDataObject = { id: 41, first_name: 'Ada', email: 'ada@example.com' };
 		const resolver = lookup({ found });
@@ -112,7 +110,7 @@ describe('resolveUnclear: a lookup after a POST failed unclearly', () => {
 		}
 		const resolver = lookup({ found: { id: 1 } });
 		const { client, calls } = await clientFor((_o, call) => (call === 1 ? serverError : json(200, { data: { id: 3 } })));
-		await client.request({ method: 'PUT', path: '/contacts/3', doing: { action: 'update contact 3', noun: 'contact', id: 3 }, body: { company: 'x' }, resolveUnclear: resolver.resolveUnclear });
+		expect(await client.exchange({ method: 'PUT', path: '/contacts/3', doing: { action: 'update contact 3', noun: 'contact', id: 3 }, body: { company: 'x' } })).toHaveProperty('done');
 		expect(calls).toHaveLength(2);
 		expect(resolver.asked).toHaveLength(0);
 	});
