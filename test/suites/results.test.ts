@@ -61,7 +61,7 @@ describe('e2e results: the figures docs/e2e-results.json and docs/compatibility.
 	});
 });
 
-describe('results documents: generated from their JSON alone (npm run build:tools && node .build/scripts/regenerateDocs.js)', () => {
+describe('results documents: generated from their JSON alone (npm run docs:regenerate)', () => {
 	test.each([
 		[e2eReport.doc, () => markdownOf(e2eReport)],
 		[reliabilityReport.doc, () => markdownOf(reliabilityReport)],

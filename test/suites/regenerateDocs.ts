@@ -3,10 +3,10 @@
  * docs/compatibility.md, docs/reliability.md and docs/queue-mode.md.
  * `npm run docs:regenerate`
  */
-import { e2eReport } from '../test/e2e/setup/results';
-import { regenerateDoc } from '../tooling/host/results';
-import { queueReport } from '../test/queue/report/markdown';
-import { reliabilityReport } from '../test/reliability/report/markdown';
+import { e2eReport } from '../e2e/setup/results';
+import { regenerateDoc } from '../../tooling/host/results';
+import { queueReport } from '../queue/report/markdown';
+import { reliabilityReport } from '../reliability/report/markdown';
 
 regenerateDoc(e2eReport);
 regenerateDoc(reliabilityReport);
