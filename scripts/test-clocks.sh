@@ -4,6 +4,7 @@
 # Usage: npm run test:clocks            every clock and zone below, then the table for docs/testing.md
 #        npm run test:clocks -- --ci    the part .ci/run runs beside the real-n8n suites on every landing: the 1st of a
 #                                       month far east (its `npm test` runs far west, TZ=Etc/GMT+12, on the real date)
+#        npm run test:clocks -- --row N  row N (from 1) of the table below alone
 # Env:   CLOCKS_WORKERS (jest workers, default 2); CI=true skips the builds (.ci/run has made them).
 # Needs: faketime (apt-get install faketime; installed here when missing and run as root).
 set -euo pipefail
@@ -27,7 +28,10 @@ ALL=(
 	'2026-11-01 05:59:50|America/New_York|New York falls back (02:00 → 01:00)'
 )
 runs=("${ALL[@]}")
-[ "${1:-}" = "--ci" ] && runs=("${ALL[0]}")
+case "${1:-}" in
+	--ci) runs=("${ALL[0]}") ;;
+	--row) runs=("${ALL[$(($2 - 1))]}") ;;
+esac
 
 if ! command -v faketime >/dev/null; then
 	[ "$(id -u)" -eq 0 ] || { echo "test:clocks needs faketime: apt-get install faketime" >&2; exit 1; }
