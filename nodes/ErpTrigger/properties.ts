@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DELIVERY_ID_HEADERS } from './deliveryKey';
+import { LATE_VISIBILITY_MS } from './readBack';
 
 /** The "All Events" choice of the Events parameter. */
 export const ALL_EVENTS = '*';
@@ -65,7 +66,7 @@ const confirmationWaitOption: INodeProperties = {
 	default: DEFAULT_CONFIRMATION_WAIT_S,
 	displayOptions: { show: { '/confirm': [true] } },
 	description:
-		'How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2 s…) before the delivery counts as contradicted; 0 reads once. The ERP waits for the answer meanwhile, and ERPs commonly wait 5–10 s: keep this below what yours waits.',
+		`How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2 s…) before answering the ERP; 0 reads once. The ERP waits for the answer meanwhile, and ERPs commonly wait 5–10 s: keep this below what yours waits. A record still not shown is read on after the answer until ${LATE_VISIBILITY_MS / 1000} s after the delivery came, then goes to Not Confirmed.`,
 };
 
 const stockOptions: INodeProperties[] = [
