@@ -28,7 +28,7 @@ const confirmProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Connect the steps that act to Confirmed. Not Confirmed gets what the ERP contradicts or could not confirm, each with a reason in {{ $json.confirmation.reason }}.',
+			"Each delivery's record is read back from the ERP before the workflow starts. Connect the steps that act to Confirmed: it gets only what the ERP bears out. Not Confirmed gets the rest (forged, not shown by the ERP, or the ERP failing), each with its reason in the item's confirmation.reason field.",
 		name: 'confirmNotice',
 		type: 'notice',
 		default: '',
