@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_READONLY_TOKEN } from '../../../sandbox/server';
 import { waitFor } from '../../../tooling/harness/sandbox';
 import { createContact, createInvoice } from '../../sandbox/fixtures';
 import { SECRET, useTriggerHarness } from './harness';
@@ -80,5 +81,22 @@ describe('a forged event the ERP never bears out', () => {
 				),
 			),
 		});
+	});
+
+	it('a read after the answer the ERP’s rate limit leaves no turn within the 10 s (a 429 naming 30 s): the reading ends, Not Confirmed as contradicted', async () => {
+		const invoice = await unpaidInvoice();
+		// Its own token: the 429 holds this ERP and token's requests for 30 s.
+		await h.start({}, { credentials: { apiToken: DEFAULT_READONLY_TOKEN } });
+		await h.mark();
+
+		const posted = h.post(forgedPaid(invoice));
+		await waitFor(async () => (await h.reads()).length === 3, 10_000);
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/invoices/${invoice.id}` }, fault: { kind: 'rateLimit', retryAfter: 30 } });
+		const answer = await posted;
+
+		expect(answer.confirmed).toEqual([]);
+		expect(answer.notConfirmed).toEqual([expect.objectContaining({ confirmation: { status: 'contradicted', reason: expect.stringMatching(notPaid(invoice.id, 3)) } })]);
+		// The read at 3.5 s met the 429; none at 7.5 s.
+		expect(await h.reads()).toEqual(Array(4).fill(`GET /invoices/${invoice.id}`));
 	});
 });
