@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DELIVERY_ID_HEADERS } from './deliveryKey';
+import { LATE_VISIBILITY_MS } from './readBack';
 
 /** The "All Events" choice of the Events parameter. */
 export const ALL_EVENTS = '*';
@@ -27,7 +28,7 @@ const confirmProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Connect the steps that act to Confirmed. Not Confirmed gets what the ERP contradicts or could not confirm, each with a reason in {{ $json.confirmation.reason }}.',
+			"Each delivery is first read back from the ERP: connect the steps that act to Confirmed, which gets only what the ERP bears out. Not Confirmed gets the rest, each with its reason in the item's confirmation.reason field.",
 		name: 'confirmNotice',
 		type: 'notice',
 		default: '',
@@ -65,7 +66,7 @@ const confirmationWaitOption: INodeProperties = {
 	default: DEFAULT_CONFIRMATION_WAIT_S,
 	displayOptions: { show: { '/confirm': [true] } },
 	description:
-		'How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2 s…) before the delivery counts as contradicted; 0 reads once. The ERP waits for the answer meanwhile, and ERPs commonly wait 5–10 s: keep this below what yours waits.',
+		`How long to keep reading a record the ERP does not show yet (again after 0.5, 1, 2 s…) before answering the ERP; 0 reads once. Keep it below how long your ERP waits for the answer (commonly 5–10 s). Still not shown then, it is read on until ${LATE_VISIBILITY_MS / 1000} s after the delivery came.`,
 };
 
 const stockOptions: INodeProperties[] = [

@@ -26,8 +26,8 @@ type Received =
 	| { kind: 'ignored'; message: string }
 	/** Version 1, or version 2 with Confirm With the ERP off. */
 	| { kind: 'taken'; taken: Taken }
-	/** Confirmed with the ERP (or not) before the answer was due. */
-	| { kind: 'judged'; taken: Taken; outcome: Outcome }
+	/** Confirmed with the ERP (or not) before the answer was due; `late`: contradicted so far, read on after the answer. */
+	| { kind: 'judged'; taken: Taken; outcome: Outcome; late?: () => Promise<Outcome> }
 	/** No turn of the ERP's pace before the answer was due: answered at once, read in its turn. */
 	| { kind: 'held'; taken: Taken; inTurn: () => Promise<Outcome> };
 
@@ -110,7 +110,8 @@ async function receive(context: IWebhookFunctions): Promise<Received> {
 		return { kind: 'ignored', message: `Event ${delivery.event} cannot be confirmed by the ERP: ignored` };
 	}
 	const confirming = await confirmDelivery(context, delivery, readSettings(options));
-	return 'judged' in confirming ? { kind: 'judged', taken, outcome: confirming.judged } : { kind: 'held', taken, inTurn: confirming.held.inTurn };
+	if ('held' in confirming) return { kind: 'held', taken, inTurn: confirming.held.inTurn };
+	return { kind: 'judged', taken, outcome: confirming.judged, ...(confirming.late ? { late: confirming.late } : {}) };
 }
 
 /**
@@ -163,7 +164,9 @@ async function answer(context: IWebhookFunctions, received: Received): Promise<I
 		case 'judged': {
 			const { status, body, retryAfterS } = confirmationAnswer(received.outcome);
 			write(status, body, retryAfterS);
-			return start(received.taken, received.outcome);
+			// Contradicted so far: the ERP gets that answer (its body unchanged, for ERP logs that parse it); the workflow
+			// starts once the later reads have decided.
+			return start(received.taken, received.late ? await received.late() : received.outcome);
 		}
 		case 'held':
 			// The document names no answer: any ERP takes a 200 as delivered.
