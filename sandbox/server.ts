@@ -102,11 +102,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	});
 
-	// Node closes an idle kept-alive connection after 5 s. A test that drives the sandbox from its own process (the
-	// suites' admin client) can send on that connection in the very turn its close is due: on a busy machine the close
-	// runs first, unread request and all, and the client sees ECONNRESET. Idle connections stay open 10 minutes.
-	server.keepAliveTimeout = 600_000;
-
 	const listen = (port: number) =>
 		new Promise<number>((resolve, reject) => {
 			server.once('error', reject);
