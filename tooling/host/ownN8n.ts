@@ -2,7 +2,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureN8nInstalled } from './install';
-import { startN8n, stopN8n, type N8nProcess } from './n8nProcess';
+import { killN8n, startN8n, stopN8n, type N8nProcess } from './n8nProcess';
 import { freePort } from './ports';
 import { removeFolder, temporaryFolder } from './processes';
 import { N8nClient } from './restClient';
@@ -33,6 +33,11 @@ export async function startOwnN8n(ctx: E2eContext, environment: Record<string, s
 		/** Stops n8n (SIGTERM to its process group, as a user's Ctrl-C). */
 		async stop() {
 			if (n8n) await stopN8n(n8n);
+			n8n = undefined;
+		},
+		/** Kills n8n and its task runners with SIGKILL, no shutdown (a crash, the OOM killer). */
+		async kill() {
+			if (n8n) await killN8n(n8n);
 			n8n = undefined;
 		},
 		/** Its log so far (n8n.log in its user folder). */
