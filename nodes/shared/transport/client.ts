@@ -14,10 +14,9 @@ const CREDENTIAL_TYPE = 'erpApi';
 /** The parts of an n8n function context the transport uses: execute(), listSearch, poll() and webhook() all provide them. */
 export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
 
-/** What came of a request: its answer, or what only the caller can settle (`answerOf` fails on those). An unclear POST
- * or PATCH (5xx, timeout, dropped connection: the ERP may have done it) is settled by what the caller's lookup found:
- * the record (done, `recovered`), proof nothing was written (sent again as the retry rules allow), or neither (`error`).
- * A refused one (400, 422) fails with `error` unless the caller sends a changed request `instead`, on the same budget. */
+/** What came of a request: its answer, or what only the caller can settle (`answerOf` fails on those). An unclear POST or
+ * PATCH (the ERP may have done it) is settled by the caller's lookup: the record found (done, `recovered`), proof nothing
+ * was written (sent again as the retry rules allow), or neither; a 400 or 422 by a changed request `instead`, or not. */
 export type Outcome = { done: ErpResponse } | { unclear: Unclear } | { refused: Refused };
 export type Unclear = { error: NodeApiError; settle: (lookup: Promise<UnclearResolution>) => Promise<Outcome> };
 export type Refused = { statusCode: number; body: unknown; error: NodeApiError; instead: (request: ErpRequest) => Promise<Outcome> };
@@ -44,10 +43,7 @@ function baseUrlOf(node: INode, raw: unknown): string {
 	return value.replace(/\/+$/, '');
 }
 
-function toCount(value: unknown): number | undefined {
-	const n = typeof value === 'string' ? Number(value) : value;
-	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
-}
+const toCount = (value: unknown) => ((typeof value === 'string' || typeof value === 'number') && Number.isInteger(Number(value)) && Number(value) >= 0 ? Number(value) : undefined);
 
 /** Opens the `{success, data, meta}` envelope; a body without it (bare JSON, or 204's nothing) is the data itself. */
 function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ErpResponse['meta'] } {
@@ -57,25 +53,14 @@ function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?:
 	return { success: typeof body.success === 'boolean' ? body.success : undefined, data: body.data, meta: opened };
 }
 
-function networkFailure(error: unknown): DetailedFailure {
-	// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.
-	const { code, message } = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
-	const text = typeof message === 'string' ? message : '';
-	const codeText = typeof code === 'string' ? code : 'ERR_UNKNOWN';
-	return { kind: 'network', code: codeText, timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT', detail: text || codeText };
-}
-
 /** An abort by n8n, as the HTTP client or n8n's sleep reports it. */
 function isAbort(error: unknown): boolean {
 	const { cause, name, code } = error as { cause?: { code?: unknown; name?: unknown }; name?: unknown; code?: unknown };
 	return [cause?.code, code].includes('ERR_CANCELED') || [cause?.name, name].some((n) => n === 'AbortError' || n === 'CanceledError');
 }
 
-/**
- * Every HTTP call of the nodes goes through one ErpClient per node run. Each attempt takes a slot of the run's
- * Concurrency, is admitted by the ERP's rate controller (shared by every run against the ERP), is sent, and its answer
- * teaches the controller; then it is done, retried after a wait, failed, or handed to the caller to settle (Outcome).
- */
+/** Every HTTP call of the nodes, one ErpClient per node run: each attempt takes a slot of the run's Concurrency, is
+ * admitted by the ERP's rate controller, sent, learnt from; then done, retried, failed, or handed back to settle. */
 export class ErpClient {
 	/** The run's requests holding a slot of its Concurrency, those waiting for one, and those in their back-off. */
 	private running = 0;
@@ -83,14 +68,7 @@ export class ErpClient {
 	private readonly sleepers = new Set<AbortController>();
 	private readonly erp: string;
 
-	private constructor(
-		private readonly ctx: RequestContext,
-		readonly node: INode,
-		readonly baseUrl: string,
-		private readonly credentials: ICredentialDataDecryptedObject,
-		readonly options: TransportOptions,
-		private readonly signal: AbortSignal | undefined,
-	) {
+	private constructor(private readonly ctx: RequestContext, readonly node: INode, readonly baseUrl: string, private readonly credentials: ICredentialDataDecryptedObject, readonly options: TransportOptions, private readonly signal?: AbortSignal) {
 		this.erp = erpKey(baseUrl, credentials.apiToken);
 		// One listener for the run: a cancelled execution ends every wait at once.
 		signal?.addEventListener('abort', () => this.endWaits(), { once: true });
@@ -145,8 +123,7 @@ export class ErpClient {
 		tries.unclearEarlier ||= isUnclear(failure);
 		tries.retries++;
 	}
-	/** One attempt, holding a slot of the run from admission to answer: admitted (a pause it was held counts toward the
-	 * wait budget), sent (its time limit shorter than Timeout when the deadline is nearer), learnt from; opened or failed. */
+	/** One attempt, holding a slot of the run from admission to answer; a pause it was held counts toward the wait budget. */
 	private async attempt(request: ErpRequest, tries: Tries): Promise<ErpResponse | DetailedFailure> {
 		const release = await this.slot(request);
 		try {
@@ -179,8 +156,7 @@ export class ErpClient {
 	}
 	/** The time left before the run's deadline (ms); without a deadline, no end. */
 	private timeLeft(): number {
-		const { deadlineAt } = this.options;
-		return deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadlineAt - Date.now());
+		return this.options.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, this.options.deadlineAt - Date.now());
 	}
 	private endWaits(): void {
 		for (const waiter of this.queue.splice(0)) waiter.stop();
@@ -193,11 +169,8 @@ export class ErpClient {
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 		if (this.running < this.options.concurrency) this.running++;
 		else await new Promise<void>((go, stop) => this.queue.push({ go, stop: () => stop(cancelledError(this.node, request.itemIndex)) }));
-		let released = false;
+		// The slot passes straight to the next waiter; only when nobody waits is it given back.
 		return () => {
-			if (released) return;
-			released = true;
-			// The slot passes straight to the next waiter; only when nobody waits is it given back.
 			const next = this.queue.shift();
 			if (next) next.go();
 			else this.running--;
@@ -222,7 +195,10 @@ export class ErpClient {
 		} catch (error) {
 			// A cancelled execution is not a failure to retry.
 			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, itemIndex);
-			return networkFailure(error);
+			// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.
+			const { code, message } = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
+			const [text, codeText] = [typeof message === 'string' ? message : '', typeof code === 'string' ? code : 'ERR_UNKNOWN'];
+			return { kind: 'network', code: codeText, timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT', detail: text || codeText };
 		}
 	}
 	private fail(request: ErpRequest, failure: DetailedFailure, { retries, timeoutMs }: Tries, provenNotWritten = false): NodeApiError {

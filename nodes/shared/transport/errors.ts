@@ -7,15 +7,14 @@ import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
 import { capitalize } from '../records';
 
-// Every failure the user sees, worded once: what went wrong and what to do, in the operation's words (`doing`) and the
-// ERP's (read from its answer whatever its shape); never with the API token.
+// Every failure the user sees, worded once: what went wrong and what to do, in the operation's and the ERP's words.
 
-/** URLs in a text as they may be shown: without a user and password before the host, and without their query (where some
- * services take their keys). Texts shown to the user (and to an AI model, when the node is a tool) go through it. */
+/** URLs in a text shown to the user (or an AI model): without a user and password, nor their query (where keys may be). */
 export function shownUrl(text: string): string {
 	return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/\s@"]*@)?([^\s?#"]*)(?:\?[^\s#"]*)?/gi, '$1$2');
 }
 
+/** A value's text: a non-blank string, or a list's texts joined. */
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
 	const parts = Array.isArray(value) ? value.map(text).filter((part) => part !== undefined) : [];
@@ -55,14 +54,8 @@ function errorCode(body: unknown): string | undefined {
 	const code = codes.find((value) => typeof value === 'string' || typeof value === 'number');
 	return code === undefined ? undefined : String(code);
 }
-
 const codeNote = (body: unknown) => (errorCode(body) ? ` (error code ${errorCode(body)})` : '');
-
-function said(body: unknown): string {
-	const message = serverMessage(body);
-	return message ? ` The ERP said: ${message}${codeNote(body)}` : errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
-}
-
+const said = (body: unknown) => (serverMessage(body) ? ` The ERP said: ${serverMessage(body)}${codeNote(body)}` : errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '');
 const afterRetries = (retries: number) => (retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '');
 
 /** "45 s", "3 min 5 s", "1 h 2 min". */
@@ -73,13 +66,10 @@ function duration(ms: number): string {
 	return parts.filter(([n], i) => i === 0 || n > 0).map(([n, unit]) => `${n} ${unit}`).join(' ');
 }
 
-
 /** A failed attempt with what the service (or the network) said about it. */
 export type DetailedFailure = Failure & { body?: unknown; detail?: string };
-
 /** `provenNotWritten`: a lookup after an unclear POST proved nothing was written; `redact` takes the token out of a text. */
 export type FailureContext = { node: INode; request: ErpRequest; baseUrl: string; retries: number; timeoutMs: number; provenNotWritten: boolean; redact: (text: string) => string };
-
 type Explained = [message: string, description: string];
 
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
@@ -123,8 +113,7 @@ function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: Fai
 	return [`The connection to the ERP broke before it answered${retried}`, `${detail}.${maybeDone}`];
 }
 
-// Each error declares its `failure` in n8n's contract (n8n-workflow 2.x), from what the ERP answered: n8n 2.x backs a
-// failing poll off by it. n8n 1.x's NodeApiError reads only the options it knows, so the extra one is ignored there.
+// Each error declares its `failure` (n8n-workflow 2.x's contract, by which n8n 2.x backs a failing poll off; 1.x ignores it).
 const rateLimited = (wait?: NamedWait): DeclaredFailure => ({ cause: 'rate-limited', ...(wait ? { retryAfterMs: wait.ms } : {}), ...(wait?.atMs !== undefined ? { resetsAtEpochMs: wait.atMs } : {}) });
 
 function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure | undefined {
@@ -164,7 +153,6 @@ export function failureToError(failure: DetailedFailure, ctx: FailureContext): N
 }
 
 type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
-
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
 export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number; named?: boolean }): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -187,8 +175,7 @@ export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, 
 		wanted === 'list' ? [`The ERP answered ${path} with something that is not a list`, checkUrl]
 		: method !== 'POST' ? [noRecord, `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}`]
 		: [noRecord, `${done}: check in the ERP before running this item again, so that nothing is done twice.`];
-	// A read answered with something else (an HTML page, another service's JSON): the Base URL is not the API. A
-	// create or action answered so probably happened: nothing there points at the configuration.
+	// A read answered with something else (an HTML page…) means a wrong Base URL; a create or action answered so probably happened.
 	const failure = wanted === 'list' || method !== 'POST' ? ({ cause: 'configuration-invalid' } as const) : undefined;
 	return apiError(ctx.node, explained, ctx.redact, { itemIndex, httpCode: String(statusCode), failure });
 }
@@ -204,12 +191,9 @@ export function pageIgnoredError(node: INode, request: Pick<ErpRequest, 'doing' 
 }
 
 /** n8n cancelled the execution: nothing more is sent and no wait goes on. */
-export function cancelledError(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
-}
+export const cancelledError = (node: INode, itemIndex?: number) => new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
 
-/** The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can
- * show it. Either way no URL in the texts keeps a user, password or query (a Base URL may carry one). */
+/** The nodes' own errors as they are, anything else wrapped for n8n to show; no URL in them keeps a user, password or query. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	const own = error instanceof NodeApiError || error instanceof NodeOperationError;
 	const shown = own ? error : new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });

@@ -4,11 +4,8 @@ import { sleep } from 'n8n-workflow';
 import type { NamedWait, RawResponse } from './types';
 import { CONCURRENCY_LIMIT } from './types';
 
-/*
- * One RateController per ERP, shared by every run in the process: `admit` before a request, `learn` after it. What
- * holds a request, in this order: a pause the ERP named (a 429's wait), no room in the window its headers count
- * (WindowCount), the next turn of the pace (Pace, learnt from refusals or spread over a used-up window).
- */
+// One RateController per ERP, shared by every run in the process: `admit` before a request, `learn` after it. A request
+// is held by a pause the ERP named (a 429's wait), no room in the window its headers count, or the pace's next turn.
 
 /** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */
 export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: number; wait?: NamedWait };
@@ -16,8 +13,7 @@ export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: numb
 /** An admitted request: when it went, and how long a wait the ERP named held it (it counts toward its wait budget). */
 export type Ticket = { sentAt: number; pausedMs: number };
 
-/** Thrown by `admit` when a wait the ERP named is longer than the request may still wait (`named`), or when the pace's
- * turns leave it none before its deadline. */
+/** From `admit`: a wait the ERP named is longer than the request may still wait (`named`), or its turn is past its deadline. */
 export class WaitTooLong extends Error {
 	constructor(readonly ms: number, readonly named = true) {
 		super(named ? `the ERP asks to wait ${ms} ms` : `the next turn of the ERP's pace is ${ms} ms away`);
@@ -39,8 +35,7 @@ const header = (headers: RawResponse['headers'], ...names: string[]): string | u
 	names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
 const count = (text?: string) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
-/** The document names no rate-limit headers: X-RateLimit-* or RateLimit-* are read, and the wait from Retry-After
- * (seconds or an HTTP date), else from the reset (epoch seconds, or seconds from now when small). */
+/** (X-)RateLimit-*, as the document names none; the wait from Retry-After (seconds, HTTP date), else the reset (epoch s, or s). */
 export function readRateHeaders(headers: RawResponse['headers'], now: number): RateHeaders {
 	const seconds = (text?: string) => (text && /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : undefined);
 	const retryAfter = header(headers, 'retry-after');
@@ -69,11 +64,8 @@ class Pace {
 	}
 	/** 0 when a request may go now (its turn is taken), else how long until the next turn. */
 	turn(now: number): number {
+		if (this.current?.fromWindow && now - this.heldAt > WINDOW_PACE_IDLE_MS) this.current = undefined;
 		if (!this.current) return 0;
-		if (this.current.fromWindow && now - this.heldAt > WINDOW_PACE_IDLE_MS) {
-			this.current = undefined;
-			return 0;
-		}
 		const interval = this.interval();
 		const wait = this.lastTurn + interval - now;
 		if (wait > 0) {
@@ -111,12 +103,12 @@ class Pace {
 /** The window the ERP counts, as its headers show it: what is left, how long a window lasts, how many processes spend it. */
 class WindowCount {
 	private limit?: number;
-	/** The window seen now: its reset, its first answer here, the request it opened after (this process's last of the
-	 * window before, or the one that opened it) and this process's last request in it. */
+	/** The window seen now: its reset, its first answer here, the request it opened after (this process's last of the one
+	 * before, or the one that opened it), this process's last request in it. */
 	private window?: { resetAtMs?: number; firstAt: number; openedAfter: number; lastSent: number };
-	/** What is left of the window as seen here (its lowest count), this process's answers in it, and when it last told
-	 * the count and the window's end: unknown after a pause, and once that window is over. */
+	/** Its count as seen here (lowest, highest), this process's answers in it, when it last told the count, its end. */
 	private count?: { low: number; top: number; own: number; toldAt: number; endsAt?: number };
+	/** How many processes spend the window; the bounds of its length (and how many windows bounded it from above). */
 	private spenders = 1;
 	private shortestMs = 0;
 	private longestMs = Number.POSITIVE_INFINITY;
@@ -162,8 +154,7 @@ class WindowCount {
 		this.count = { low: Math.min(low, remaining), top: Math.max(top, remaining), own: own + 1, toldAt: now, endsAt: ends === undefined ? this.count.endsAt : Math.max(endsAt, ends) };
 		return this.count.low;
 	}
-	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past the window's expected
-	 * end, the whole window's rate, shared. Undefined while the window's length is unknown. */
+	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past its end, the window's rate. */
 	pace(left: number, now: number): number | undefined {
 		const lengthMs = this.lengthMs(true);
 		if (!lengthMs) return undefined;
@@ -172,8 +163,7 @@ class WindowCount {
 		if (mine >= 1 && msLeft > 0) return (mine + 1) / (msLeft / 1000);
 		return this.limit === undefined ? undefined : (this.limit * 1000) / lengthMs / this.spenders;
 	}
-	/** The latest the window seen now can end (a length after its first answer here); `expected`, for pacing: a length
-	 * after it opened (too early is safe: the latest end still holds). */
+	/** The latest the window can end (a length after its first answer here); `expected`: a length after it opened (earlier). */
 	end(expected = false): number | undefined {
 		const length = this.lengthMs(expected);
 		if (!this.window?.resetAtMs || length === undefined) return undefined;
@@ -223,9 +213,8 @@ export class RateController {
 	/** Requests waiting, and whether each waits for room (woken by every answer). */
 	private readonly sleepers = new Map<AbortController, boolean>();
 
-	/** Resolves when nothing holds the request (`hold`). WaitTooLong when a wait the ERP named passes `maxPauseMs`, or
-	 * when it could not go before `deadlineAt` (at once when the turns of those waiting before it take it past). A
-	 * cancelled run (`signal`, then `wake`) rejects at once. */
+	/** Resolves when nothing holds the request; WaitTooLong past `maxPauseMs` of named waits, or (at once, counting the turns
+	 * of those before it) past `deadlineAt`. A cancelled run (`signal`, then `wake`) rejects at once. */
 	async admit(maxPauseMs: number, signal?: AbortSignal, deadlineAt = Number.POSITIVE_INFINITY): Promise<Ticket> {
 		let pausedMs = 0;
 		let place: object | undefined;
@@ -270,8 +259,7 @@ export class RateController {
 	idle(now: number): boolean {
 		return this.inFlight === 0 && this.sleepers.size === 0 && this.pausedUntil <= now && now - this.lastUsed >= IDLE_MS;
 	}
-	/** What holds a request now, in order: a pause the ERP named, no room (the cap, or its share of the window on the
-	 * wire), the pace's next turn (taken when it is now). */
+	/** What holds a request now: a named pause, no room (the cap, or its share of the window on the wire), the pace's turn. */
 	private hold(now: number): Hold | undefined {
 		const pause = this.pausedUntil - now;
 		if (pause > 0) return { by: 'pause', ms: pause };
@@ -321,8 +309,7 @@ export function erpKey(baseUrl: string, token: unknown): string {
 	return `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
 }
 
-/** The controller of an ERP (erpKey), for all three nodes (n8n loads them with one module cache); idle ones are
- * dropped at the next lookup. */
+/** The controller of an ERP (erpKey), for all three nodes (one module cache); idle ones are dropped at the next lookup. */
 export function rateControllerFor(key: string): RateController {
 	const now = Date.now();
 	for (const [other, controller] of controllers) if (other !== key && controller.idle(now)) controllers.delete(other);
