@@ -146,15 +146,13 @@ export class ErpClient {
 			// `success: false` is a failure whatever the status.
 			if (answer.statusCode >= 300 || success === false) return { kind: 'status', statusCode: answer.statusCode, namedWait: learnt?.limits.wait, body: answer.body };
 			const { expect } = request;
-			if ((expect === 'record' && !isObject(data)) || (expect === 'list' && data !== undefined && data !== null && !Array.isArray(data))) {
-				throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, answer.statusCode, expect);
-			}
+			const unexpected = (expect === 'record' && !isObject(data)) || (expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
+			if (unexpected) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, answer.statusCode, expect);
 			return { statusCode: answer.statusCode, data: expect === 'list' ? (data ?? []) : data, meta };
 		} finally {
 			release();
 		}
 	}
-	/** The time left before the run's deadline (ms); without a deadline, no end. */
 	private timeLeft(): number {
 		return this.options.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, this.options.deadlineAt - Date.now());
 	}
@@ -211,7 +209,6 @@ export class ErpClient {
 
 	/** `named`: a wait the ERP named (with its answer's `body` and the instant it named); false: the turns of its pace. */
 	private waitTooLong(request: ErpRequest, ms: number, { body, namedAtMs, named = true }: { body?: unknown; namedAtMs?: number; named?: boolean }) {
-		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named };
-		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
+		return waitTooLongError({ node: this.node, request, redact: this.redact }, { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named });
 	}
 }

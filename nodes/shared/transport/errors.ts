@@ -14,7 +14,6 @@ export function shownUrl(text: string): string {
 	return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/\s@"]*@)?([^\s?#"]*)(?:\?[^\s#"]*)?/gi, '$1$2');
 }
 
-/** A value's text: a non-blank string, or a list's texts joined. */
 function text(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.trim() !== '') return value.trim();
 	const parts = Array.isArray(value) ? value.map(text).filter((part) => part !== undefined) : [];
@@ -75,8 +74,7 @@ type Explained = [message: string, description: string];
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
 	if (isIdempotent(request.method) || !isUnclear(failure)) return '';
 	if (provenNotWritten) return 'A lookup in the ERP showed that nothing was written, so running this item again is safe.';
-	const advice = 'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.';
-	return `The ERP may have done it anyway. ${request.doing.unclearAdvice ?? advice}`;
+	return `The ERP may have done it anyway. ${request.doing.unclearAdvice ?? 'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.'}`;
 }
 
 function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: FailureContext): Explained {

@@ -39,10 +39,9 @@ function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefine
 /** Yields a list's records page by page, in order, at the size served (`meta.per_page`, else the count), to `meta.total`
  * (re-read each page), an empty page, or without a total a short page; a record (by id) once; with a total, read ahead. */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
-	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
-	let size = request.limit === undefined ? chosen : Math.min(request.limit, chosen);
-	const { path, doing, itemIndex } = request;
-	const pageRequest = (page: number): ErpRequest => ({ method: 'GET', path, doing, qs: { ...request.query, page, per_page: size }, itemIndex, expect: 'list' });
+	let size = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY, request.limit ?? Number.POSITIVE_INFINITY);
+	const { path, doing, itemIndex, query } = request;
+	const pageRequest = (page: number): ErpRequest => ({ method: 'GET', path, doing, qs: { ...query, page, per_page: size }, itemIndex, expect: 'list' });
 	// Only the first page meets a refused size: the later ones ask the size it was served with.
 	const firstPage = async () => {
 		let outcome = await client.exchange(pageRequest(1));

@@ -31,8 +31,7 @@ const [DECREASE, CUT_EVERY_MS, INCREASE_PER_S, MIN_RATE] = [0.85, 1_000, 2, 1];
 const [WINDOW_PACE_IDLE_MS, FAIR_GROWTH, MIN_ANSWERS_FOR_SHARE, MAX_SPENDERS] = [2_000, 0.05, 5, 16];
 const [MAX_LEARNT_WINDOW_MS, IDLE_MS, RECHECK_MS] = [60_000, 60_000, 1_000];
 
-const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined =>
-	names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
+const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined => names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
 const count = (text?: string) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
 /** (X-)RateLimit-*, as the document names none; the wait from Retry-After (seconds, HTTP date), else the reset (epoch s, or s). */
@@ -145,13 +144,10 @@ class WindowCount {
 		const fresh = this.observe(remaining, resetAtMs, sentAt, now, inFlight);
 		// Answers during a pause were counted in the window that was refused.
 		if (paused) return undefined;
-		if (fresh || !this.count) {
-			this.close();
-			this.count = { low: remaining, top: remaining, own: 0, toldAt: now };
-		}
-		const { low, top, own, endsAt = Number.NEGATIVE_INFINITY } = this.count;
+		if (fresh) this.close();
+		const { low, top, own, endsAt } = this.count ?? { low: remaining, top: remaining, own: 0, endsAt: undefined };
 		const ends = resetAtMs ?? (wait && now + wait.ms);
-		this.count = { low: Math.min(low, remaining), top: Math.max(top, remaining), own: own + 1, toldAt: now, endsAt: ends === undefined ? this.count.endsAt : Math.max(endsAt, ends) };
+		this.count = { low: Math.min(low, remaining), top: Math.max(top, remaining), own: own + 1, toldAt: now, endsAt: ends === undefined ? endsAt : Math.max(endsAt ?? ends, ends) };
 		return this.count.low;
 	}
 	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past its end, the window's rate. */
@@ -201,8 +197,6 @@ class WindowCount {
 		return this.bounded >= (roughly ? 1 : 2) ? this.longestMs : undefined;
 	}
 }
-
-type Hold = { by: 'pause' | 'room' | 'turn'; ms: number };
 
 export class RateController {
 	private inFlight = 0;
@@ -260,7 +254,7 @@ export class RateController {
 		return this.inFlight === 0 && this.sleepers.size === 0 && this.pausedUntil <= now && now - this.lastUsed >= IDLE_MS;
 	}
 	/** What holds a request now: a named pause, no room (the cap, or its share of the window on the wire), the pace's turn. */
-	private hold(now: number): Hold | undefined {
+	private hold(now: number): { by: 'pause' | 'room' | 'turn'; ms: number } | undefined {
 		const pause = this.pausedUntil - now;
 		if (pause > 0) return { by: 'pause', ms: pause };
 		if (this.inFlight >= CONCURRENCY_LIMIT || this.window.full(this.inFlight, now)) return { by: 'room', ms: RECHECK_MS };
@@ -305,9 +299,7 @@ export class RateController {
 const controllers = new Map<string, RateController>();
 
 /** An ERP: its Base URL and a hash of the token, so that no token is held in clear as a key. */
-export function erpKey(baseUrl: string, token: unknown): string {
-	return `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
-}
+export const erpKey = (baseUrl: string, token: unknown): string => `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
 
 /** The controller of an ERP (erpKey), for all three nodes (one module cache); idle ones are dropped at the next lookup. */
 export function rateControllerFor(key: string): RateController {

@@ -1,8 +1,8 @@
 import type { HttpMethod, NamedWait } from './types';
 
-// Which failures are sent again, and after how long. A 429: any method, after the wait it names (the ERP did nothing).
-// 5xx, timeouts, dropped connections: GET, PUT and DELETE on the server-error back-off (a reset header belongs to the
-// rate limit), a POST or PATCH only once a lookup proved nothing was written. Never sent: any method, if a retry can cure it.
+// What is sent again: a 429 (the ERP did nothing) after the wait it names; a 5xx or network failure of GET, PUT, DELETE
+// (or of a POST or PATCH a lookup proved unwritten) on the server-error back-off, whatever reset it names (that is the
+// rate limit's); a request that never reached the service, unless a retry cannot cure it.
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type Failure = { kind: 'status'; statusCode: number; namedWait?: NamedWait } | { kind: 'network'; code: string; timedOut: boolean };
