@@ -512,8 +512,14 @@ describe('requests on the wire: the ERP cap over all runs, and each run its Conc
 		answers.releaseAll();
 		await flush();
 		expect(sent()).toEqual(['1', '2', '3', '4']);
+		const later = one.client.request(read(5));
+		await flush();
+		expect(sent()).toHaveLength(4);
 		answers.releaseAll();
 		await all;
+		await flush();
+		answers.releaseAll();
+		await later;
 	});
 
 	it('counts the wait the ERP named toward the request, and fails at once past its budget', async () => {

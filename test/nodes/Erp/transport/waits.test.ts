@@ -115,6 +115,22 @@ describe('the wait budget of a request', () => {
 		await clock.advance(6000);
 		await first;
 	});
+	it("counts a hold at another request's 429 toward the budget of its own retries", async () => {
+		const clock = fakeTime('manual', 0);
+		const sent: string[] = [];
+		// Contact 1 is refused for 5 s once; contact 2, sent once that wait is over, is refused for 2 s: past its 6 s budget.
+		const { client } = await run((options) => {
+			sent.push(String(options.url).split('/').pop() ?? '');
+			return sent.filter((id) => id === sent.at(-1)).length === 1 ? json(429, {}, { 'retry-after': sent.at(-1) === '1' ? '5' : '2' }) : json(200, { data: {} });
+		}, { concurrency: 2, maxTotalWaitMs: 6000 });
+		const first = client.request(read(1));
+		await flush();
+		const second = rejection(client.request(read(2)));
+		await clock.advance(5000);
+		expect(await second).toMatchObject({ name: 'NodeApiError', message: 'The ERP asks to wait 2 s before the next request (429)' });
+		await first;
+		expect(sent.sort()).toEqual(['1', '1', '2']);
+	});
 });
 
 describe("what a wait the ERP named declares (n8n's failure)", () => {
