@@ -27,6 +27,8 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 	for (let i = 0; i < 5; i++) await flush();
 	return done;
 }
+/** A controller of its own, in manual fake time from `startMs`. */
+const controller = (startMs = 0) => ({ clock: fakeTime('manual', startMs), rate: new RateController() });
 const allSettled = async (promises: Array<Promise<unknown>>) => await Promise.all(promises.map(settled));
 const admits = (rate: RateController, count: number, maxPauseMs = 0) => Array.from({ length: count }, () => rate.admit(maxPauseMs));
 
@@ -113,8 +115,7 @@ describe('one rate controller per ERP, shared by every run in the process', () =
 
 describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	it('lets requests go while more are left than are on the wire; once used up, one alone when none is on the wire', async () => {
-		fakeTime('manual', 0);
-		const rate = new RateController();
+		const { rate } = controller();
 		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '3' });
 		expect(await allSettled(admits(rate, 4))).toEqual([true, true, true, false]);
 		const used = new RateController();
@@ -127,8 +128,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	});
 
 	it('lets the held requests go once a 429 named the wait, when it is over', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
+		const { clock, rate } = controller();
 		const asking = await rate.admit(0);
 		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '0' });
 		const held = admits(rate, 2, 10_000);
@@ -141,8 +141,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	});
 
 	it('keeps to the lowest count of a window when answers overtake each other, and ignores answers of a window already over', async () => {
-		fakeTime('manual', SECOND);
-		const rate = new RateController();
+		const { rate } = controller(SECOND);
 		const reset = (s: number) => String(SECOND / 1000 + s);
 		const tickets = await Promise.all(admits(rate, 4));
 		learn(rate, tickets[0], 200, { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': reset(2) });
@@ -156,8 +155,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	});
 
 	it('forgets the count once its window is over (a second past the reset it named): an ERP that then shows no limit is not held back', async () => {
-		const clock = fakeTime('manual', SECOND);
-		const rate = new RateController();
+		const { clock, rate } = controller(SECOND);
 		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': String(SECOND / 1000 + 1) });
 		const onTheWire = [await rate.admit(0), await rate.admit(0)];
 		const held = rate.admit(0);
@@ -170,8 +168,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	});
 
 	it('forgets a count that named no end of its window once a minute has gone by without another', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
+		const { clock, rate } = controller();
 		learn(rate, await rate.admit(0), 200, { 'x-ratelimit-remaining': '1' });
 		await rate.admit(0);
 		const held = rate.admit(0);
@@ -182,8 +179,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 	});
 
 	it('does not take an answer that arrives during a 429 wait for news about the next window', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
+		const { clock, rate } = controller();
 		const [a, b] = [await rate.admit(0), await rate.admit(0)];
 		learn(rate, a, 429, { 'x-ratelimit-remaining': '0', 'retry-after': '1' });
 		// b was sent before the wait; its answer belongs to the refused window.
@@ -331,12 +327,16 @@ describe('a pace learnt from refusals (an ERP that shows no count)', () => {
 		for (const wait of paceWaits) expect(wait).toBeLessThanOrEqual(Math.ceil(1000 / 25.5));
 	});
 
-	/** A controller that answered 50 requests 10 ms apart, then a refusal: paced at 0.85 × 50 = 42.5 a second. */
-	async function pacedAt42(clock: ReturnType<typeof fakeTime>, refusalHeaders: Record<string, string> = {}, rate = new RateController()) {
+	async function answered50(rate: RateController, clock: ReturnType<typeof fakeTime>) {
 		for (let i = 0; i < 50; i++) {
 			learn(rate, await rate.admit(0), 200);
 			await clock.advance(10);
 		}
+	}
+	/** A controller that answered 50 requests 10 ms apart, then a refusal: paced at 0.85 × 50 = 42.5 a second. */
+	async function pacedAt42(clock: ReturnType<typeof fakeTime>, refusalHeaders: Record<string, string> = {}) {
+		const rate = new RateController();
+		await answered50(rate, clock);
 		learn(rate, await rate.admit(0), 429, refusalHeaders);
 		return rate;
 	}
@@ -374,12 +374,8 @@ describe('a pace learnt from refusals (an ERP that shows no count)', () => {
 	});
 
 	it('takes refusals of requests sent before its last cut, or within a second of it, for the echo of the same one', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
-		for (let i = 0; i < 50; i++) {
-			learn(rate, await rate.admit(0), 200);
-			await clock.advance(10);
-		}
+		const { clock, rate } = controller();
+		await answered50(rate, clock);
 		const sentBeforeTheCut = await rate.admit(0);
 		await clock.advance(5);
 		learn(rate, await rate.admit(0), 429);
@@ -419,8 +415,7 @@ describe('a pace learnt from refusals (an ERP that shows no count)', () => {
 	});
 
 	it('sets no pace from a refusal with nothing answered before it', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
+		const { clock, rate } = controller();
 		learn(rate, await rate.admit(0), 429);
 		await clock.advance(1000);
 		expect(await allSettled(admits(rate, 10))).toEqual(Array(10).fill(true));
@@ -523,8 +518,7 @@ describe('requests on the wire: the ERP cap over all runs, and each run its Conc
 	});
 
 	it('counts the wait the ERP named toward the request, and fails at once past its budget', async () => {
-		fakeTime('manual', 0);
-		const rate = new RateController();
+		const { rate } = controller();
 		learn(rate, await rate.admit(0), 429, { 'retry-after': '5' });
 		await expect(rate.admit(4999)).rejects.toThrow('the ERP asks to wait 5000 ms');
 		expect(await settled(rate.admit(5000))).toBe(false);
@@ -607,8 +601,7 @@ describe("a burst with a deadline (the ERP Trigger's read-back)", () => {
 	}, 60_000);
 
 	it('does not send a request that waited for room past its deadline (woken late, it would have no time for an answer)', async () => {
-		const clock = fakeTime('manual', 0);
-		const rate = new RateController();
+		const { clock, rate } = controller();
 		const [first, second] = [await rate.admit(0), await rate.admit(0)];
 		learn(rate, first, 200, { 'x-ratelimit-remaining': '1' });
 		// One left in the window, one on the wire: no room until an answer comes, which comes after the deadline.
