@@ -1,4 +1,4 @@
-// Transport unit tests: the client over a scripted HTTP helper and fake time (probe.ts runs it inside n8n).
+// Transport unit tests: the client of one node run over a scripted HTTP helper.
 import { NodeApiError } from 'n8n-workflow';
 
 import { ErpClient } from '../../../../nodes/shared/transport/client';
