@@ -14,15 +14,11 @@ const CREDENTIAL_TYPE = 'erpApi';
 /** The parts of an n8n function context the transport uses: execute(), listSearch, poll() and webhook() all provide them. */
 export type RequestContext = Pick<IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions, 'getNode' | 'getCredentials' | 'helpers'>;
 
-/** What came of a request: its answer, or what only the caller can settle (`answerOf` fails on those). */
+/** What came of a request: its answer, or what only the caller can settle (`answerOf` fails on those). An unclear POST or
+ * PATCH (the ERP may have done it) is settled by the caller's lookup: the record found (done, `recovered`), proof nothing
+ * was written (sent again as the retry rules allow), or neither; a 400 or 422 by a changed request `instead`, or not. */
 export type Outcome = { done: ErpResponse } | { unclear: Unclear } | { refused: Refused };
-
-/** A POST or PATCH whose answer was lost (5xx, timeout, dropped connection): the ERP may have done it. `settle` takes
- * what the caller's lookup found: the record (done with it, `recovered`), proof nothing was written (sent again as the
- * retry rules allow: it may come back unclear again), or neither (fails with `error`). */
 export type Unclear = { error: NodeApiError; settle: (lookup: Promise<UnclearResolution>) => Promise<Outcome> };
-
-/** A 400 or 422: `error`, unless the caller sends a changed request `instead` (paging's smaller page size), on the same budget. */
 export type Refused = { statusCode: number; body: unknown; error: NodeApiError; instead: (request: ErpRequest) => Promise<Outcome> };
 
 /** The answer of an outcome nobody settles: an unclear or refused request fails. */
@@ -31,9 +27,8 @@ export function answerOf(outcome: Outcome): ErpResponse {
 	throw 'unclear' in outcome ? outcome.unclear.error : outcome.refused.error;
 }
 
-/** One request's retries so far, all its waits (ms), and whether an earlier attempt may have been done. */
-type Tries = { retries: number; waitedMs: number; unclearEarlier: boolean };
-type Attempt = { response: ErpResponse } | { failure: DetailedFailure; timeoutMs: number };
+/** One request's retries so far, all its waits (ms), whether an earlier attempt may have been done, the last one's time limit. */
+type Tries = { retries: number; waitedMs: number; unclearEarlier: boolean; timeoutMs: number };
 
 /** The credential's Base URL as the prefix of every request, or an error saying how to fix it. */
 function baseUrlOf(node: INode, raw: unknown): string {
@@ -48,10 +43,7 @@ function baseUrlOf(node: INode, raw: unknown): string {
 	return value.replace(/\/+$/, '');
 }
 
-function toCount(value: unknown): number | undefined {
-	const n = typeof value === 'string' ? Number(value) : value;
-	return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
-}
+const toCount = (value: unknown) => ((typeof value === 'string' || typeof value === 'number') && Number.isInteger(Number(value)) && Number(value) >= 0 ? Number(value) : undefined);
 
 /** Opens the `{success, data, meta}` envelope; a body without it (bare JSON, or 204's nothing) is the data itself. */
 function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?: ErpResponse['meta'] } {
@@ -61,26 +53,14 @@ function openEnvelope(body: unknown): { success?: boolean; data: unknown; meta?:
 	return { success: typeof body.success === 'boolean' ? body.success : undefined, data: body.data, meta: opened };
 }
 
-function networkFailure(error: unknown): DetailedFailure {
-	// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.
-	const { code, message } = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
-	const text = typeof message === 'string' ? message : '';
-	const codeText = typeof code === 'string' ? code : 'ERR_UNKNOWN';
-	return { kind: 'network', code: codeText, timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT', detail: text || codeText };
-}
-
 /** An abort by n8n, as the HTTP client or n8n's sleep reports it. */
 function isAbort(error: unknown): boolean {
 	const { cause, name, code } = error as { cause?: { code?: unknown; name?: unknown }; name?: unknown; code?: unknown };
 	return [cause?.code, code].includes('ERR_CANCELED') || [cause?.name, name].some((n) => n === 'AbortError' || n === 'CanceledError');
 }
 
-/**
- * Every HTTP call of the nodes goes through one ErpClient per node run. A request reads top to bottom: each attempt
- * takes a slot of the run's Concurrency, is admitted by the ERP's rate controller (rateControl.ts, shared by every run
- * against the ERP), is sent, and its answer teaches the controller the ERP's pace; then it is done, retried after a
- * wait (retryPolicy.ts), failed (errors.ts), or handed to the caller to settle (Outcome).
- */
+/** Every HTTP call of the nodes, one ErpClient per node run: each attempt takes a slot of the run's Concurrency, is
+ * admitted by the ERP's rate controller, sent, learnt from; then done, retried, failed, or handed back to settle. */
 export class ErpClient {
 	/** The run's requests holding a slot of its Concurrency, those waiting for one, and those in their back-off. */
 	private running = 0;
@@ -88,14 +68,7 @@ export class ErpClient {
 	private readonly sleepers = new Set<AbortController>();
 	private readonly erp: string;
 
-	private constructor(
-		private readonly ctx: RequestContext,
-		readonly node: INode,
-		readonly baseUrl: string,
-		private readonly credentials: ICredentialDataDecryptedObject,
-		readonly options: TransportOptions,
-		private readonly signal: AbortSignal | undefined,
-	) {
+	private constructor(private readonly ctx: RequestContext, readonly node: INode, readonly baseUrl: string, private readonly credentials: ICredentialDataDecryptedObject, readonly options: TransportOptions, private readonly signal?: AbortSignal) {
 		this.erp = erpKey(baseUrl, credentials.apiToken);
 		// One listener for the run: a cancelled execution ends every wait at once.
 		signal?.addEventListener('abort', () => this.endWaits(), { once: true });
@@ -112,53 +85,46 @@ export class ErpClient {
 		return answerOf(await this.exchange(request));
 	}
 	/** As `request`, but an unclear POST or PATCH and a refusal (400, 422) come back for the caller to settle. */
-	async exchange(request: ErpRequest, tries: Tries = { retries: 0, waitedMs: 0, unclearEarlier: false }): Promise<Outcome> {
+	async exchange(request: ErpRequest, tries: Tries = { retries: 0, waitedMs: 0, unclearEarlier: false, timeoutMs: 0 }): Promise<Outcome> {
 		for (;;) {
-			const attempt = await this.attempt(request, tries);
-			if ('response' in attempt) return { done: attempt.response };
-			const { failure, timeoutMs } = attempt;
-			const status = failure.kind === 'status' ? failure.statusCode : undefined;
+			const answer = await this.attempt(request, tries);
+			if (!('kind' in answer)) return { done: answer };
+			const status = answer.kind === 'status' ? answer.statusCode : undefined;
 			// A DELETE repeated after an unclear failure finds nothing: the first attempt did delete.
 			if (request.method === 'DELETE' && tries.unclearEarlier && status === 404) return { done: { statusCode: 404, data: undefined } };
-			const fail = (provenNotWritten: boolean) =>
-				failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries: tries.retries, timeoutMs, provenNotWritten, redact: this.redact });
-			if (status === 400 || status === 422) return { refused: { statusCode: status, body: failure.body, error: fail(false), instead: async (next) => await this.exchange(next, tries) } };
-			if (!isIdempotent(request.method) && isUnclear(failure)) return { unclear: { error: fail(false), settle: async (lookup) => await this.settle(request, failure, tries, fail, lookup) } };
-			await this.retry(request, failure, tries, fail, false);
+			if (status === 400 || status === 422) return { refused: { statusCode: status, body: answer.body, error: this.fail(request, answer, tries), instead: async (next) => await this.exchange(next, tries) } };
+			if (!isIdempotent(request.method) && isUnclear(answer)) return { unclear: { error: this.fail(request, answer, tries), settle: async (lookup) => await this.settle(request, answer, tries, lookup) } };
+			await this.retry(request, answer, tries, false);
 		}
 	}
-	private async settle(request: ErpRequest, failure: DetailedFailure, tries: Tries, fail: (provenNotWritten: boolean) => NodeApiError, lookup: Promise<UnclearResolution>): Promise<Outcome> {
+	private async settle(request: ErpRequest, failure: DetailedFailure, tries: Tries, lookup: Promise<UnclearResolution>): Promise<Outcome> {
 		// A lookup that fails cannot tell.
 		const verdict = await lookup.catch((error: unknown): UnclearResolution => {
 			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, request.itemIndex);
 			return { unknown: true };
 		});
 		if ('found' in verdict) return { done: { statusCode: 200, data: verdict.found, recovered: true } };
-		if ('unknown' in verdict) throw fail(false);
+		if ('unknown' in verdict) throw this.fail(request, failure, tries);
 		// After a timeout the ERP may still be working on the write: finding nothing yet proves nothing.
-		await this.retry(request, failure, tries, fail, !(failure.kind === 'network' && failure.timedOut));
+		await this.retry(request, failure, tries, !(failure.kind === 'network' && failure.timedOut));
 		return await this.exchange(request, tries);
 	}
 	/** Waits for the retry the rules allow within the wait budget and the deadline, or throws the request's error. */
-	private async retry(request: ErpRequest, failure: DetailedFailure, tries: Tries, fail: (provenNotWritten: boolean) => NodeApiError, provenNotWritten: boolean) {
+	private async retry(request: ErpRequest, failure: DetailedFailure, tries: Tries, provenNotWritten: boolean) {
 		const { maxRetries, maxTotalWaitMs } = this.options;
 		const decision = decideRetry(failure, { method: request.method, retriesSoFar: tries.retries, maxRetries, random: Math.random, provenNotWritten });
-		if (!decision.retry) throw fail(provenNotWritten);
+		if (!decision.retry) throw this.fail(request, failure, tries, provenNotWritten);
 		if (tries.waitedMs + decision.delayMs > maxTotalWaitMs || decision.delayMs > this.timeLeft()) {
 			const namedAtMs = failure.kind === 'status' ? failure.namedWait?.atMs : undefined;
-			throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, { body: failure.body, namedAtMs }) : fail(provenNotWritten);
+			throw decision.namedByErp ? this.waitTooLong(request, decision.delayMs, { body: failure.body, namedAtMs }) : this.fail(request, failure, tries, provenNotWritten);
 		}
 		await this.pause(decision.delayMs, request);
 		tries.waitedMs += decision.delayMs;
 		tries.unclearEarlier ||= isUnclear(failure);
 		tries.retries++;
 	}
-	/**
-	 * One attempt, holding a slot of the run from its admission to its answer: admitted by the ERP's rate controller (a
-	 * pause it held the request counts toward the wait budget), sent with a time limit (shorter than Timeout when the
-	 * deadline is nearer), and what the answer says of the rate limit learnt. A success is opened; else how it failed.
-	 */
-	private async attempt(request: ErpRequest, tries: Tries): Promise<Attempt> {
+	/** One attempt, holding a slot of the run from admission to answer; a pause it was held counts toward the wait budget. */
+	private async attempt(request: ErpRequest, tries: Tries): Promise<ErpResponse | DetailedFailure> {
 		const release = await this.slot(request);
 		try {
 			const rate = rateControllerFor(this.erp);
@@ -166,32 +132,29 @@ export class ErpClient {
 				throw error instanceof WaitTooLong ? this.waitTooLong(request, error.ms, { named: error.named }) : cancelledError(this.node, request.itemIndex);
 			});
 			tries.waitedMs += ticket.pausedMs;
-			const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.timeLeft()));
+			tries.timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.timeLeft()));
 			let answer: RawResponse | DetailedFailure | undefined;
 			let learnt: { statusCode: number; limits: RateHeaders } | undefined;
 			try {
-				answer = await this.send(request, timeoutMs);
+				answer = await this.send(request, tries.timeoutMs);
 				if (!('kind' in answer)) learnt = { statusCode: answer.statusCode, limits: readRateHeaders(answer.headers, Date.now()) };
 			} finally {
 				rate.learn(ticket, learnt);
 			}
-			if ('kind' in answer) return { failure: answer, timeoutMs };
+			if ('kind' in answer) return answer;
 			const { success, data, meta } = openEnvelope(answer.body);
 			// `success: false` is a failure whatever the status.
-			if (answer.statusCode >= 300 || success === false) return { failure: { kind: 'status', statusCode: answer.statusCode, namedWait: learnt?.limits.wait, body: answer.body }, timeoutMs };
+			if (answer.statusCode >= 300 || success === false) return { kind: 'status', statusCode: answer.statusCode, namedWait: learnt?.limits.wait, body: answer.body };
 			const { expect } = request;
-			if ((expect === 'record' && !isObject(data)) || (expect === 'list' && data !== undefined && data !== null && !Array.isArray(data))) {
-				throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, answer.statusCode, expect);
-			}
-			return { response: { statusCode: answer.statusCode, data: expect === 'list' ? (data ?? []) : data, meta } };
+			const unexpected = (expect === 'record' && !isObject(data)) || (expect === 'list' && data !== undefined && data !== null && !Array.isArray(data));
+			if (unexpected) throw unexpectedSuccessError({ node: this.node, request, redact: this.redact }, answer.statusCode, expect);
+			return { statusCode: answer.statusCode, data: expect === 'list' ? (data ?? []) : data, meta };
 		} finally {
 			release();
 		}
 	}
-	/** The time left before the run's deadline (ms); without a deadline, no end. */
 	private timeLeft(): number {
-		const { deadlineAt } = this.options;
-		return deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadlineAt - Date.now());
+		return this.options.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, this.options.deadlineAt - Date.now());
 	}
 	private endWaits(): void {
 		for (const waiter of this.queue.splice(0)) waiter.stop();
@@ -204,11 +167,8 @@ export class ErpClient {
 		if (this.signal?.aborted) throw cancelledError(this.node, request.itemIndex);
 		if (this.running < this.options.concurrency) this.running++;
 		else await new Promise<void>((go, stop) => this.queue.push({ go, stop: () => stop(cancelledError(this.node, request.itemIndex)) }));
-		let released = false;
+		// The slot passes straight to the next waiter; only when nobody waits is it given back.
 		return () => {
-			if (released) return;
-			released = true;
-			// The slot passes straight to the next waiter; only when nobody waits is it given back.
 			const next = this.queue.shift();
 			if (next) next.go();
 			else this.running--;
@@ -233,8 +193,14 @@ export class ErpClient {
 		} catch (error) {
 			// A cancelled execution is not a failure to retry.
 			if (this.signal?.aborted || isAbort(error)) throw cancelledError(this.node, itemIndex);
-			return networkFailure(error);
+			// n8n wraps the HTTP client's error in a NodeApiError; its cause holds the socket-level code.
+			const { code, message } = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
+			const [text, codeText] = [typeof message === 'string' ? message : '', typeof code === 'string' ? code : 'ERR_UNKNOWN'];
+			return { kind: 'network', code: codeText, timedOut: /timeout|timed out/i.test(text) || codeText === 'ETIMEDOUT', detail: text || codeText };
 		}
+	}
+	private fail(request: ErpRequest, failure: DetailedFailure, { retries, timeoutMs }: Tries, provenNotWritten = false): NodeApiError {
+		return failureToError(failure, { node: this.node, request, baseUrl: this.baseUrl, retries, timeoutMs, provenNotWritten, redact: this.redact });
 	}
 	private readonly redact = (text: string): string => {
 		const token = typeof this.credentials.apiToken === 'string' ? this.credentials.apiToken : '';
@@ -243,7 +209,6 @@ export class ErpClient {
 
 	/** `named`: a wait the ERP named (with its answer's `body` and the instant it named); false: the turns of its pace. */
 	private waitTooLong(request: ErpRequest, ms: number, { body, namedAtMs, named = true }: { body?: unknown; namedAtMs?: number; named?: boolean }) {
-		const wait = { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named };
-		return waitTooLongError({ node: this.node, request, redact: this.redact }, wait);
+		return waitTooLongError({ node: this.node, request, redact: this.redact }, { ms, untilMs: Date.now() + ms, budgetMs: Math.min(this.options.maxTotalWaitMs, this.timeLeft()), body, namedAtMs, named });
 	}
 }

@@ -7,14 +7,9 @@ import type { ErpRequest, NamedWait } from './types';
 import { isObject } from './types';
 import { capitalize } from '../records';
 
-/*
- * Every failure the user sees, worded once: what went wrong, and what to do about it. What the request was doing
- * is in the operation's own words (`request.doing`); the ERP's are read from its answer whatever shape it has.
- * The API token never appears in any of it.
- */
+// Every failure the user sees, worded once: what went wrong and what to do, in the operation's and the ERP's words.
 
-/** URLs in a text as they may be shown: without a user and password before the host, and without their query (where some
- * services take their keys). Texts shown to the user (and to an AI model, when the node is a tool) go through it. */
+/** URLs in a text shown to the user (or an AI model): without a user and password, nor their query (where keys may be). */
 export function shownUrl(text: string): string {
 	return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/\s@"]*@)?([^\s?#"]*)(?:\?[^\s#"]*)?/gi, '$1$2');
 }
@@ -25,20 +20,15 @@ function text(value: unknown): string | undefined {
 	return parts.length ? parts.join(', ') : undefined;
 }
 
-function pairsFrom(candidate: unknown): Array<[string, string]> {
-	const pairs: Array<[string | undefined, string | undefined]> = Array.isArray(candidate)
-		? candidate.filter(isObject).map((entry) => [text(entry.field) ?? text(entry.path) ?? text(entry.name), text(entry.message) ?? text(entry.msg)])
-		: Object.entries(isObject(candidate) ? candidate : {}).map(([field, messages]) => [field, text(messages)]);
-	return pairs.filter((pair): pair is [string, string] => pair[0] !== undefined && pair[1] !== undefined);
-}
-
 /** Field → message, from `{error: {fields | details}}`, `{fields}`, `{errors: {field: [...]}}` or `{errors: [{field, message}]}`. */
 function fieldMessages(body: unknown): Array<[string, string]> {
-	if (!isObject(body)) return [];
-	const error = isObject(body.error) ? body.error : {};
-	for (const candidate of [error.fields, error.details, body.fields, body.errors]) {
-		const pairs = pairsFrom(candidate);
-		if (pairs.length) return pairs;
+	const error = isObject(body) && isObject(body.error) ? body.error : {};
+	for (const candidate of isObject(body) ? [error.fields, error.details, body.fields, body.errors] : []) {
+		const pairs: Array<[string | undefined, string | undefined]> = Array.isArray(candidate)
+			? candidate.filter(isObject).map((entry) => [text(entry.field) ?? text(entry.path) ?? text(entry.name), text(entry.message) ?? text(entry.msg)])
+			: Object.entries(isObject(candidate) ? candidate : {}).map(([field, messages]) => [field, text(messages)]);
+		const named = pairs.filter((pair): pair is [string, string] => pair[0] !== undefined && pair[1] !== undefined);
+		if (named.length) return named;
 	}
 	return [];
 }
@@ -63,70 +53,50 @@ function errorCode(body: unknown): string | undefined {
 	const code = codes.find((value) => typeof value === 'string' || typeof value === 'number');
 	return code === undefined ? undefined : String(code);
 }
-
 const codeNote = (body: unknown) => (errorCode(body) ? ` (error code ${errorCode(body)})` : '');
-
-function said(body: unknown): string {
-	const message = serverMessage(body);
-	return message ? ` The ERP said: ${message}${codeNote(body)}` : errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '';
-}
-
+const said = (body: unknown) => (serverMessage(body) ? ` The ERP said: ${serverMessage(body)}${codeNote(body)}` : errorCode(body) ? ` The ERP's error code: ${errorCode(body)}` : '');
 const afterRetries = (retries: number) => (retries > 0 ? ` after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '');
 
 /** "45 s", "3 min 5 s", "1 h 2 min". */
 function duration(ms: number): string {
 	const seconds = Math.ceil(ms / 1000);
 	const [h, min, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
-	if (h > 0) return min > 0 ? `${h} h ${min} min` : `${h} h`;
-	if (min > 0) return s > 0 ? `${min} min ${s} s` : `${min} min`;
-	return `${s} s`;
+	const parts: Array<[number, string]> = h > 0 ? [[h, 'h'], [min, 'min']] : min > 0 ? [[min, 'min'], [s, 's']] : [[s, 's']];
+	return parts.filter(([n], i) => i === 0 || n > 0).map(([n, unit]) => `${n} ${unit}`).join(' ');
 }
 
 /** A failed attempt with what the service (or the network) said about it. */
 export type DetailedFailure = Failure & { body?: unknown; detail?: string };
-
-/** `provenNotWritten`: a lookup after an unclear POST failure proved that nothing was written; `redact` removes
- * secrets (the API token) from any text shown to the user. */
+/** `provenNotWritten`: a lookup after an unclear POST proved nothing was written; `redact` takes the token out of a text. */
 export type FailureContext = { node: INode; request: ErpRequest; baseUrl: string; retries: number; timeoutMs: number; provenNotWritten: boolean; redact: (text: string) => string };
-
-type Explained = { message: string; description: string };
-const say = (message: string, description: string): Explained => ({ message, description });
+type Explained = [message: string, description: string];
 
 function unclearNote(failure: Failure, { request, provenNotWritten }: FailureContext): string {
 	if (isIdempotent(request.method) || !isUnclear(failure)) return '';
 	if (provenNotWritten) return 'A lookup in the ERP showed that nothing was written, so running this item again is safe.';
-	const advice = 'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.';
-	return `The ERP may have done it anyway. ${request.doing.unclearAdvice ?? advice}`;
-}
-
-/** A 422, or a success status whose body says `success: false`: the ERP's own words are all there is. */
-function explainRefusal(code: number, body: unknown, action: string): Explained {
-	const fields = fieldMessages(body);
-	const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
-	if (code < 300) return say(`The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`, `It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`);
-	return say(
-		`The ERP refused to ${action} (422)${list ? `: ${list}` : ''}`,
-		list
-			? `Nothing was saved. Fix ${fields.length === 1 ? 'this field' : 'these fields'} and try again: ${list}${codeNote(body)}.`
-			: `Nothing was saved: the values were not accepted.${said(body)}`,
-	);
+	return `The ERP may have done it anyway. ${request.doing.unclearAdvice ?? 'The node never repeats a create, send or mark-paid after such a failure, so nothing is written twice: check in the ERP before running this item again.'}`;
 }
 
 function explainStatus(failure: DetailedFailure & { kind: 'status' }, ctx: FailureContext): Explained {
 	const { action, noun, id } = ctx.request.doing;
 	const { statusCode: code, body } = failure;
-	if (code < 300 || code === 422) return explainRefusal(code, body, action);
-	if (code === 400) return say(`The ERP could not process the request to ${action} (400)`, `Check the values and filters sent.${said(body)}`);
-	if (code === 401) return say('The ERP rejected the API token (401)', `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`);
-	if (code === 403) return say(`The API token is not allowed to ${action} (403)`, `Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`);
+	// A 422, or a success status whose body says `success: false`: the ERP's own words are all there is.
+	const fields = fieldMessages(body);
+	const list = fields.map(([field, message]) => `${field}: ${message}`).join('; ');
+	if (code < 300) return [`The ERP refused to ${action}: ${list || serverMessage(body) || 'no reason given'}${codeNote(body)}`, `It answered ${code} with success: false, so nothing is taken as done: fix what it names and try again.`];
+	if (code === 422 && list) return [`The ERP refused to ${action} (422): ${list}`, `Nothing was saved. Fix ${fields.length === 1 ? 'this field' : 'these fields'} and try again: ${list}${codeNote(body)}.`];
+	if (code === 422) return [`The ERP refused to ${action} (422)`, `Nothing was saved: the values were not accepted.${said(body)}`];
+	if (code === 400) return [`The ERP could not process the request to ${action} (400)`, `Check the values and filters sent.${said(body)}`];
+	if (code === 401) return ['The ERP rejected the API token (401)', `Check the API Token in the ERP API credential: it may be mistyped, expired or revoked.${said(body)}`];
+	if (code === 403) return [`The API token is not allowed to ${action} (403)`, `Ask an ERP administrator to give this token access to ${noun}s, or use a token with write access in the ERP API credential.${said(body)}`];
 	if (code === 404 && id !== undefined) {
 		const urlHint = /\/api\/v1$/.test(shownUrl(ctx.baseUrl)) ? '' : ` The Base URL "${ctx.baseUrl}" does not end with /api/v1: check it in the ERP API credential.`;
-		return say(`${capitalize(noun)} ${id} was not found (404)`, `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`);
+		return [`${capitalize(noun)} ${id} was not found (404)`, `Check the ID: the ${noun} may have been deleted, or no ${noun} ever had ID ${id}; search the ${noun}s to find the right ID.${urlHint}`];
 	}
-	if (code === 404) return say(`Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`, `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`);
-	if (code === 429) return say(`The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`, `Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`);
-	if (code >= 500) return say(`The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`, `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`);
-	return say(`The ERP answered ${code} to the request to ${action}`, said(body).trim());
+	if (code === 404) return [`Nothing answers at ${ctx.baseUrl}${ctx.request.path} (404)`, `Check the Base URL in the ERP API credential: it must end with /api/v1, e.g. https://erp.example.com/api/v1.${said(body)}`];
+	if (code === 429) return [`The ERP is still rate-limiting requests${afterRetries(ctx.retries)} (429)`, `Nothing was done. Wait a minute before trying again; if this happens often, lower Concurrency or raise Max Retries in the node Options.${said(body)}`];
+	if (code >= 500) return [`The ERP failed with a server error (${code})${afterRetries(ctx.retries)}`, `${unclearNote(failure, ctx) || 'Try again later.'}${said(body)}`];
+	return [`The ERP answered ${code} to the request to ${action}`, said(body).trim()];
 }
 
 function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: FailureContext): Explained {
@@ -134,20 +104,18 @@ function explainNetwork(failure: DetailedFailure & { kind: 'network' }, ctx: Fai
 	const maybeDone = unclearNote(failure, ctx) && ` ${unclearNote(failure, ctx)}`;
 	const host = URL.canParse(ctx.baseUrl) ? new URL(ctx.baseUrl).host : ctx.baseUrl;
 	const detail = failure.detail ?? failure.code;
-	if (failure.timedOut) return say(`The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`, `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`);
-	if (failure.code === 'ECONNREFUSED') return say(`Could not connect to the ERP at ${host}${retried}: connection refused`, 'Check the Base URL in the ERP API credential and that the ERP is running.');
-	if (failure.code === 'ENOTFOUND') return say(`The ERP host "${host}" was not found`, 'Check the Base URL in the ERP API credential for a typo.');
-	if (neverReachedService(failure)) return say(`Could not reach the ERP at ${host}${retried}`, `${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`);
-	return say(`The connection to the ERP broke before it answered${retried}`, `${detail}.${maybeDone}`);
+	if (failure.timedOut) return [`The ERP did not answer within ${ctx.timeoutMs / 1000} s${retried}`, `Raise Timeout in the node Options if the ERP is slow.${maybeDone}`];
+	if (failure.code === 'ECONNREFUSED') return [`Could not connect to the ERP at ${host}${retried}: connection refused`, 'Check the Base URL in the ERP API credential and that the ERP is running.'];
+	if (failure.code === 'ENOTFOUND') return [`The ERP host "${host}" was not found`, 'Check the Base URL in the ERP API credential for a typo.'];
+	if (neverReachedService(failure)) return [`Could not reach the ERP at ${host}${retried}`, `${detail}. Nothing reached the ERP: check the Base URL in the ERP API credential, the network, and that the ERP's certificate is valid.`];
+	return [`The connection to the ERP broke before it answered${retried}`, `${detail}.${maybeDone}`];
 }
 
-// Each error declares its `failure` in n8n's contract (n8n-workflow 2.x), from what the ERP answered: n8n 2.x backs a
-// failing poll off by it. n8n 1.x's NodeApiError reads only the options it knows, so the extra one is ignored there.
+// Each error declares its `failure` (n8n-workflow 2.x's contract, by which n8n 2.x backs a failing poll off; 1.x ignores it).
 const rateLimited = (wait?: NamedWait): DeclaredFailure => ({ cause: 'rate-limited', ...(wait ? { retryAfterMs: wait.ms } : {}), ...(wait?.atMs !== undefined ? { resetsAtEpochMs: wait.atMs } : {}) });
 
 function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure | undefined {
-	// A host that does not exist, a malformed URL, a rejected certificate: the Base URL is wrong. Anything else on
-	// the way (refused, dropped, timed out, DNS hiccup) passes.
+	// On the way, a host that does not exist, a bad URL or certificate is a wrong Base URL; anything else passes.
 	if (failure.kind === 'network') return { cause: retryCannotCure(failure) ? 'configuration-invalid' : 'temporarily-unavailable' };
 	const code = failure.statusCode;
 	if (code === 429) return rateLimited(failure.namedWait);
@@ -155,32 +123,27 @@ function declare(failure: DetailedFailure, request: ErpRequest): DeclaredFailure
 	if (code === 401) return { cause: 'credential-invalid' };
 	// 403: the token may not touch this resource; 404 on a list: nothing at the path, the Base URL is not the API.
 	if (code === 403 || (code === 404 && request.doing.id === undefined)) return { cause: 'configuration-invalid' };
-	// 400, 422 and success: false refuse the item's values, a 404 with an id names a record that is not there: the
-	// data is wrong, not the configuration, and no wait cures it. The contract has no cause for that, so none.
+	// 400, 422, success: false and a 404 with an id: the data is wrong, not the configuration; the contract has no cause.
 	return undefined;
 }
 
-function apiError(node: INode, explained: Explained, redact: (text: string) => string, { itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure }) {
-	const message = shownUrl(redact(explained.message));
-	const description = shownUrl(redact(explained.description)) || undefined;
+function apiError(node: INode, [rawMessage, rawDescription]: Explained, redact: (text: string) => string, { itemIndex, httpCode, failure }: { itemIndex?: number; httpCode?: string; failure?: DeclaredFailure }) {
+	const message = shownUrl(redact(rawMessage));
+	const description = shownUrl(redact(rawDescription)) || undefined;
 	// A plain, token-free object as the cause: never the HTTP client's error, which carries the request headers.
 	const cause: JsonObject = { message, ...(httpCode ? { httpCode } : {}), ...(description ? { description } : {}) };
 	return new NodeApiError(node, cause, { message, description, httpCode, itemIndex, failure });
 }
 
-/** An error after which the ERP named a wait: how long (ms), for callers that tell someone else when to try again. */
-export type WaitNamedError = NodeApiError & { retryAfterMs: number };
-
-/** The wait the ERP named with this error (a 429's), or undefined. */
+/** The wait the ERP named with this error (a 429's, as `retryAfterMs`), for callers that tell someone when to try again. */
 export function retryAfterOf(error: unknown): number | undefined {
-	const ms = (error as Partial<WaitNamedError> | undefined)?.retryAfterMs;
+	const ms = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
 	return typeof ms === 'number' ? ms : undefined;
 }
 
 export function failureToError(failure: DetailedFailure, ctx: FailureContext): NodeApiError {
 	const explained = failure.kind === 'status' ? explainStatus(failure, ctx) : explainNetwork(failure, ctx);
-	// n8n replaces any message naming a network code (ECONNRESET…) with its own generic sentence, so network
-	// failures carry no httpCode and keep their code in the description only.
+	// n8n replaces any message naming a network code (ECONNRESET…) with its own sentence: a network failure has no httpCode.
 	const httpCode = failure.kind === 'status' ? String(failure.statusCode) : undefined;
 	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure: declare(failure, ctx.request) });
 	const named = failure.kind === 'status' ? failure.namedWait?.ms : undefined;
@@ -188,17 +151,15 @@ export function failureToError(failure: DetailedFailure, ctx: FailureContext): N
 }
 
 type RequestContext = Pick<FailureContext, 'node' | 'request' | 'redact'>;
-
 /** The ERP (or another request's 429) asks for a wait longer than this request may still wait. */
 export function waitTooLongError(ctx: RequestContext, wait: { ms: number; untilMs: number; budgetMs: number; body?: unknown; namedAtMs?: number; named?: boolean }): NodeApiError {
 	const until = `${new Date(wait.untilMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-	const explained = wait.named === false
-			? say(`The ERP's rate limit leaves this request no turn before ${duration(wait.ms)} from now`, `The requests waiting before it take the turns the ERP allows until ${until}, longer than this request may wait (${duration(wait.budgetMs)} left), so it stopped at once.`)
-			: say(`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`, `Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`);
-	const failure = rateLimited({ ms: wait.ms, atMs: wait.namedAtMs });
+	const explained: Explained = wait.named === false
+		? [`The ERP's rate limit leaves this request no turn before ${duration(wait.ms)} from now`, `The requests waiting before it take the turns the ERP allows until ${until}, longer than this request may wait (${duration(wait.budgetMs)} left), so it stopped at once.`]
+		: [`The ERP asks to wait ${duration(wait.ms)} before the next request (429)`, `Try again after ${until} (in ${duration(wait.ms)}). The node waits at most ${duration(wait.budgetMs)} for one request, so it stopped at once instead. If this happens often, lower Concurrency or spread the work over time.${said(wait.body)}`];
 	// The turns of the pace are the node's own reckoning: the ERP answered no 429.
 	const httpCode = wait.named === false ? undefined : '429';
-	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure });
+	const error = apiError(ctx.node, explained, ctx.redact, { itemIndex: ctx.request.itemIndex, httpCode, failure: rateLimited({ ms: wait.ms, atMs: wait.namedAtMs }) });
 	return Object.assign(error, { retryAfterMs: wait.ms });
 }
 
@@ -207,15 +168,12 @@ export function unexpectedSuccessError(ctx: RequestContext, statusCode: number, 
 	const { method, path, doing, itemIndex } = ctx.request;
 	const checkUrl = 'Check that the Base URL points at the ERP API (it must end with /api/v1).';
 	const noRecord = `The ERP answered success but sent no ${doing.noun}`;
-	let explained: Explained;
-	if (wanted === 'list') explained = say(`The ERP answered ${path} with something that is not a list`, checkUrl);
-	else if (method !== 'POST') explained = say(noRecord, `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}`);
-	else {
-		const done = doing.id === undefined ? `The ${doing.noun} was probably created` : `The ERP probably did ${doing.action}`;
-		explained = say(noRecord, `${done}: check in the ERP before running this item again, so that nothing is done twice.`);
-	}
-	// A read answered with something else (an HTML page, another service's JSON): the Base URL is not the API. A
-	// create or action answered so probably happened: nothing there points at the configuration.
+	const done = doing.id === undefined ? `The ${doing.noun} was probably created` : `The ERP probably did ${doing.action}`;
+	const explained: Explained =
+		wanted === 'list' ? [`The ERP answered ${path} with something that is not a list`, checkUrl]
+		: method !== 'POST' ? [noRecord, `It answered ${statusCode} without the ${doing.noun}. ${checkUrl}`]
+		: [noRecord, `${done}: check in the ERP before running this item again, so that nothing is done twice.`];
+	// A read answered with something else (an HTML page…) means a wrong Base URL; a create or action answered so probably happened.
 	const failure = wanted === 'list' || method !== 'POST' ? ({ cause: 'configuration-invalid' } as const) : undefined;
 	return apiError(ctx.node, explained, ctx.redact, { itemIndex, httpCode: String(statusCode), failure });
 }
@@ -225,18 +183,15 @@ export function pageIgnoredError(node: INode, request: Pick<ErpRequest, 'doing' 
 	const nouns = `${request.doing.noun}s`;
 	const otherPage = walk.answeredPage !== undefined && walk.answeredPage !== walk.page;
 	const answered = otherPage ? `answered page ${walk.answeredPage} when asked for page ${walk.page}` : `sent ${nouns} already read when asked for page ${walk.page}`;
-	const explained = say(`The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`, `${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ask the ERP vendor how its lists are paged (the node sends page and per_page).`);
+	const explained: Explained = [`The ERP ${answered}: it seems to ignore the page parameter, so the list cannot be read in full`, `${walk.read} of the ${walk.total} ${nouns} the ERP reports were read. Set Limit to at most ${walk.read}, or ask the ERP vendor how its lists are paged (the node sends page and per_page).`];
 	// No wait makes the ERP page its lists: the node is configured against a service it cannot read in full.
 	return apiError(node, explained, (value) => value, { itemIndex: request.itemIndex, failure: { cause: 'configuration-invalid' } });
 }
 
 /** n8n cancelled the execution: nothing more is sent and no wait goes on. */
-export function cancelledError(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
-}
+export const cancelledError = (node: INode, itemIndex?: number) => new NodeOperationError(node, 'The execution was cancelled: no further request was sent to the ERP', { itemIndex });
 
-/** The nodes' own errors are thrown as they are (they already name their item); anything else is wrapped so n8n can
- * show it. Either way no URL in the texts keeps a user, password or query (a Base URL may carry one). */
+/** The nodes' own errors as they are, anything else wrapped for n8n to show; no URL in them keeps a user, password or query. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	const own = error instanceof NodeApiError || error instanceof NodeOperationError;
 	const shown = own ? error : new NodeOperationError(node, error as Error, itemIndex === undefined ? {} : { itemIndex });

@@ -12,42 +12,36 @@ const MAX_PAGES = 100_000;
 /** A list to walk; `limit`: stop after this many records (undefined: all of them). */
 export type PageRequest = { path: string; doing: Doing; query?: Query; limit?: number; itemIndex: number };
 
-/** The largest page size the ERP accepted after refusing a larger one, for the rest of the node run (one client per run). */
+/** The largest page size the ERP accepted after refusing a larger one in this node run (one client per run), if it did. */
 const learntLimits = new WeakMap<ErpClient, number>();
-
-/** The page size the ERP accepted after refusing a larger one in this run, if it refused one. */
 export const learntPageSize = (client: ErpClient): number | undefined => learntLimits.get(client);
 
-const SIZE_PHRASES: Array<[RegExp, (n: number) => number]> = [
-	[/between\s+\d+\s+and\s+(\d+)/, (n) => n],
-	[/(?:at most|maximum|max|not (?:be )?(?:greater|more|larger|bigger|higher) than|no (?:more|greater|larger|higher) than|not exceed|up to|less than or equal to|<=|≤)\D{0,12}?(\d+)/, (n) => n],
-	[/(\d+)\s*(?:or (?:less|fewer)|at most|max(?:imum)?\b)/, (n) => n],
-	[/less than\s+(\d+)/, (n) => n - 1],
+/** How an error names the largest page size, and what to add to the number it names. */
+const SIZE_PHRASES: Array<[RegExp, number]> = [
+	[/between\s+\d+\s+and\s+(\d+)/, 0],
+	[/(?:at most|maximum|max|not (?:be )?(?:greater|more|larger|bigger|higher) than|no (?:more|greater|larger|higher) than|not exceed|up to|less than or equal to|<=|≤)\D{0,12}?(\d+)/, 0],
+	[/(\d+)\s*(?:or (?:less|fewer)|at most|max(?:imum)?\b)/, 0],
+	[/less than\s+(\d+)/, -1],
 ];
 
-/** The page size to ask next after the ERP refused `refusedSize`, or undefined when the refusal is not about the page
- * size. Whatever shape the error body has, it must name `per_page`; the size is the one its message names ("must be at
- * most 50", "between 1 and 50", "maximum 50"…), else half the refused one. */
+/** The page size to ask after the ERP refused `refusedSize`: the one its error names ("must be at most 50", "between 1
+ * and 50"…), else half; undefined when the error, whatever its shape, does not name `per_page`. */
 function sizeAfterRefusal(body: unknown, refusedSize: number): number | undefined {
 	const text = (typeof body === 'string' ? body : JSON.stringify(body ?? '')).toLowerCase();
 	if (!/per_?page/.test(text) || refusedSize <= 1) return undefined;
-	for (const [phrase, size] of SIZE_PHRASES) {
-		const match = phrase.exec(text);
-		const named = match ? size(Number(match[1])) : undefined;
-		if (named !== undefined && named >= 1 && named < refusedSize) return named;
+	for (const [phrase, offset] of SIZE_PHRASES) {
+		const named = Number(phrase.exec(text)?.[1]) + offset;
+		if (named >= 1 && named < refusedSize) return named;
 	}
 	return Math.floor(refusedSize / 2);
 }
 
-/** Yields a list's records page by page, in order. Page size: Page Size (or 100), Limit when smaller, or what the ERP
- * accepted after refusing a larger one; the walk follows the size served (`meta.per_page`, else the count). Stops at
- * `meta.total` (re-read each page), an empty page, or without a total a short page; a record seen (by id) is never
- * yielded twice; an ERP that ignores `page` is a clear error. With a total, pages are asked ahead up to Concurrency. */
+/** Yields a list's records page by page, in order, at the size served (`meta.per_page`, else the count), to `meta.total`
+ * (re-read each page), an empty page, or without a total a short page; a record (by id) once; with a total, read ahead. */
 export async function* paginate(client: ErpClient, request: PageRequest): AsyncGenerator<IDataObject[]> {
-	const chosen = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY);
-	let size = request.limit === undefined ? chosen : Math.min(request.limit, chosen);
-	const { path, doing, itemIndex } = request;
-	const pageRequest = (page: number): ErpRequest => ({ method: 'GET', path, doing, qs: { ...request.query, page, per_page: size }, itemIndex, expect: 'list' });
+	let size = Math.min(client.options.pageSize ?? DEFAULT_PAGE_SIZE, learntLimits.get(client) ?? Number.POSITIVE_INFINITY, request.limit ?? Number.POSITIVE_INFINITY);
+	const { path, doing, itemIndex, query } = request;
+	const pageRequest = (page: number): ErpRequest => ({ method: 'GET', path, doing, qs: { ...query, page, per_page: size }, itemIndex, expect: 'list' });
 	// Only the first page meets a refused size: the later ones ask the size it was served with.
 	const firstPage = async () => {
 		let outcome = await client.exchange(pageRequest(1));
@@ -91,9 +85,8 @@ export async function* paginate(client: ErpClient, request: PageRequest): AsyncG
 			const served = response.meta ? response.meta.perPage : size;
 			if (total === undefined && served !== undefined && records.length < served) return;
 		} else {
-			// Nothing new while the total says there is more: a page's worth may have been inserted ahead (go on, one
-			// page past the total's last if need be); a service that answers another page, or repeats itself again,
-			// ignores `page`. Without a total, nothing says there is more.
+			// Nothing new while the total says there is more: a page's worth may have been inserted ahead (go on, a page past
+			// the total's last if need be); one that answers another page, or repeats itself again, ignores `page`.
 			if (total === undefined || yielded >= total) return;
 			repeats++;
 			const answeredPage = response.meta?.page;

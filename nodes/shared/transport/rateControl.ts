@@ -4,12 +4,8 @@ import { sleep } from 'n8n-workflow';
 import type { NamedWait, RawResponse } from './types';
 import { CONCURRENCY_LIMIT } from './types';
 
-/*
- * One RateController per ERP, shared by every run in the process: `admit` before a request, `learn` after it. Three
- * things may hold a request, looked at in this order: a `pause` the ERP named (a 429's wait), no room left in the
- * window its headers count (WindowCount), and the next turn of the `pace` (Pace: requests a second, learnt from
- * refusals or from spreading a used-up window). An ERP that shows no limit is never held back.
- */
+// One RateController per ERP, shared by every run in the process: `admit` before a request, `learn` after it. A request
+// is held by a pause the ERP named (a 429's wait), no room in the window its headers count, or the pace's next turn.
 
 /** What an answer says of the limit: the count left, the window's size and its reset (an epoch instant), the wait it names. */
 export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: number; wait?: NamedWait };
@@ -17,34 +13,28 @@ export type RateHeaders = { remaining?: number; limit?: number; resetAtMs?: numb
 /** An admitted request: when it went, and how long a wait the ERP named held it (it counts toward its wait budget). */
 export type Ticket = { sentAt: number; pausedMs: number };
 
-/** Thrown by `admit` when a wait the ERP named is longer than the request may still wait (`named`), or when the pace's
- * turns leave it none before its deadline. */
+/** From `admit`: a wait the ERP named is longer than the request may still wait (`named`), or its turn is past its deadline. */
 export class WaitTooLong extends Error {
 	constructor(readonly ms: number, readonly named = true) {
 		super(named ? `the ERP asks to wait ${ms} ms` : `the next turn of the ERP's pace is ${ms} ms away`);
 	}
 }
 
-// Without a named wait a refusal holds every request a second (the usual window); a wait named in whole seconds may be
-// rounded up by almost a second, so once paced only what is beyond that holds everyone.
+// A refusal naming no wait holds all a second (the usual window); a wait named in whole seconds may be a second late.
 const [UNNAMED_PAUSE_MS, ROUNDING_MS] = [1_000, 1_000];
-// The pace from refusals: cut to 0.85 at most once a second (later refusals are the same overshoot's echo), grown by
-// about 2 a second more in the first second after a cut, n times that n seconds after it; never below 1 a second.
+// Refusals cut the pace to 0.85 at most once a second (later ones echo the same overshoot); it grows by about 2 a
+// second more in the first second after a cut, n times that n seconds after; never below 1 a second.
 const [DECREASE, CUT_EVERY_MS, INCREASE_PER_S, MIN_RATE] = [0.85, 1_000, 2, 1];
-// A window's pace that held nothing back for 2 s is dropped: the burst it was for is over.
-const WINDOW_PACE_IDLE_MS = 2_000;
-// Each process plans a little more than its last share of a window (the pull toward fair shares), from 5 answers.
-const [FAIR_GROWTH, MIN_ANSWERS_FOR_SHARE, MAX_SPENDERS] = [0.05, 5, 16];
-// A longer window is left to the 429 that names its wait; a controller idle this long is dropped; a request waiting for
-// an answer to free room looks again after RECHECK_MS at most.
+// A window's pace idle 2 s is dropped (its burst is over); a process plans its last share of a window and 5 % more
+// (toward fair shares), measured from 5 answers; a longer window than a minute is left to its 429; a controller idle a
+// minute is dropped; a request waiting for room looks again after a second at most.
+const [WINDOW_PACE_IDLE_MS, FAIR_GROWTH, MIN_ANSWERS_FOR_SHARE, MAX_SPENDERS] = [2_000, 0.05, 5, 16];
 const [MAX_LEARNT_WINDOW_MS, IDLE_MS, RECHECK_MS] = [60_000, 60_000, 1_000];
 
-const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined =>
-	names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
+const header = (headers: RawResponse['headers'], ...names: string[]): string | undefined => names.map((name) => [headers[name]].flat()[0]?.trim()).find((text) => text);
 const count = (text?: string) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
-/** The document names no rate-limit headers: X-RateLimit-* or RateLimit-* are read, and the wait from Retry-After
- * (seconds or an HTTP date), else from the reset (epoch seconds, or seconds from now when small). */
+/** (X-)RateLimit-*, as the document names none; the wait from Retry-After (seconds, HTTP date), else the reset (epoch s, or s). */
 export function readRateHeaders(headers: RawResponse['headers'], now: number): RateHeaders {
 	const seconds = (text?: string) => (text && /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : undefined);
 	const retryAfter = header(headers, 'retry-after');
@@ -54,41 +44,27 @@ export function readRateHeaders(headers: RawResponse['headers'], now: number): R
 	const date = retryAfter && afterMs === undefined ? Date.parse(retryAfter) : Number.NaN;
 	const atMs = Number.isNaN(date) ? (afterMs === undefined ? resetAtMs : undefined) : date;
 	const ms = afterMs ?? (atMs === undefined ? reset : atMs - now);
-	return {
-		remaining: count(header(headers, 'x-ratelimit-remaining', 'ratelimit-remaining')),
-		limit: count(header(headers, 'x-ratelimit-limit', 'ratelimit-limit')),
-		resetAtMs,
-		wait: ms === undefined ? undefined : { ms: Math.max(0, Math.round(ms)), ...(atMs === undefined ? {} : { atMs }) },
-	};
+	const wait = ms === undefined ? undefined : { ms: Math.max(0, Math.round(ms)), ...(atMs === undefined ? {} : { atMs }) };
+	return { remaining: count(header(headers, 'x-ratelimit-remaining', 'ratelimit-remaining')), limit: count(header(headers, 'x-ratelimit-limit', 'ratelimit-limit')), resetAtMs, wait };
 }
 
 /** The pace: a turn every 1/rate s, taken in the order the requests came; cut by refusals, grown while it holds some back. */
 class Pace {
-	private current?: { rate: number; fromWindow: boolean };
+	current?: { rate: number; fromWindow: boolean };
+	/** The requests waiting for a turn, in the order they came (turns go about in that order: timers fire as set). */
+	readonly waiting: object[] = [];
 	private lastTurn = Number.NEGATIVE_INFINITY;
 	private heldAt = Number.NEGATIVE_INFINITY;
 	private cutAt = Number.NEGATIVE_INFINITY;
 	private answered: number[] = []; // when the answers of the last second came
-	/** The requests waiting for a turn, numbered as they came: who is before whom. */
-	private readonly waiting: number[] = [];
-	private arrivals = 0;
 
-	get set(): boolean {
-		return this.current !== undefined;
-	}
-	get fromWindow(): boolean {
-		return this.current?.fromWindow === true;
-	}
 	interval(): number {
 		return this.current ? 1000 / this.current.rate : 0;
 	}
 	/** 0 when a request may go now (its turn is taken), else how long until the next turn. */
 	turn(now: number): number {
+		if (this.current?.fromWindow && now - this.heldAt > WINDOW_PACE_IDLE_MS) this.current = undefined;
 		if (!this.current) return 0;
-		if (this.current.fromWindow && now - this.heldAt > WINDOW_PACE_IDLE_MS) {
-			this.current = undefined;
-			return 0;
-		}
 		const interval = this.interval();
 		const wait = this.lastTurn + interval - now;
 		if (wait > 0) {
@@ -98,18 +74,6 @@ class Pace {
 		// A turn taken late by less than an interval (a timer firing late) keeps the schedule; after a pause it restarts.
 		this.lastTurn = wait > -interval ? this.lastTurn + interval : now;
 		return 0;
-	}
-	/** A place among the requests waiting for a turn. */
-	join(): number {
-		this.waiting.push(++this.arrivals);
-		return this.arrivals;
-	}
-	leave(place: number): void {
-		this.waiting.splice(this.ahead(place), 1);
-	}
-	/** How many requests waiting for a turn came before `place` (turns go about in that order: timers fire as set). */
-	ahead(place: number): number {
-		return this.waiting.indexOf(place);
 	}
 	/** An answer that was no refusal: additive increase while the pace holds requests back, faster the longer since the last cut. */
 	accepted(now: number): void {
@@ -138,12 +102,12 @@ class Pace {
 /** The window the ERP counts, as its headers show it: what is left, how long a window lasts, how many processes spend it. */
 class WindowCount {
 	private limit?: number;
-	/** The window seen now: its reset, its first answer here, the request it opened after (this process's last of the
-	 * window before, or the one that opened it) and this process's last request in it. */
+	/** The window seen now: its reset, its first answer here, the request it opened after (this process's last of the one
+	 * before, or the one that opened it), this process's last request in it. */
 	private window?: { resetAtMs?: number; firstAt: number; openedAfter: number; lastSent: number };
-	/** What is left of the window as seen here (its lowest count), this process's answers in it, and when it last told
-	 * the count and the window's end: unknown after a pause, and once that window is over. */
+	/** Its count as seen here (lowest, highest), this process's answers in it, when it last told the count, its end. */
 	private count?: { low: number; top: number; own: number; toldAt: number; endsAt?: number };
+	/** How many processes spend the window; the bounds of its length (and how many windows bounded it from above). */
 	private spenders = 1;
 	private shortestMs = 0;
 	private longestMs = Number.POSITIVE_INFINITY;
@@ -154,9 +118,8 @@ class WindowCount {
 	share(): number {
 		return Math.min(1, 1 / this.spenders + FAIR_GROWTH);
 	}
-	/** This process's share of what is left is on the wire already. A count tells of one window: once the end it named is
-	 * past (a second late at most, as rounded), or a longer window than is learnt has gone by without a count, it says
-	 * nothing of the next, which may never come. */
+	/** This process's share of what is left is on the wire. A count tells of one window: it is forgotten once the end it
+	 * named is past (a second late at most) or, naming none, a longer window than is learnt went by without another. */
 	full(inFlight: number, now: number): boolean {
 		if (this.count && (this.count.endsAt === undefined ? now - this.count.toldAt > MAX_LEARNT_WINDOW_MS : now > this.count.endsAt + ROUNDING_MS)) this.close();
 		return this.count !== undefined && inFlight > 0 && this.count.low * this.share() <= inFlight;
@@ -181,17 +144,13 @@ class WindowCount {
 		const fresh = this.observe(remaining, resetAtMs, sentAt, now, inFlight);
 		// Answers during a pause were counted in the window that was refused.
 		if (paused) return undefined;
-		if (fresh || !this.count) {
-			this.close();
-			this.count = { low: remaining, top: remaining, own: 0, toldAt: now };
-		}
-		const { low, top, own, endsAt = Number.NEGATIVE_INFINITY } = this.count;
+		if (fresh) this.close();
+		const { low, top, own, endsAt } = this.count ?? { low: remaining, top: remaining, own: 0, endsAt: undefined };
 		const ends = resetAtMs ?? (wait && now + wait.ms);
-		this.count = { low: Math.min(low, remaining), top: Math.max(top, remaining), own: own + 1, toldAt: now, endsAt: ends === undefined ? this.count.endsAt : Math.max(endsAt, ends) };
+		this.count = { low: Math.min(low, remaining), top: Math.max(top, remaining), own: own + 1, toldAt: now, endsAt: ends === undefined ? endsAt : Math.max(endsAt ?? ends, ends) };
 		return this.count.low;
 	}
-	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past the window's
-	 * expected end, the whole window's rate, shared. Undefined while the window's length is unknown. */
+	/** This process's share of what is left over the time left (n requests, n + 1 intervals); past its end, the window's rate. */
 	pace(left: number, now: number): number | undefined {
 		const lengthMs = this.lengthMs(true);
 		if (!lengthMs) return undefined;
@@ -200,8 +159,7 @@ class WindowCount {
 		if (mine >= 1 && msLeft > 0) return (mine + 1) / (msLeft / 1000);
 		return this.limit === undefined ? undefined : (this.limit * 1000) / lengthMs / this.spenders;
 	}
-	/** The latest the window seen now can end (a length after its first answer here); `expected`, for pacing: a length
-	 * after it opened (too early is safe: the latest end still holds). */
+	/** The latest the window can end (a length after its first answer here); `expected`: a length after it opened (earlier). */
 	end(expected = false): number | undefined {
 		const length = this.lengthMs(expected);
 		if (!this.window?.resetAtMs || length === undefined) return undefined;
@@ -240,8 +198,6 @@ class WindowCount {
 	}
 }
 
-type Hold = { by: 'pause' | 'room' | 'turn'; ms: number };
-
 export class RateController {
 	private inFlight = 0;
 	private pausedUntil = 0;
@@ -251,12 +207,11 @@ export class RateController {
 	/** Requests waiting, and whether each waits for room (woken by every answer). */
 	private readonly sleepers = new Map<AbortController, boolean>();
 
-	/** Resolves when nothing holds the request (`hold`). WaitTooLong when a wait the ERP named passes `maxPauseMs`, or
-	 * when it could not go before `deadlineAt` (at once when the turns of those waiting before it take it past). A
-	 * cancelled run (`signal`, then `wake`) rejects at once. */
+	/** Resolves when nothing holds the request; WaitTooLong past `maxPauseMs` of named waits, or (at once, counting the turns
+	 * of those before it) past `deadlineAt`. A cancelled run (`signal`, then `wake`) rejects at once. */
 	async admit(maxPauseMs: number, signal?: AbortSignal, deadlineAt = Number.POSITIVE_INFINITY): Promise<Ticket> {
 		let pausedMs = 0;
-		let place: number | undefined;
+		let place: object | undefined;
 		try {
 			for (;;) {
 				if (signal?.aborted) throw signal.reason;
@@ -270,15 +225,15 @@ export class RateController {
 					return { sentAt: now, pausedMs };
 				}
 				if (hold.by === 'pause' && pausedMs + hold.ms > maxPauseMs) throw new WaitTooLong(hold.ms);
-				if (hold.by === 'turn') place ??= this.pace.join();
+				if (hold.by === 'turn' && !place) this.pace.waiting.push((place = {}));
 				// Its turn comes after those of the requests waiting before it; room may come with any answer.
-				const expected = place !== undefined && hold.by === 'turn' ? hold.ms + this.pace.ahead(place) * this.pace.interval() : hold.ms;
+				const expected = hold.by === 'turn' ? hold.ms + this.pace.waiting.indexOf(place as object) * this.pace.interval() : hold.ms;
 				if (now + (hold.by === 'room' ? 0 : expected) >= deadlineAt) throw new WaitTooLong(expected, hold.by === 'pause');
 				await this.nap(hold.ms, hold.by === 'room');
 				if (hold.by === 'pause') pausedMs += Date.now() - now;
 			}
 		} finally {
-			if (place !== undefined) this.pace.leave(place);
+			if (place) this.pace.waiting.splice(this.pace.waiting.indexOf(place), 1);
 		}
 	}
 	/** After the request: what its answer tells (nothing, when it failed on the way). */
@@ -298,9 +253,8 @@ export class RateController {
 	idle(now: number): boolean {
 		return this.inFlight === 0 && this.sleepers.size === 0 && this.pausedUntil <= now && now - this.lastUsed >= IDLE_MS;
 	}
-	/** What holds a request now, in order: a pause the ERP named, no room (the cap, or its share of the window on the
-	 * wire), the pace's next turn (taken when it is now). */
-	private hold(now: number): Hold | undefined {
+	/** What holds a request now: a named pause, no room (the cap, or its share of the window on the wire), the pace's turn. */
+	private hold(now: number): { by: 'pause' | 'room' | 'turn'; ms: number } | undefined {
 		const pause = this.pausedUntil - now;
 		if (pause > 0) return { by: 'pause', ms: pause };
 		if (this.inFlight >= CONCURRENCY_LIMIT || this.window.full(this.inFlight, now)) return { by: 'room', ms: RECHECK_MS };
@@ -322,7 +276,7 @@ export class RateController {
 		this.window.refused(sentAt, resetAtMs);
 		if (remaining !== undefined) return this.pauseUntil(now + (wait?.ms ?? UNNAMED_PAUSE_MS));
 		// No count: the refusals set the pace. The first ends a burst, holding all; once paced, it cuts the pace.
-		const paced = this.pace.set;
+		const paced = this.pace.current !== undefined;
 		this.pace.cut(sentAt, now);
 		if (!paced) this.pauseUntil(now + (wait?.ms ?? UNNAMED_PAUSE_MS));
 		else if (wait) this.pauseUntil(now + wait.ms - ROUNDING_MS);
@@ -331,10 +285,10 @@ export class RateController {
 		this.pace.accepted(now);
 		const left = this.window.counted(limits, sentAt, now, this.inFlight, now < this.pausedUntil);
 		if (left === undefined) return;
-		const rate = left === 0 || this.pace.fromWindow ? this.window.pace(left, now) : undefined;
+		const rate = left === 0 || this.pace.current?.fromWindow ? this.window.pace(left, now) : undefined;
 		if (rate !== undefined) this.pace.spread(rate, now);
 		// None of what is left is this process's: wait for the window's end when the answer tells it.
-		const noneMine = left === 0 || (this.pace.fromWindow && left * this.window.share() < 1);
+		const noneMine = left === 0 || (this.pace.current?.fromWindow && left * this.window.share() < 1);
 		const { wait } = limits;
 		if (!noneMine || statusCode >= 300 || !wait) return;
 		const resumeAt = wait.atMs === undefined ? now + wait.ms : this.window.end();
@@ -345,19 +299,13 @@ export class RateController {
 const controllers = new Map<string, RateController>();
 
 /** An ERP: its Base URL and a hash of the token, so that no token is held in clear as a key. */
-export function erpKey(baseUrl: string, token: unknown): string {
-	return `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
-}
+export const erpKey = (baseUrl: string, token: unknown): string => `${baseUrl} ${createHash('sha256').update(typeof token === 'string' ? token : '').digest('hex')}`;
 
-/** The controller of an ERP (erpKey), for all three nodes (n8n loads them with one module cache); idle ones are
- * dropped at the next lookup. */
+/** The controller of an ERP (erpKey), for all three nodes (one module cache); idle ones are dropped at the next lookup. */
 export function rateControllerFor(key: string): RateController {
 	const now = Date.now();
 	for (const [other, controller] of controllers) if (other !== key && controller.idle(now)) controllers.delete(other);
-	let controller = controllers.get(key);
-	if (!controller) {
-		controller = new RateController();
-		controllers.set(key, controller);
-	}
+	const controller = controllers.get(key) ?? new RateController();
+	controllers.set(key, controller);
 	return controller;
 }

@@ -1,37 +1,27 @@
 import type { HttpMethod, NamedWait } from './types';
 
-/*
- * Which failures are sent again, and after how long. A 429: any method, after the wait it names (the ERP did
- * nothing). 5xx, timeouts, dropped connections: GET, PUT and DELETE, on the server-error back-off (a reset header
- * belongs to the rate limit); a POST or PATCH only once a lookup proved nothing was written. A request that never
- * reached the service: any method, unless a retry cannot cure it.
- */
+// What is sent again: a 429 (the ERP did nothing) after the wait it names; a 5xx or network failure of GET, PUT, DELETE
+// (or of a POST or PATCH a lookup proved unwritten) on the server-error back-off, whatever reset it names (that is the
+// rate limit's); a request that never reached the service, unless a retry cannot cure it.
 
 /** How one attempt failed, as far as retrying is concerned. */
 export type Failure = { kind: 'status'; statusCode: number; namedWait?: NamedWait } | { kind: 'network'; code: string; timedOut: boolean };
-
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number; namedByErp: boolean };
-
 /** `provenNotWritten`: a lookup after this failure proved that the ERP wrote nothing, so a POST may be sent again. */
 export type RetryContext = { method: HttpMethod; retriesSoFar: number; maxRetries: number; random: () => number; provenNotWritten?: boolean };
 
 /** Whether sending the request twice leaves the ERP as sending it once does (a PATCH may add to what is there). */
 export const isIdempotent = (method: HttpMethod): boolean => method === 'GET' || method === 'PUT' || method === 'DELETE';
 
-// Failures before any byte of the request reached the service (no connection, no address, no trusted TLS); of those,
-// the ones a retry cannot cure: a host that does not exist, a malformed URL, a rejected certificate.
-const NEVER_SENT = /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+// Failures before any byte reached the service; of those, the ones a retry cannot cure (no such host, bad URL or certificate).
 const CANNOT_CURE = /^(ENOTFOUND|ERR_INVALID_URL|CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
-const RATE_LIMIT_BASE_MS = 1_000;
-const SERVER_ERROR_BASE_MS = 500;
-const BACKOFF_CAP_MS = 30_000;
+const NEVER_SENT = new RegExp(`^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)|${CANNOT_CURE.source}`);
+const [RATE_LIMIT_BASE_MS, SERVER_ERROR_BASE_MS, BACKOFF_CAP_MS] = [1_000, 500, 30_000];
 
 /** Whether the request certainly never reached the service (so nothing can have been done). */
 export const neverReachedService = (failure: Failure): boolean => failure.kind === 'network' && NEVER_SENT.test(failure.code);
-
 /** Whether the request never reached the service for a reason a retry cannot cure (no such host, bad URL or certificate). */
 export const retryCannotCure = (failure: Failure): boolean => failure.kind === 'network' && CANNOT_CURE.test(failure.code);
-
 /** Whether the service may have done the request although no success came back (5xx, timeout, dropped connection). */
 export const isUnclear = (failure: Failure): boolean => (failure.kind === 'status' ? failure.statusCode >= 500 : !neverReachedService(failure));
 
