@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
@@ -28,6 +28,10 @@ async function nextDelivery(count: number): Promise<{ answer: Answered; delivery
 	return { answer, delivery: (await h.ended(count))[count - 1] };
 }
 
+/** An ERP Polling Trigger on the file's sandbox, as an active workflow holds it. */
+const pollerFor = (parameters: INodeParameters) =>
+	createPoller({ nodeType: new ErpPollingTrigger(), parameters, credentialType: new ErpApi(), credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token } });
+
 describe('ERP Trigger version 2, Confirm With the ERP on: the key of what the confirmation read', () => {
 	beforeEach(async () => {
 		const trigger = await h.start({ options: { confirmationWait: 0 } });
@@ -36,12 +40,7 @@ describe('ERP Trigger version 2, Confirm With the ERP on: the key of what the co
 
 	it('invoice.paid: sent again with a new timestamp and delivery id, the same eventKey (another deliveryKey); the polling trigger’s report of the payment has it too', async () => {
 		const invoice = await createInvoice(sandbox.api, (await createContact(sandbox.api)).id);
-		const poller = createPoller({
-			nodeType: new ErpPollingTrigger(),
-			parameters: { triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' },
-			credentialType: new ErpApi(),
-			credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token },
-		});
+		const poller = pollerFor({ triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' });
 		// The first poll takes note of the invoices as they are (unpaid).
 		await poller.poll();
 		await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, { payment_method: 'card' });
@@ -68,6 +67,23 @@ describe('ERP Trigger version 2, Confirm With the ERP on: the key of what the co
 		expect(keyOf(second.answer)).not.toBe(keyOf(first.answer));
 		// The first update's delivery arriving late: the ERP now holds the second update, so it is keyed as that one.
 		expect(keyOf(await replay(first.delivery, 'late-1'))).toBe(keyOf(second.answer));
+	});
+
+	it('contact.updated: the polling trigger’s Record Updated reports each update with the webhook’s key for it', async () => {
+		const contact = await createContact(sandbox.api);
+		const poller = pollerFor({ triggerOn: 'contact:recordUpdated' });
+		await poller.poll();
+		const keys: Array<[string, string]> = [];
+		for (const [count, company] of [[1, 'Südwind AG'], [2, 'Westwind KG']] as const) {
+			await sandbox.api.put(`/contacts/${contact.id}`, { company });
+			const { answer } = await nextDelivery(count);
+			const { items } = await poller.poll();
+			expect(items?.map(({ json }) => json.event)).toEqual(['contact.updated']);
+			keys.push([keyOf(answer), String(items?.[0].json.eventKey)]);
+		}
+
+		expect(keys.map(([webhook, polled]) => polled === webhook)).toEqual([true, true]);
+		expect(keys[1][0]).not.toBe(keys[0][0]);
 	});
 
 	it('product.low_stock: a drop again after a restock to the same total is another key (the stock rows’ update time)', async () => {
