@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isLowStock, type Stock } from '../shared/lowStock';
+import { isLowStock, type StockSeen } from '../shared/lowStock';
 import type { WatchConfig } from './config';
 import type { Records } from './scan';
 import type { Change, PollState, Tokens } from './state';
@@ -12,7 +12,7 @@ export interface Detected {
 	id: string;
 	record: IDataObject;
 	changes?: Record<string, Change>;
-	stock?: Stock;
+	stock?: StockSeen;
 }
 
 export interface Comparison {
@@ -40,7 +40,7 @@ export interface Observed {
 	/** Any list: remembered IDs this poll's scan missed too, with how many polls in a row missed them (see PollState.missed). */
 	missed?: Record<string, number>;
 	/** Stock totals and thresholds, for Stock Below Threshold: of the products whose stock this poll read. */
-	stock?: Map<string, Stock>;
+	stock?: Map<string, StockSeen>;
 	/** Stock Below Threshold: the product field found to hold the total stock, and where the reads one by one stopped. */
 	stockField?: string;
 	stockCursor?: string;

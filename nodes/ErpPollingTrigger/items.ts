@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { eventKey } from '../shared/eventKey';
 import type { WatchConfig } from './config';
 import type { Detected } from './detect';
 
@@ -53,14 +54,15 @@ function eventData(config: WatchConfig, detected: Detected): IDataObject {
 }
 
 /**
- * `{event, timestamp, deliveryKey, data}` like the ERP Trigger's items (or data's fields at the top level), plus
- * `changes` for an update. The trigger reports each change once by itself; `deliveryKey` (one per report: the
- * event, the record, the poll) lets a workflow built for the webhook trigger's Remove Duplicates step keep working.
+ * `{event, timestamp, deliveryKey, eventKey, data}` like the ERP Trigger's items (or data's fields at the top level),
+ * plus `changes` for an update. The trigger reports each change once by itself; `deliveryKey` (one per report: the
+ * event, the record, the poll) lets a workflow built for the webhook trigger's Remove Duplicates step keep working;
+ * `eventKey`, from the record (and stock) the poll read, is the ERP Trigger's for the same occurrence.
  */
 export function toItemJson(config: WatchConfig, detected: Detected, timestamp: string): IDataObject {
 	const event = eventName(config, detected.kind);
 	const deliveryKey = createHash('sha256').update(`${event}\n${detected.id}\n${timestamp}`).digest('hex');
-	const envelope: IDataObject = { event, timestamp, deliveryKey };
+	const envelope: IDataObject = { event, timestamp, deliveryKey, eventKey: eventKey(event, detected.id, detected.record, detected.stock) };
 	if (detected.changes) envelope.changes = detected.changes as unknown as IDataObject;
 	const data = eventData(config, detected);
 	return config.dataAtTopLevel ? { ...data, ...envelope } : { ...envelope, data };

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toNumber } from '../shared/values';
-import { type Stock, stockTotal, thresholdOf } from '../shared/lowStock';
+import { type StockSeen, stockLevel, thresholdOf } from '../shared/lowStock';
 import { forEachConcurrently } from '../shared/concurrently';
 import type { ErpClient } from '../shared/transport/client';
 import type { PollBudget } from './budget';
@@ -13,7 +13,7 @@ import { fieldTotals, findStockField, sameTotal, STOCK_FIELD_SAMPLE } from './st
 /** How this poll learnt the stock: the totals it knows, and what the memory keeps for the next poll. */
 export interface StockReading {
 	/** Totals and thresholds of the products whose stock this poll knows; the others keep their remembered token. */
-	stock: Map<string, Stock>;
+	stock: Map<string, StockSeen>;
 	/** The product field found to hold the total stock (not one the user named). */
 	field?: string;
 	/** The last product read one by one: the next poll goes on after it. */
@@ -47,16 +47,24 @@ function namedFieldTotals(client: ErpClient, products: Records, field: string): 
  * No new read starts once the poll's budget is nearly used; the products not read keep their remembered token.
  */
 export async function readStock(client: ErpClient, config: WatchConfig, products: Records, previous: PollState | undefined, budget: PollBudget): Promise<StockReading> {
-	const withThresholds = (totals: Map<string, number>) =>
-		new Map([...totals].map(([id, total]) => [id, { total, threshold: thresholdOf(client, products.get(id) ?? {}, id, config.threshold) }]));
+	const withThresholds = (totals: Map<string, number>, updated = new Map<string, string>()) =>
+		new Map(
+			[...totals].map(([id, total]): [string, StockSeen] => {
+				const updatedAt = updated.get(id);
+				return [id, { total, threshold: thresholdOf(client, products.get(id) ?? {}, id, config.threshold), ...(updatedAt === undefined ? {} : { updatedAt }) }];
+			}),
+		);
 	if (config.stockField) return { stock: withThresholds(namedFieldTotals(client, products, config.stockField)), cursor: previous?.stockCursor };
 
 	const order = rotation(products, previous?.stockCursor);
 	const read = new Map<string, number>();
+	const updated = new Map<string, string>();
 	const readEach = async (ids: string[]) =>
 		await forEachConcurrently(ids.length, config.concurrency, async (i) => {
 			if (budget.nearlyUsed()) return;
-			read.set(ids[i], await stockTotal(client, ids[i], config.quantityField));
+			const level = await stockLevel(client, ids[i], config.quantityField);
+			read.set(ids[i], level.total);
+			if (level.updatedAt !== undefined) updated.set(ids[i], level.updatedAt);
 		});
 	// Reads start in rotation order and stop starting together, so the products read are the first ones of it.
 	const cursor = () => order.filter((id) => read.has(id)).pop() ?? previous?.stockCursor;
@@ -74,5 +82,5 @@ export async function readStock(client: ErpClient, config: WatchConfig, products
 	const found = findStockField(products, read);
 	if (found) return { stock: withThresholds(found.totals), field: found.field, cursor: cursor() };
 	await readEach(batch.slice(STOCK_FIELD_SAMPLE));
-	return { stock: withThresholds(read), cursor: cursor() };
+	return { stock: withThresholds(read, updated), cursor: cursor() };
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isLowStock, type Stock } from '../shared/lowStock';
+import { DUE_DATE_FIELDS, dueDateOf, PAID_AT_FIELDS, shownField } from '../shared/recordFields';
 import { toNumber } from '../shared/values';
 
 /*
@@ -17,11 +18,7 @@ const PAID_STATUSES = new Set(['paid', 'fully_paid', 'settled']);
 const UNPAID_STATUSES = new Set(['draft', 'sent', 'open', 'unpaid', 'issued', 'pending', 'due', 'outstanding', 'overdue', 'past_due', 'partially_paid', 'partial']);
 const OVERDUE_STATUSES = new Set(['overdue', 'past_due']);
 
-const PAID_AT_FIELDS = ['paid_at', 'paid_on', 'payment_date'];
 const AMOUNT_DUE_FIELDS = ['amount_due', 'balance_due', 'balance'];
-const DUE_DATE_FIELDS = ['due_date', 'due_on', 'due_at'];
-
-const first = (invoice: IDataObject, fields: string[]) => fields.find((field) => invoice[field] !== undefined && invoice[field] !== null && invoice[field] !== '');
 
 /** Whether the invoice is paid (undefined: nothing on it tells), and the field that told, as shown in reasons. */
 export function paidState(invoice: IDataObject): PaidState {
@@ -29,21 +26,11 @@ export function paidState(invoice: IDataObject): PaidState {
 	const shownStatus = `status ${JSON.stringify(invoice.status)}`;
 	if (status !== undefined && PAID_STATUSES.has(status)) return { paid: true, shown: shownStatus };
 	if (status !== undefined && UNPAID_STATUSES.has(status)) return { paid: false, shown: shownStatus };
-	const paidAt = first(invoice, PAID_AT_FIELDS);
+	const paidAt = shownField(invoice, PAID_AT_FIELDS);
 	if (paidAt !== undefined) return { paid: true, shown: `${paidAt} ${JSON.stringify(invoice[paidAt])}` };
 	const dueField = AMOUNT_DUE_FIELDS.find((field) => toNumber(invoice[field]) !== undefined);
 	if (dueField !== undefined) return { paid: toNumber(invoice[dueField]) === 0, shown: `${dueField} ${JSON.stringify(invoice[dueField])}` };
 	return { paid: undefined, shown: status === undefined ? 'no status' : shownStatus };
-}
-
-/** The invoice's due date as `YYYY-MM-DD` (a timestamp's date part), and the field it is in. */
-export function dueDateOf(invoice: IDataObject): { date: string; field: string } | undefined {
-	for (const field of DUE_DATE_FIELDS) {
-		const value = invoice[field];
-		const date = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})/.exec(value.trim())?.[1] : undefined;
-		if (date !== undefined) return { date, field };
-	}
-	return undefined;
 }
 
 /**

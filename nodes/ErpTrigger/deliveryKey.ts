@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { canonicalJson } from '../shared/canonicalJson';
 import type { ErpDelivery } from './parseDelivery';
 import type { RequestHeaders } from './verifyDelivery';
 
@@ -18,18 +19,6 @@ export const DELIVERY_ID_HEADERS = [
 
 /** A header name as HTTP allows it (RFC 9110 token). */
 export const isHeaderName = (name: string): boolean => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
-
-/** JSON with the keys of every object sorted, so that the same content gives the same text in any key order. */
-export function canonicalJson(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-	if (typeof value === 'object' && value !== null) {
-		const entries = Object.entries(value)
-			.filter(([, field]) => field !== undefined)
-			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-		return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
-	}
-	return JSON.stringify(value);
-}
 
 /** SHA-256 (hex) of the canonical JSON of the delivery's event, timestamp and data. */
 export function contentDigest({ event, timestamp, data }: ErpDelivery): string {

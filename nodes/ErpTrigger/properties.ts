@@ -189,7 +189,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Each item's deliveryKey is the same when the ERP sends a delivery again. A Remove Duplicates step on {{ $json.deliveryKey }} (Remove Items Processed in Previous Executions) lets each delivery through once.",
+			"To act once per event, however often the ERP sends it and through either ERP trigger, use Remove Duplicates (Remove Items Processed in Previous Executions, Scope: Workflow) on the item's eventKey.",
 		name: 'deliveryKeyNotice',
 		type: 'notice',
 		default: '',

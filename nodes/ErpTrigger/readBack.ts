@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type Stock, stockTotal, thresholdOf } from '../shared/lowStock';
+import { type Stock, stockLevel, thresholdOf } from '../shared/lowStock';
 import type { ErpClient, RequestContext } from '../shared/transport/client';
 import { asNodeError } from '../shared/transport/errors';
 import { type Claimed, claimOf, CONFIRMABLE_EVENTS, recordIdOf } from './claimedRecord';
@@ -22,6 +22,8 @@ export type Confirmation = {
 export interface Outcome {
 	confirmation: Confirmation;
 	record?: IDataObject;
+	/** product.low_stock: the newest update time the stock records show (for the item's eventKey). */
+	stockUpdatedAt?: string;
 	retryAfterMs?: number;
 }
 
@@ -79,15 +81,18 @@ async function readOnce(client: ErpClient, event: string, claimed: Claimed, id: 
 	if (record === undefined) return { confirmation: { status: 'contradicted', reason: `The ERP has no ${claimed.noun} ${id} (404)` } };
 	if (event !== 'product.low_stock') return fromVerdict(judge(event, record, id, new Date()), record);
 	let stock: Stock;
+	let stockUpdatedAt: string | undefined;
 	try {
 		const threshold = thresholdOf(client, record, id, { kind: 'field', field: settings.thresholdField }, THRESHOLD_FIX);
-		stock = { total: await stockTotal(client, id, settings.quantityField), threshold };
+		const level = await stockLevel(client, id, settings.quantityField);
+		stock = { total: level.total, threshold };
+		stockUpdatedAt = level.updatedAt;
 	} catch (error) {
 		// A product without a threshold or quantity where the options say: no wait changes that.
 		if (error instanceof NodeOperationError) return unconfirmable(error.message, record);
 		throw asNodeError(client.node, error);
 	}
-	return fromVerdict(judgeStock(id, stock), record, stock);
+	return { ...fromVerdict(judgeStock(id, stock), record, stock), ...(stockUpdatedAt === undefined ? {} : { stockUpdatedAt }) };
 }
 
 /** Why the ERP will not send a delivery again whose read failed after the ERP was answered 200. */

@@ -1,7 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { claimOf } from './claimedRecord';
+import { eventKey } from '../shared/eventKey';
+import { claimOf, recordIdOf } from './claimedRecord';
 import { deliveryKey, isHeaderName } from './deliveryKey';
 import { type ErpDelivery, parseDelivery } from './parseDelivery';
 import { ALL_EVENTS, DEFAULT_CONFIRMATION_WAIT_S, MAX_CONFIRMATION_WAIT_S } from './properties';
@@ -114,15 +115,34 @@ async function receive(context: IWebhookFunctions): Promise<Received> {
 	return { kind: 'judged', taken, outcome: confirming.judged, ...(confirming.late ? { late: confirming.late } : {}) };
 }
 
+/** The record's ID as the delivery names it: the one the confirmation reads, else any `<noun>_id` or `id` given. */
+function idOf({ event, data }: ErpDelivery): string {
+	const claimed = claimOf(event);
+	const found = claimed === undefined ? undefined : recordIdOf(claimed, data);
+	if (found !== undefined && 'id' in found) return found.id;
+	const given = [`${event.split('.')[0]}_id`, 'id'].map((field) => data[field]).find((value) => typeof value === 'string' || typeof value === 'number');
+	return given === undefined ? '' : String(given);
+}
+
+/** The occurrence's key: from the record (and stock) the confirmation read, else from the record fields the delivery carries. */
+function eventKeyOf(delivery: ErpDelivery, outcome: Outcome | undefined): string {
+	const id = idOf(delivery);
+	if (outcome?.record === undefined) return eventKey(delivery.event, id, delivery.data);
+	const { stock } = outcome.confirmation;
+	return eventKey(delivery.event, id, outcome.record, stock && { ...stock, ...(outcome.stockUpdatedAt === undefined ? {} : { updatedAt: outcome.stockUpdatedAt }) });
+}
+
 /**
- * The item a delivery starts the workflow with: `{event, timestamp, deliveryKey, …added, data}`, or with
+ * The item a delivery starts the workflow with: `{event, timestamp, deliveryKey, eventKey, …added, data}`, or with
  * `dataAtTopLevel` the data's fields beside the others. On a name clash the delivery's own fields (and what the node
  * added, e.g. the confirmation) win, so routing on `$json.event` always sees the event. A delivery without a
  * timestamp gives an item without one.
  */
-function itemOf({ delivery, key, dataAtTopLevel }: Taken, added: IDataObject = {}): IDataObject {
+function itemOf({ delivery, key, dataAtTopLevel }: Taken, outcome?: Outcome): IDataObject {
 	const { data, ...envelope } = delivery;
-	return dataAtTopLevel ? { ...data, ...envelope, deliveryKey: key, ...added } : { ...envelope, deliveryKey: key, ...added, data };
+	const keys = { deliveryKey: key, eventKey: eventKeyOf(delivery, outcome) };
+	const added: IDataObject = outcome ? { confirmation: outcome.confirmation, ...(outcome.record ? { record: outcome.record } : {}) } : {};
+	return dataAtTopLevel ? { ...data, ...envelope, ...keys, ...added } : { ...envelope, ...keys, ...added, data };
 }
 
 /** The ERP's answer to a confirmation: 200 when the ERP confirmed, contradicted or cannot be asked (a 2xx, so that an
@@ -149,9 +169,9 @@ async function answer(context: IWebhookFunctions, received: Received): Promise<I
 		if (retryAfterS !== undefined) response.setHeader('Retry-After', String(retryAfterS));
 		response.status(status).json(body);
 	};
-	const start = (taken: Taken, { confirmation, record }: Outcome): IWebhookResponseData => {
-		const items = context.helpers.returnJsonArray(itemOf(taken, { confirmation, ...(record ? { record } : {}) }));
-		return { noWebhookResponse: true, workflowData: confirmation.status === 'confirmed' ? [items, []] : [[], items] };
+	const start = (taken: Taken, outcome: Outcome): IWebhookResponseData => {
+		const items = context.helpers.returnJsonArray(itemOf(taken, outcome));
+		return { noWebhookResponse: true, workflowData: outcome.confirmation.status === 'confirmed' ? [items, []] : [[], items] };
 	};
 	switch (received.kind) {
 		case 'refused':

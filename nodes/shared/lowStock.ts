@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErpClient } from './transport/client';
 import { paginate } from './transport/paginate';
+import { isLater, timeOf, UPDATED_AT_FIELDS } from './recordFields';
 import { toNumber } from './values';
 
 /*
@@ -16,12 +17,19 @@ export type Threshold = { kind: 'number'; value: number } | { kind: 'field'; fie
 
 export type Stock = { total: number; threshold: number };
 
+/** A stock as a trigger read it: with the newest update time its stock records show, when it read them and they show one. */
+export type StockSeen = Stock & { updatedAt?: string };
+
 /** The one rule: low means below the threshold, not at it. */
 export const isLowStock = ({ total, threshold }: Stock): boolean => total < threshold;
 
-/** GET /products/{id}/stock: the quantities of all warehouses added up. */
-export async function stockTotal(client: ErpClient, productId: string, quantityField: string): Promise<number> {
+/** A product's stock as its stock records give it: their quantities added up, and the newest update time they show. */
+export type StockLevel = { total: number; updatedAt?: string };
+
+/** GET /products/{id}/stock: the quantities of all warehouses added up, and the latest of the rows' update times. */
+export async function stockLevel(client: ErpClient, productId: string, quantityField: string): Promise<StockLevel> {
 	let total = 0;
+	let updatedAt: string | undefined;
 	const doing = { action: `read the stock of product ${productId}`, noun: 'product', id: productId };
 	for await (const rows of paginate(client, { path: `/products/${productId}/stock`, itemIndex: 0, doing })) {
 		for (const row of rows) {
@@ -35,9 +43,11 @@ export async function stockTotal(client: ErpClient, productId: string, quantityF
 				);
 			}
 			total += quantity;
+			const at = timeOf(row, UPDATED_AT_FIELDS);
+			if (at !== undefined && (updatedAt === undefined || isLater(at, updatedAt))) updatedAt = at;
 		}
 	}
-	return total;
+	return updatedAt === undefined ? { total } : { total, updatedAt };
 }
 
 /** A product's threshold: the number given, or the value of the product's own field (`fix` says what to do without one). */

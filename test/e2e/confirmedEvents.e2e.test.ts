@@ -110,7 +110,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
 		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
 		const [execution] = await waitForExecutions(session.n8n, v1.workflow.id);
-		expect(nodeOutput(execution, ACTING_STEP)).toEqual([{ ...(delivery.body as object), deliveryKey: forged.id }]);
+		expect(nodeOutput(execution, ACTING_STEP)).toEqual([{ ...(delivery.body as object), deliveryKey: forged.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
 	});
 
 	describe('the ERP failing during the read-back', () => {

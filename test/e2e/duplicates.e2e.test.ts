@@ -9,8 +9,8 @@ import { connect, type Session } from '../../tooling/host/session';
 import { settledDeliveries } from '../../tooling/host/triggers';
 import { chain, erpNode, erpTriggerNode } from '../../tooling/host/workflows';
 
-// An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates on
-// {{ $json.deliveryKey }} → ERP: Create Contact must create one contact per delivery, however often it arrives.
+// An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates as the
+// examples ship it (on {{ $json.eventKey }}) → ERP: Create Contact must create one contact per hire, however often it arrives.
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
@@ -96,10 +96,10 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 		await resend(delivery, { 'X-Erp-Delivery': delivery.id });
 		const [, repeated] = await executions(2);
 
-		expect(nodeOutput(first, 'ERP Trigger')).toEqual([{ ...(delivery.body as object), deliveryKey: delivery.id }]);
-		expect(nodeOutput(first, 'Once per Delivery')).toHaveLength(1);
+		expect(nodeOutput(first, 'ERP Trigger')).toEqual([{ ...(delivery.body as object), deliveryKey: delivery.id, eventKey: expect.stringMatching(HEX_SHA256) }]);
+		expect(nodeOutput(first, 'Once per Event')).toHaveLength(1);
 		expect(nodeOutput(repeated, 'ERP Trigger')[0].deliveryKey).toBe(delivery.id);
-		expect(nodeOutput(repeated, 'Once per Delivery')).toEqual([]);
+		expect(nodeOutput(repeated, 'Once per Event')).toEqual([]);
 		expect(repeated.data?.resultData.runData['Create Contact']).toBeUndefined();
 		expect(await contactsWith(employee.email)).toEqual([
 			expect.objectContaining({ first_name: 'Amara', last_name: 'Duplicate-Test', notes: `delivery ${delivery.id}` }),
@@ -107,7 +107,7 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 
 		const next = await hire('Bilal');
 		const [, , third] = await executions(3);
-		expect(nodeOutput(third, 'Once per Delivery')).toEqual([expect.objectContaining({ deliveryKey: next.delivery.id })]);
+		expect(nodeOutput(third, 'Once per Event')).toEqual([expect.objectContaining({ deliveryKey: next.delivery.id })]);
 		expect(await contactsWith(next.employee.email)).toHaveLength(1);
 	});
 
@@ -122,13 +122,13 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 
 		expect(key).toMatch(HEX_SHA256);
 		expect(nodeOutput(repeated, 'ERP Trigger')[0].deliveryKey).toBe(key);
-		expect(nodeOutput(first, 'Once per Delivery')).toHaveLength(1);
-		expect(nodeOutput(repeated, 'Once per Delivery')).toEqual([]);
+		expect(nodeOutput(first, 'Once per Event')).toHaveLength(1);
+		expect(nodeOutput(repeated, 'Once per Event')).toEqual([]);
 		expect(await contactsWith(employee.email)).toHaveLength(1);
 
 		const next = await hire('Dmitri');
 		const [third] = (await executions(before + 3)).slice(before + 2);
-		expect(nodeOutput(third, 'Once per Delivery')).toHaveLength(1);
+		expect(nodeOutput(third, 'Once per Event')).toHaveLength(1);
 		expect(nodeOutput(third, 'ERP Trigger')[0].deliveryKey).not.toBe(key);
 		expect(await contactsWith(next.employee.email)).toHaveLength(1);
 	});

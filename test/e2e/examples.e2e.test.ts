@@ -32,6 +32,7 @@ describe('examples/*.json in a real n8n', () => {
 				'contact-import.json',
 				'contacts-by-month.json',
 				'erp-assistant-mcp.json',
+				'invoice-paid-ship-once.json',
 				'low-stock-alert-polling.json',
 				'low-stock-alert.json',
 				'open-orders-by-customer.json',
@@ -228,8 +229,8 @@ describe('examples/*.json in a real n8n', () => {
 			expect(resent.status).toBe(200);
 			expect([first.status, again.status]).toEqual(['success', 'success']);
 			expect(nodeOutput(first, 'Compose Reminder')).toEqual([expect.objectContaining({ to: 'jonas.lind@lind-bygg.se', invoice_number: invoice.number })]);
-			expect(nodeOutput(again, 'Once per Delivery')).toEqual([]);
-			expect(Object.keys(again.data?.resultData.runData ?? {}).sort()).toEqual(['ERP Trigger', 'Once per Delivery']);
+			expect(nodeOutput(again, 'Once per Event')).toEqual([]);
+			expect(Object.keys(again.data?.resultData.runData ?? {}).sort()).toEqual(['ERP Trigger', 'Once per Event']);
 		});
 
 		test('a contact without e-mail gets a call task instead', async () => {

@@ -120,7 +120,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		const toTrigger = deliveries.find((d) => d.url === trigger.url);
 		const delivered = toTrigger?.body;
 		expect(execution.status).toBe('success');
-		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([{ ...(delivered as object), deliveryKey: toTrigger?.id }]);
+		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([{ ...(delivered as object), deliveryKey: toTrigger?.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
 		expect(delivered).toEqual({ event, timestamp: ours[0].timestamp, data: expect.objectContaining(data) });
 	});
 
@@ -156,7 +156,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		expect(unlisted.status).toBe(200);
 		expect(await unlisted.json()).toEqual({ message: 'Event contact.deleted is not selected in this trigger: ignored' });
 		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
-		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...listed, deliveryKey: contentDigest(listed) }]]);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...listed, deliveryKey: contentDigest(listed), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]]);
 	});
 
 	test('with All Events, an unlisted event name sent as text/plain with a +0000 timestamp starts the workflow with the delivery as sent', async () => {
@@ -166,7 +166,7 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 
 		expect(response.status).toBe(200);
 		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
-		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...delivery, deliveryKey: contentDigest(delivery) }]]);
+		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...delivery, deliveryKey: contentDigest(delivery), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]]);
 	});
 
 	test('the trigger answers 400 to a body that cannot be a delivery (no event name); nothing runs', async () => {
@@ -211,7 +211,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 
 		const [execution] = await waitForExecutions(session.n8n, good.workflow.id);
 		expect(nodeOutput(execution, 'ERP Trigger')).toEqual([
-			{ event: 'contact.created', timestamp: emitted.timestamp, deliveryKey: to(good.url)?.id, data: expect.objectContaining({ id }) },
+			{ event: 'contact.created', timestamp: emitted.timestamp, deliveryKey: to(good.url)?.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/), data: expect.objectContaining({ id }) },
 		]);
 		expect(await allExecutions(session.n8n, forged.workflow.id)).toEqual([]);
 	});
@@ -231,7 +231,7 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 		expect(exact.status).toBe(200);
 		const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([
-			[{ ...content, deliveryKey: contentDigest(content) }],
+			[{ ...content, deliveryKey: contentDigest(content), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }],
 		]);
 	});
 });

@@ -209,7 +209,7 @@ describe('runWebhook', () => {
 		expect(call.status).toBe(200);
 		expect(call.body).toEqual({ message: 'Event received' });
 		expect(call.request.rawBody?.toString()).toBe(raw);
-		expect(call.workflowData).toEqual([[{ json: { ...DELIVERY, deliveryKey: contentDigest(DELIVERY) } }]]);
+		expect(call.workflowData).toEqual([[{ json: { ...DELIVERY, deliveryKey: contentDigest(DELIVERY), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) } }]]);
 		expect(context().getBodyData()).toEqual(DELIVERY);
 		expect(context().getRequestObject().rawBody?.toString()).toBe(raw);
 		expect(context().getQueryData()).toEqual({ x: '1' });

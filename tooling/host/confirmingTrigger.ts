@@ -16,6 +16,7 @@ export interface ConfirmedItem {
 	event: string;
 	timestamp?: string;
 	deliveryKey: string;
+	eventKey: string;
 	confirmation: { status: 'confirmed' | 'contradicted' | 'couldNotConfirm' | 'unconfirmable'; reason?: string };
 	record?: Record<string, unknown>;
 	data: Record<string, unknown>;

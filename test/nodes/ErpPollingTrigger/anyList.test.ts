@@ -28,7 +28,7 @@ describe('ERP Polling Trigger, any list: what it watches', () => {
 		expect(reported(items)).toEqual([`record.created ${a.id}`, `record.created ${b.id}`]);
 		const listed = (await sandbox.admin.records('orders')).find((o) => o.id === a.id);
 		expect(items?.[0].json).toMatchObject({ event: 'record.created', data: listed });
-		expect(Object.keys(items?.[0].json ?? {})).toEqual(['event', 'timestamp', 'deliveryKey', 'data']);
+		expect(Object.keys(items?.[0].json ?? {})).toEqual(['event', 'timestamp', 'deliveryKey', 'eventKey', 'data']);
 		expect(await pollOk(trigger)).toBeNull();
 		expect(reported(items)).not.toContain(`record.created ${old.id}`);
 	});

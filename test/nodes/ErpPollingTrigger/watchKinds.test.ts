@@ -150,7 +150,7 @@ describe('ERP Polling Trigger: items a webhook workflow can take', () => {
 		const a = await createContact(sandbox.api, { email: 'a@example.com' });
 		const b = await createContact(sandbox.api, { email: 'b@example.com' });
 		const items = (await pollOk(trigger)) ?? [];
-		expect(Object.keys(items[0].json)).toEqual(['event', 'timestamp', 'deliveryKey', 'data']);
+		expect(Object.keys(items[0].json)).toEqual(['event', 'timestamp', 'deliveryKey', 'eventKey', 'data']);
 		const keys = items.map(({ json }) => json.deliveryKey);
 		expect(keys.every((key) => /^[0-9a-f]{64}$/.test(String(key)))).toBe(true);
 		expect(new Set(keys).size).toBe(2);

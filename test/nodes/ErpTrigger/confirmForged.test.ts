@@ -175,7 +175,7 @@ describe('the item', () => {
 		await h.start({ ...once, options: { confirmationWait: 0, dataAtTopLevel: true } });
 
 		const answer = await h.post(delivery('contact.updated', { id: contact.id, changed_fields: ['company'], confirmation: 'forged' }), { 'X-Erp-Delivery': 'd-7' });
-		const envelope = { event: 'contact.updated', timestamp: '2026-11-28T10:00:00.000Z', deliveryKey: 'd-7' };
+		const envelope = { event: 'contact.updated', timestamp: '2026-11-28T10:00:00.000Z', deliveryKey: 'd-7', eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) };
 		expect(answer.confirmed).toEqual([{ id: contact.id, changed_fields: ['company'], ...envelope, confirmation: { status: 'confirmed' }, record: contact }]);
 	});
 
@@ -185,7 +185,7 @@ describe('the item', () => {
 
 		const answer = await h.post(delivery('contact.created', { id: 4242 }), { 'X-Erp-Delivery': 'd-8' });
 		expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { message: 'Event received' } });
-		expect(answer.call.workflowData).toEqual([[{ json: { ...delivery('contact.created', { id: 4242 }), deliveryKey: 'd-8' } }]]);
+		expect(answer.call.workflowData).toEqual([[{ json: { ...delivery('contact.created', { id: 4242 }), deliveryKey: 'd-8', eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) } }]]);
 		expect(await h.reads()).toEqual([]);
 	});
 });

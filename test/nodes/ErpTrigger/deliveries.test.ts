@@ -23,7 +23,7 @@ async function expectConfirmed(answer: Answered, event: string) {
 	expect({ status: answer.status, body: answer.body, notConfirmed: answer.notConfirmed }).toEqual({ status: 200, body: { message: 'Event received and confirmed' }, notConfirmed: [] });
 	expect(answer.confirmed).toHaveLength(1);
 	const [item] = answer.confirmed;
-	expect(Object.keys(item)).toEqual(['event', 'timestamp', 'deliveryKey', 'confirmation', 'record', 'data']);
+	expect(Object.keys(item)).toEqual(['event', 'timestamp', 'deliveryKey', 'eventKey', 'confirmation', 'record', 'data']);
 	expect(item).toMatchObject({ ...(delivery?.body as object), deliveryKey: delivery?.id, timestamp: expect.stringMatching(ISO_MS), confirmation: { status: 'confirmed' } });
 	return item;
 }
@@ -109,7 +109,7 @@ describe('version 1', () => {
 		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
 			status: 200,
 			body: { message: 'Event received' },
-			started: [[{ json: { ...(delivery.body as object), deliveryKey: delivery.id } }]],
+			started: [[{ json: { ...(delivery.body as object), deliveryKey: delivery.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) } }]],
 		});
 		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
 		expect(await h.reads()).toEqual([]);
@@ -164,6 +164,6 @@ describe('deliveryKey of real deliveries: the same for every copy of one deliver
 		expect(calls[1].request.rawBody?.equals(calls[0].request.rawBody as Buffer)).toBe(true);
 		expect(calls.map(keyOf)).toEqual([contentDigest(first), contentDigest(first), contentDigest(third), contentDigest(third)]);
 		expect(contentDigest(first)).not.toBe(contentDigest(third));
-		expect(calls[0].workflowData?.[0][0].json).toEqual({ ...first.data, event: 'invoice.paid', timestamp: first.timestamp, deliveryKey: contentDigest(first) });
+		expect(calls[0].workflowData?.[0][0].json).toEqual({ ...first.data, event: 'invoice.paid', timestamp: first.timestamp, deliveryKey: contentDigest(first), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
 	});
 });

@@ -66,13 +66,14 @@ describe('ERP Trigger description', () => {
 		expect(topLevel?.description).toMatch(/^Whether /);
 	});
 
-	it('says what Remove Duplicates on deliveryKey does, and offers a Delivery ID Header naming the headers it already reads', () => {
+	it('says in one sentence how to act once per event (Remove Duplicates on eventKey), and offers a Delivery ID Header naming the headers it already reads', () => {
 		const notice = property('deliveryKeyNotice');
 		const header = (property('options').options as INodeProperties[]).find((o) => o.name === 'deliveryIdHeader');
 
 		expect(notice).toMatchObject({ type: 'notice' });
 		// What Remove Duplicates does with it, not an order to add one: the workflow may have it already.
-		expect(notice.displayName).toMatch(/deliveryKey.*Remove Duplicates step on \{\{ \$json\.deliveryKey \}\} \(Remove Items Processed in Previous Executions\)/);
+		expect(notice.displayName).toMatch(/^To act once per event, .*Remove Duplicates \(Remove Items Processed in Previous Executions, Scope: Workflow\) on the item's eventKey\.$/);
+		expect(notice.displayName).not.toContain('{{');
 		expect(notice.displayName).not.toMatch(/\badd\b/i);
 		expect(header).toMatchObject({ displayName: 'Delivery ID Header', type: 'string', default: '' });
 		expect(header?.description).toContain('X-Erp-Delivery, X-Delivery-Id, X-Event-Id, X-Webhook-Id, Webhook-Id, Idempotency-Key');

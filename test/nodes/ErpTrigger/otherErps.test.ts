@@ -32,7 +32,7 @@ describe('deliveries from ERPs that chose otherwise', () => {
 		const sent = delivery.body as { timestamp?: string };
 		expect(answer.status).toBe(200);
 		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
-		expect(answer.confirmed).toEqual([{ ...sent, deliveryKey: delivery.id }]);
+		expect(answer.confirmed).toEqual([{ ...sent, deliveryKey: delivery.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
 		if (form) expect(sent.timestamp).toMatch(form);
 		else expect(sent).not.toHaveProperty('timestamp');
 	});

@@ -17,7 +17,7 @@ const DELIVERY = JSON.stringify({ event: 'product.low_stock', timestamp: '2026-1
 const JSON_TYPE = { 'content-type': 'application/json' };
 const NOT_AN_OBJECT = 'Body is not a JSON object: send a JSON object with event, timestamp and data';
 /** The item of a delivery sent without a delivery id header: its content and the digest of it as the deliveryKey. */
-const item = (delivery: ErpDelivery) => ({ ...delivery, deliveryKey: contentDigest(delivery) });
+const item = (delivery: ErpDelivery) => ({ ...delivery, deliveryKey: contentDigest(delivery), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
 const startTrigger = (parameters: INodeParameters) =>
 	runWebhook({ nodeType: new ErpTrigger(), typeVersion: 1, parameters, credentialType: new ErpApi(), credentials: CREDENTIALS });

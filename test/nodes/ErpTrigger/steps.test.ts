@@ -2,8 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 
 import { isLowStock } from '../../../nodes/shared/lowStock';
 import { claimOf, recordIdOf } from '../../../nodes/ErpTrigger/claimedRecord';
-import { dueDateOf, isOverdue, judge, judgeStock, paidState } from '../../../nodes/ErpTrigger/confirmRules';
-import { canonicalJson, contentDigest, deliveryKey, DELIVERY_ID_HEADERS } from '../../../nodes/ErpTrigger/deliveryKey';
+import { isOverdue, judge, judgeStock, paidState } from '../../../nodes/ErpTrigger/confirmRules';
+import { dueDateOf } from '../../../nodes/shared/recordFields';
+import { canonicalJson } from '../../../nodes/shared/canonicalJson';
+import { contentDigest, deliveryKey, DELIVERY_ID_HEADERS } from '../../../nodes/ErpTrigger/deliveryKey';
 import { type ErpDelivery, parseDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import { readSchedule } from '../../../nodes/ErpTrigger/readBack';
 import { parseSignature, safeEqual, verifyDelivery, verifyHmacSignature } from '../../../nodes/ErpTrigger/verifyDelivery';

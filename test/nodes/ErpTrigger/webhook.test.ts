@@ -22,18 +22,18 @@ describe('ERP Trigger webhook()', () => {
 
 		expect(result).toEqual({
 			webhookResponse: { message: 'Event received' },
-			workflowData: [[{ json: { event: 'invoice.paid', timestamp: '2026-11-22T10:15:30.000Z', deliveryKey: DIGEST, data: DATA } }]],
+			workflowData: [[{ json: { event: 'invoice.paid', timestamp: '2026-11-22T10:15:30.000Z', deliveryKey: DIGEST, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/), data: DATA } }]],
 		});
 		expect(answer).toEqual({});
 	});
 
-	it('puts the data at the top level when asked, the delivery’s event, timestamp and deliveryKey winning a name clash', async () => {
-		const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', deliveryKey: 'data-key', id: 1 } });
+	it('puts the data at the top level when asked, the delivery’s event, timestamp, deliveryKey and eventKey winning a name clash', async () => {
+		const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', deliveryKey: 'data-key', eventKey: 'data-event-key', id: 1 } });
 		const top = await deliver({ parameters: { ...allEvents, options: { dataAtTopLevel: true } }, body, headers: { 'X-Erp-Delivery': 'd-1' } });
 		const untimed = await deliver({ parameters: allEvents, body: deliveryBody({ timestamp: undefined }) });
 
-		expect(top.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', timestamp: '2026-11-22T10:15:30.000Z', deliveryKey: 'd-1', id: 1 });
-		expect(untimed.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', deliveryKey: expect.stringMatching(/^[0-9a-f]{64}$/), data: DATA });
+		expect(top.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', timestamp: '2026-11-22T10:15:30.000Z', deliveryKey: 'd-1', eventKey: expect.stringMatching(/^[0-9a-f]{64}$/), id: 1 });
+		expect(untimed.result.workflowData?.[0][0].json).toEqual({ event: 'invoice.paid', deliveryKey: expect.stringMatching(/^[0-9a-f]{64}$/), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/), data: DATA });
 	});
 
 	it('takes the header named in Options › Delivery ID Header before the common ones', async () => {

@@ -20,17 +20,20 @@ describe("the demo's examples", () => {
 	 */
 	/** The event a polling watch reports, for the watches the examples use (a new one must be added here). */
 	function pollingEvent(node: WorkflowNode): string {
-		const { triggerOn } = node.parameters as { triggerOn?: string };
+		const { triggerOn, field, value } = node.parameters as { triggerOn?: string; field?: string; value?: string };
 		if (triggerOn === 'product:lowStock') return 'product.low_stock';
+		if (triggerOn === 'invoice:fieldValue' && field === 'status') return `invoice.${String(value)}`;
 		throw new Error(`the example's polling watch ${String(triggerOn)} is not known to this test`);
 	}
 
+	/** The events a workflow acts on (one workflow's two triggers for one event act on it once: Remove Duplicates). */
 	function eventsOf(nodes: WorkflowNode[]): string[] {
-		return nodes.flatMap((node) => {
+		const events = nodes.flatMap((node) => {
 			if (node.type === ERP_TRIGGER_TYPE) return (node.parameters.events ?? []) as string[];
 			if (node.type === ERP_POLLING_TRIGGER_TYPE) return [pollingEvent(node)];
 			return [];
 		});
+		return [...new Set(events)];
 	}
 
 	const STICKY_NOTE_TYPE = 'n8n-nodes-base.stickyNote';

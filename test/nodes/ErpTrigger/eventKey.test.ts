@@ -1,0 +1,126 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ErpApi } from '../../../credentials/ErpApi.credentials';
+import { ErpPollingTrigger } from '../../../nodes/ErpPollingTrigger/ErpPollingTrigger.node';
+import type { Delivery } from '../../../sandbox/webhooks';
+import { createPoller } from '../../../tooling/harness';
+import { createContact, createInvoice, createProduct } from '../../sandbox/fixtures';
+import { useTriggerHarness, type Answered } from './harness';
+
+// eventKey on real deliveries of the sandbox: the same for every report of one occurrence in the ERP (a resend with a
+// new timestamp and delivery id, the polling trigger's report of it), another for another occurrence.
+
+const h = useTriggerHarness();
+const { sandbox } = h;
+
+const keyOf = (answer: Answered): string => {
+	const [item] = [...answer.confirmed, ...answer.notConfirmed];
+	return String(item.eventKey);
+};
+
+/** The ERP's delivery sent again as a replay would be: the same data, a new timestamp and a new delivery id. */
+const replay = async (delivery: Delivery, id: string) =>
+	await h.post({ ...(delivery.body as IDataObject), timestamp: new Date(Date.now() + 60_000).toISOString() }, { 'X-Erp-Delivery': id });
+
+/** The sandbox's next delivery to the trigger, the trigger's answer to it, and the delivery. */
+async function nextDelivery(count: number): Promise<{ answer: Answered; delivery: Delivery }> {
+	const answer = await h.delivered(count);
+	return { answer, delivery: (await h.ended(count))[count - 1] };
+}
+
+/** An ERP Polling Trigger on the file's sandbox, as an active workflow holds it. */
+const pollerFor = (parameters: INodeParameters) =>
+	createPoller({ nodeType: new ErpPollingTrigger(), parameters, credentialType: new ErpApi(), credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token } });
+
+describe('ERP Trigger version 2, Confirm With the ERP on: the key of what the confirmation read', () => {
+	beforeEach(async () => {
+		const trigger = await h.start({ options: { confirmationWait: 0 } });
+		await sandbox.admin.addWebhook({ url: trigger.url, events: ['invoice.paid', 'contact.updated', 'product.low_stock'] });
+	});
+
+	it('invoice.paid: sent again with a new timestamp and delivery id, the same eventKey (another deliveryKey); the polling trigger’s report of the payment has it too', async () => {
+		const invoice = await createInvoice(sandbox.api, (await createContact(sandbox.api)).id);
+		const poller = pollerFor({ triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' });
+		// The first poll takes note of the invoices as they are (unpaid).
+		await poller.poll();
+		await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, { payment_method: 'card' });
+
+		const { answer, delivery } = await nextDelivery(1);
+		const again = await replay(delivery, 'replayed-delivery-1');
+		const { items } = await poller.poll();
+
+		expect([answer.confirmed.length, again.confirmed.length]).toEqual([1, 1]);
+		expect(again.confirmed[0].deliveryKey).not.toBe(answer.confirmed[0].deliveryKey);
+		expect(keyOf(again)).toBe(keyOf(answer));
+		expect(items?.map(({ json }) => [json.event, json.eventKey])).toEqual([['invoice.paid', keyOf(answer)]]);
+		expect(items?.[0].json.deliveryKey).not.toBe(answer.confirmed[0].deliveryKey);
+	});
+
+	it('contact.updated: two real updates of one contact, two keys; the first one’s delivery coming after the second update has the second’s', async () => {
+		const contact = await createContact(sandbox.api);
+		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Südwind AG' });
+		const first = await nextDelivery(1);
+		await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Westwind KG' });
+		const second = await nextDelivery(2);
+
+		expect([first.answer.confirmed.length, second.answer.confirmed.length]).toEqual([1, 1]);
+		expect(keyOf(second.answer)).not.toBe(keyOf(first.answer));
+		// The first update's delivery arriving late: the ERP now holds the second update, so it is keyed as that one.
+		expect(keyOf(await replay(first.delivery, 'late-1'))).toBe(keyOf(second.answer));
+	});
+
+	it('contact.updated: the polling trigger’s Record Updated reports each update with the webhook’s key for it', async () => {
+		const contact = await createContact(sandbox.api);
+		const poller = pollerFor({ triggerOn: 'contact:recordUpdated' });
+		await poller.poll();
+		const keys: Array<[string, string]> = [];
+		for (const [count, company] of [[1, 'Südwind AG'], [2, 'Westwind KG']] as const) {
+			await sandbox.api.put(`/contacts/${contact.id}`, { company });
+			const { answer } = await nextDelivery(count);
+			const { items } = await poller.poll();
+			expect(items?.map(({ json }) => json.event)).toEqual(['contact.updated']);
+			keys.push([keyOf(answer), String(items?.[0].json.eventKey)]);
+		}
+
+		expect(keys.map(([webhook, polled]) => polled === webhook)).toEqual([true, true]);
+		expect(keys[1][0]).not.toBe(keys[0][0]);
+	});
+
+	it('product.low_stock: a drop again after a restock to the same total is another key (the stock rows’ update time)', async () => {
+		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
+		const first = await nextDelivery(1);
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
+		const second = await nextDelivery(2);
+
+		expect(first.answer.confirmed[0].confirmation).toEqual({ status: 'confirmed', stock: { total: 4, threshold: 10 } });
+		expect(second.answer.confirmed[0].confirmation).toEqual(first.answer.confirmed[0].confirmation);
+		expect(keyOf(second.answer)).not.toBe(keyOf(first.answer));
+		expect(keyOf(await replay(second.delivery, 'replayed-stock'))).toBe(keyOf(second.answer));
+	});
+});
+
+describe('version 1, and Confirm With the ERP off: the key of the record fields the delivery carries', () => {
+	it.each([
+		['version 1', {}, 1],
+		['Confirm With the ERP off', { confirm: false }, 2],
+	] as const)('%s: the same for a replay with a new timestamp and delivery id, and the confirmed trigger’s key for the same payment', async (_, parameters, typeVersion) => {
+		const trigger = await h.start(parameters, { typeVersion });
+		await sandbox.admin.addWebhook({ url: trigger.url, events: ['invoice.paid'] });
+		const invoice = await createInvoice(sandbox.api, (await createContact(sandbox.api)).id);
+		await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`, { payment_method: 'card' });
+		const { answer, delivery } = await nextDelivery(1);
+		await h.mark();
+		const again = await replay(delivery, 'replayed-unconfirmed');
+		const other = await h.post({ ...(delivery.body as IDataObject), data: { ...(delivery.body as { data: IDataObject }).data, paid_at: '2026-01-01T00:00:00Z' } });
+		expect(keyOf(again)).toBe(keyOf(answer));
+		expect(keyOf(other)).not.toBe(keyOf(answer));
+		expect(await h.reads()).toEqual([]);
+		// What version 2 confirms for this payment, from the invoice it reads.
+		await trigger.close();
+		await h.start({});
+		expect(keyOf(await replay(delivery, 'replayed-confirmed'))).toBe(keyOf(answer));
+	});
+});
