@@ -1,0 +1,60 @@
+import type { Invoice } from '../../sandbox/types';
+import { triggerBranch } from '../../tooling/host/confirmingTrigger';
+import { erpApi } from '../../tooling/host/erpApi';
+import { erpTriggers, erpTriggerType, readExamples, triggerUrl } from '../../tooling/host/examples';
+import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { connect, type Session } from '../../tooling/host/session';
+import type { WorkflowNode } from '../../tooling/host/types';
+import { chain, erpTriggerNode, node } from '../../tooling/host/workflows';
+
+// A delivery and its resend at the same moment: n8n's Remove Duplicates reads what it has seen and then writes it,
+// with no lock, so two executions with one key that reach it together could both pass. The ERP Trigger starts an
+// item whose event key this n8n started a moment ago only after a pause, so the first execution's Remove Duplicates
+// has recorded the key when the second reaches it.
+
+const ACT = 'Act On Event';
+const PAIRS = 8;
+
+let session: Session;
+let workflowId: string;
+let url: string;
+
+beforeAll(async () => {
+	session = await connect();
+	const once = readExamples()
+		.flatMap((e) => e.workflow.nodes)
+		.find((n) => n.type === 'n8n-nodes-base.removeDuplicates') as WorkflowNode;
+	const trigger = { ...erpTriggerNode({ events: ['invoice.paid'] }, session.ctx.credentials.good), typeVersion: 2 };
+	const workflow = await session.n8n.createActiveWorkflow(
+		chain('e2e: a delivery and its resend at once', [trigger, { ...once, position: [220, 0] }, node(ACT, 'n8n-nodes-base.noOp', 1, {}, { position: [440, 0] })]),
+	);
+	workflowId = workflow.id;
+	url = triggerUrl(session.ctx.n8nUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
+});
+
+afterAll(async () => {
+	if (workflowId) await session.n8n.deactivateWorkflow(workflowId);
+});
+
+test(`${PAIRS} real invoice.paid deliveries, each sent twice at the same moment: each acts once`, async () => {
+	const [contact] = await session.sandbox.records('contacts');
+	const invoices: Invoice[] = [];
+	for (let i = 0; i < PAIRS; i++) {
+		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', { contact_id: contact.id, lines: [{ description: `Crate ${i}`, quantity: 1, unit_price: 90, tax_rate: 20 }] });
+		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
+		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: `SAME-${i}` });
+		invoices.push(invoice);
+	}
+	for (const invoice of invoices) {
+		const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency } });
+		const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': `same-${invoice.id}` }, body });
+		const answers = await Promise.all([send(), send()]);
+		expect(answers.map((a) => a.status)).toEqual([200, 200]);
+	}
+	await waitForExecutions(session.n8n, workflowId, atLeast(2 * PAIRS), 120_000);
+	const executions = await allExecutions(session.n8n, workflowId, true);
+	const started = executions.flatMap((e) => triggerBranch(e, 0).map((item) => item.data.invoice_id));
+	expect(started.sort()).toEqual(invoices.flatMap((i) => [i.id, i.id]).sort());
+	const acted = executions.flatMap((e) => nodeOutput(e, ACT).map((item) => (item.data as { invoice_id: number }).invoice_id));
+	expect(acted.sort()).toEqual(invoices.map((i) => i.id).sort());
+}, 300_000);
