@@ -280,22 +280,16 @@ describe('runWebhook', () => {
 		expect(harness.calls[0].workflowData).toBeUndefined();
 	});
 
-	it('answers n8n’s default when the node starts nothing and says nothing', async () => {
-		const silent = await start({ events: ['product.low_stock'] }, silentTrigger());
+	it.each([
+		['starts nothing', ['product.low_stock'], 'Webhook call received', 0],
+		['starts the workflow', ['*'], 'Workflow was started', 1],
+	])('answers n8n’s default when the node %s and says nothing', async (_what, events, message, started) => {
+		const silent = await start({ events }, silentTrigger());
 		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
 
 		expect(answer.status).toBe(200);
-		expect(JSON.parse(answer.text)).toEqual({ message: 'Webhook call received' });
-		expect(silent.calls[0].workflowData).toBeUndefined();
-	});
-
-	it('answers n8n’s default when the node starts the workflow and says nothing', async () => {
-		const silent = await start({ events: ['*'] }, silentTrigger());
-		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
-
-		expect(answer.status).toBe(200);
-		expect(JSON.parse(answer.text)).toEqual({ message: 'Workflow was started' });
-		expect(silent.calls[0].workflowData).toHaveLength(1);
+		expect(JSON.parse(answer.text)).toEqual({ message });
+		expect(silent.calls[0].workflowData?.length ?? 0).toBe(started);
 	});
 
 	it('answers 500 like n8n when webhook() throws, and records the error', async () => {
