@@ -202,9 +202,10 @@ describe("the orders extension held to the API document's rules", () => {
 });
 
 // The orders extension takes part in all the sandbox does around the API: auth, rate limit, faults, the request
-// log, the admin routes and the variants. Faults and the log are the sandbox's own, whatever the route (faults.test.ts,
-// admin.test.ts; the node's Custom API Call tests fault POST /orders); what is orders-specific is proven here.
-// A sandbox started without it is the API document alone.
+// log, the admin routes and the variants. Faults and the log work by route whatever the resource (faults.test.ts,
+// admin.test.ts), and the node's Custom API Call tests fault POST, PATCH, PUT and DELETE /orders: below are the
+// tokens, the admin routes, the variants and the shared rate window. A sandbox started without it is the API
+// document alone.
 
 const ORDER = { reference: 'SO-1001', customer: 'Nordwind GmbH', total: 249.9 };
 
