@@ -60,14 +60,23 @@ describe('authentication', () => {
 });
 
 describe('routing', () => {
-	it.each([
+	it.each<[string, string, object?]>([
 		['GET', '/contacts/999'],
 		['GET', '/contacts/abc'],
+		['PUT', '/contacts/12345', { first_name: 'X' }],
+		['PUT', '/products/42', { name: 'x' }],
+		['GET', '/products/9/stock'],
+		['GET', '/employees/5'],
+		['GET', '/employees/5/payroll'],
+		['GET', '/invoices/77'],
+		['POST', '/invoices/77/send'],
+		['POST', '/invoices/77/mark-paid'],
 		['GET', '/nothing'],
 		['DELETE', '/invoices/1'],
 		['PUT', '/employees/1'],
-	])('answers 404 not_found to %s %s', async (method, path) => {
-		const response = await sandbox.api.request({ method, url: path });
+	])('answers 404 not_found to %s %s (an unknown record, or no such route)', async (...[method, url, data]) => {
+		// A rest parameter: jest would take a third named parameter of a two-value row for its done callback.
+		const response = await sandbox.api.request({ method, url, data });
 		expect(response.status).toBe(404);
 		expect(response.data).toEqual({ success: false, error: { code: 'not_found', message: expect.any(String) } });
 	});
