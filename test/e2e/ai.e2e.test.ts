@@ -3,18 +3,15 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import type { SavedWorkflow, WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
-import { connect, type Session } from '../../tooling/host/session';
 import { namedIn, parameterNames, recordFieldNames, TOOL_TEXT_MAX_LENGTH } from '../../tooling/host/toolTexts';
 import { ERP_NODE_TYPE, webhookNode } from '../../tooling/host/workflows';
 import type { Contact, Invoice } from '../../sandbox/types';
 import { readExamples, useCredential } from '../../tooling/host/examples';
 import { MCP_TRIGGER_TYPE, mcpCredential, mcpUrl, useMcpCredential } from '../../tooling/host/mcp';
 import { connectMcpClient } from '../../tooling/host/mcpClient';
+import { useSession } from './setup/session';
 
-let session: Session;
-beforeAll(async () => {
-	session = await connect();
-});
+const session = useSession();
 
 describe('ERP node as an AI tool, inside a real n8n', () => {
 	test('n8n offers an "ERP Tool" variant that plugs into an agent\'s tool input', async () => {

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { connect, type Session } from '../../tooling/host/session';
 import type { Credential, WorkflowNode } from '../../tooling/host/types';
 import { chain, webhookNode } from '../../tooling/host/workflows';
+import { useSession } from './setup/session';
 
-let session: Session;
-beforeAll(async () => {
-	session = await connect();
-});
+const session = useSession();
 
 describe('ERP API credential: the Test button of a real n8n', () => {
 	/** Tests data as the credential dialog sends it, and returns n8n's verdict and what the sandbox saw. */

@@ -4,7 +4,7 @@ import type { Order } from '../../sandbox/extensions/orders';
 import { erpApi } from '../../tooling/host/erpApi';
 import { allExecutions, waitForExecutions } from '../../tooling/host/executions';
 import { runErp, type ErpRun } from '../../tooling/host/runErp';
-import { connect, type Session } from '../../tooling/host/session';
+import { useSession } from './setup/session';
 import { ERP_NODE_TYPE } from '../../tooling/host/workflows';
 
 // Custom API Call in a real n8n, against the sandbox's orders extension (endpoints the API document does not list).
@@ -13,7 +13,7 @@ const call = (method: string, path: string, extra: Record<string, unknown> = {})
 const order = (reference: string) => JSON.stringify({ reference, customer: 'Nordwind GmbH', total: 99.5 });
 
 describe('Custom API Call in a real n8n', () => {
-	let session: Session;
+	const session = useSession();
 	const runs: ErpRun[] = [];
 	const run = async (parameters: Record<string, unknown>) => {
 		const result = await runErp(session, parameters);
@@ -24,9 +24,6 @@ describe('Custom API Call in a real n8n', () => {
 	const withReference = async (reference: string) => (await session.sandbox.records('orders')).filter((o) => o.reference === reference);
 	const postsIn = (result: ErpRun) => result.requests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${String(r.status)}`);
 
-	beforeAll(async () => {
-		session = await connect();
-	});
 	afterEach(async () => {
 		await session.sandbox.resetVariants();
 		await session.sandbox.clearFaultQueue();

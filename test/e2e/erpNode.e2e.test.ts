@@ -3,13 +3,10 @@ import { erpApi } from '../../tooling/host/erpApi';
 import { waitForExecutions } from '../../tooling/host/executions';
 import { fieldsParameter } from '../../tooling/host/fields';
 import { calls, runErp } from '../../tooling/host/runErp';
-import { connect, type Session } from '../../tooling/host/session';
 import { byId, splitOutNode } from '../../tooling/host/workflows';
+import { useSession } from './setup/session';
 
-let session: Session;
-beforeAll(async () => {
-	session = await connect();
-});
+const session = useSession();
 
 describe('ERP node › Contact, inside a real n8n', () => {
 	test('Create: values from the webhook body become a contact in the ERP', async () => {

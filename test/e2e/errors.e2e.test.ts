@@ -3,14 +3,11 @@ import { erpApi } from '../../tooling/host/erpApi';
 import { waitForExecutions } from '../../tooling/host/executions';
 import { fieldsParameter } from '../../tooling/host/fields';
 import { runErp } from '../../tooling/host/runErp';
-import { connect, type Session } from '../../tooling/host/session';
 import { byId } from '../../tooling/host/workflows';
+import { useSession } from './setup/session';
 
 describe('ERP node errors, as n8n shows them in the execution', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+	const session = useSession();
 
 	const failedExecution = async (workflowId: string) => {
 		const [execution] = await waitForExecutions(session.n8n, workflowId);

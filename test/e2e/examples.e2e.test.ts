@@ -5,22 +5,19 @@ import { triggerBranch } from '../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../tooling/host/erpApi';
 import { MCP_CREDENTIAL } from '../../tooling/host/mcp';
 import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
+import { useSession } from './setup/session';
 import { settledDeliveries } from '../../tooling/host/triggers';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('examples/*.json in a real n8n', () => {
-	let session: Session;
+	const session = useSession();
 	const examples = readExamples();
 	const example = (file: string): Example => {
 		const found = examples.find((e) => e.file === file);
 		if (!found) throw new Error(`examples/${file} is missing`);
 		return found;
 	};
-	beforeAll(async () => {
-		session = await connect();
-	});
 
 	test('each names its credential only and uses node types and versions this n8n has', async () => {
 		const versions = new Map<string, number[]>();

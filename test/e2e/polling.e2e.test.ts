@@ -5,7 +5,7 @@ import { N8N_VERSION } from '../../tooling/host/install';
 import { n8nLine } from '../../tooling/host/lines';
 import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
 import { waitFor } from '../../sandbox/adminClient';
-import { connect, type Session } from '../../tooling/host/session';
+import { useSession } from './setup/session';
 import { ERP_POLLING_TRIGGER_NAME as TRIGGER, erpPollingTriggerNode } from '../../tooling/host/workflows';
 
 /**
@@ -48,11 +48,7 @@ const events = (executions: Execution[]) =>
 /** A poll's wait, with room for a slow poll on a busy machine. */
 const pollWaitMs = line.shortestPoll.intervalMs + 20_000;
 
-let session: Session;
-
-beforeAll(async () => {
-	session = await connect();
-}, 60_000);
+const session = useSession(60_000);
 
 describe.each(schedulers)('%s scheduler', (scheduler) => {
 	let own: OwnN8n;

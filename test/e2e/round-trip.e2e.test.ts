@@ -3,17 +3,14 @@ import { performance } from 'node:perf_hooks';
 
 import { roundTripsFile } from './setup/results';
 import { allExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
 import { byId, chain, erpNode, webhookNode } from '../../tooling/host/workflows';
+import { useSession } from './setup/session';
 
 const CALLS = 30;
 
 // Timed, never asserted on time: the figures go to docs/e2e-results.json (min / median / max) for the README.
 describe('webhook → ERP node → sandbox round trips', () => {
-	let session: Session;
-	beforeAll(async () => {
-		session = await connect();
-	});
+	const session = useSession();
 
 	test(`${CALLS} sequential calls each answer the contact the ERP holds, after one GET each`, async () => {
 		const contact = (await session.sandbox.records('contacts'))[1];

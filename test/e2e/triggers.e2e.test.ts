@@ -5,14 +5,11 @@ import type { EventName } from '../../sandbox/events';
 import type { Contact, Employee, Invoice } from '../../sandbox/types';
 import { erpApi } from '../../tooling/host/erpApi';
 import { allExecutions, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
 import { activeTrigger, type ActiveTrigger, settledDeliveries } from '../../tooling/host/triggers';
 import type { Credential } from '../../tooling/host/types';
+import { useSession } from './setup/session';
 
-let session: Session;
-beforeAll(async () => {
-	session = await connect();
-});
+const session = useSession();
 
 const EVENTS: EventName[] = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'];
 

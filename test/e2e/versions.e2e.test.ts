@@ -3,16 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { finishedExecution, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
 import { chain, ERP_NODE_TYPE, node } from '../../tooling/host/workflows';
 import type { Contact } from '../../sandbox/types';
 import { useCredential } from '../../tooling/host/examples';
 import type { Execution, WorkflowDefinition } from '../../tooling/host/types';
+import { useSession } from './setup/session';
 
-let session: Session;
-beforeAll(async () => {
-	session = await connect();
-});
+const session = useSession();
 
 describe('the n8n under test', () => {
 	test('is the version this run installed (N8N_VERSION)', async () => {

@@ -124,11 +124,6 @@ describe('PUT /contacts/{id}', () => {
 		expect((await sandbox.api.get(`/contacts/${contact.id}`)).data.data).toEqual(contact);
 	});
 
-	it('answers 404 for an unknown id', async () => {
-		const response = await sandbox.api.put('/contacts/12345', { first_name: 'X' });
-		expect(response.status).toBe(404);
-		expect(response.data.error.code).toBe('not_found');
-	});
 });
 
 describe('DELETE /contacts/{id}', () => {
@@ -319,32 +314,6 @@ describe('PUT /products/{id}', () => {
 		expect((await sandbox.api.get(`/products/${product.id}`)).data.data).toEqual(product);
 	});
 
-	it('answers 404 for an unknown product', async () => {
-		expect((await sandbox.api.put('/products/42', { name: 'x' })).status).toBe(404);
-	});
-});
-
-describe('GET /products/{id}/stock', () => {
-	it('lists one row per warehouse with available = quantity - reserved', async () => {
-		const product = await createProduct(sandbox.api);
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 40, reserved: 15 });
-		const response = await sandbox.api.get(`/products/${product.id}/stock`);
-		expect(response.status).toBe(200);
-		expect(response.data).toEqual({
-			success: true,
-			data: [
-				{ warehouse_id: 1, warehouse_code: 'MAIN', warehouse_name: 'Main Warehouse', quantity: 0, reserved: 0, available: 0, updated_at: expect.stringMatching(ISO_MS) },
-				{ warehouse_id: 2, warehouse_code: 'NORTH', warehouse_name: 'North Hub', quantity: 40, reserved: 15, available: 25, updated_at: expect.stringMatching(ISO_MS) },
-				{ warehouse_id: 3, warehouse_code: 'SOUTH', warehouse_name: 'South Hub', quantity: 0, reserved: 0, available: 0, updated_at: expect.stringMatching(ISO_MS) },
-			],
-			meta: { page: 1, per_page: 25, total: 3 },
-		});
-		expect((await sandbox.api.get(`/products/${product.id}`)).data.data.stock_total).toBe(40);
-	});
-
-	it('answers 404 for an unknown product', async () => {
-		expect((await sandbox.api.get('/products/9/stock')).status).toBe(404);
-	});
 });
 
 describe('GET /products filters and sort', () => {
@@ -363,14 +332,6 @@ describe('GET /products filters and sort', () => {
 		expect(await ids('search=off-')).toEqual([chair.id, desk.id]);
 		expect(await ids('sku=HWR-001')).toEqual([bolt.id]);
 		expect(await ids('sku=hwr-001')).toEqual([]);
-	});
-
-	it('active and low_stock (total below threshold)', async () => {
-		const [chair, desk, bolt] = await catalog();
-		expect(await ids('active=false')).toEqual([bolt.id]);
-		expect(await ids('active=true')).toEqual([chair.id, desk.id]);
-		expect(await ids('low_stock=true')).toEqual([chair.id]);
-		expect(await ids('low_stock=false')).toEqual([desk.id, bolt.id]);
 	});
 
 	it('sorts by sku', async () => {
@@ -457,11 +418,6 @@ describe('GET /employees/{id}/payroll', () => {
 		const employee = await createEmployee(sandbox.api, { salary: 50000 });
 		const response = await sandbox.api.get(`/employees/${employee.id}/payroll`);
 		expect(response.data).toEqual({ success: true, data: [], meta: { page: 1, per_page: 25, total: 0 } });
-	});
-
-	it('answers 404 for an unknown employee', async () => {
-		expect((await sandbox.api.get('/employees/5')).status).toBe(404);
-		expect((await sandbox.api.get('/employees/5/payroll')).status).toBe(404);
 	});
 
 	it('lists seeded monthly pay runs, newest first, in the documented shape', async () => {
@@ -595,15 +551,6 @@ describe('invoices', () => {
 			expect(invoice).toMatchObject({ currency: 'USD', issue_date: '2026-01-10', due_date: '2026-01-24', notes: 'Net 14', custom_fields: { po_number: 'PO-77' } });
 		});
 
-		it('defaults the due date to issue date + 30 days', async () => {
-			expect((await createInvoice(sandbox.api, contact.id, { issue_date: '2026-02-15' })).due_date).toBe('2026-03-17');
-		});
-
-		it('numbers invoices from their id', async () => {
-			await createInvoice(sandbox.api, contact.id);
-			expect((await createInvoice(sandbox.api, contact.id)).number).toBe('INV-000002');
-		});
-
 		it.each([
 			['contact_id missing', { lines: [{ description: 'x', unit_price: 1 }] }, { contact_id: ['is required'] }],
 			['contact_id unknown', { contact_id: 999, lines: [{ description: 'x', unit_price: 1 }] }, { contact_id: ['contact 999 does not exist'] }],
@@ -633,11 +580,6 @@ describe('invoices', () => {
 			expect((await sandbox.api.delete(`/invoices/${invoice.id}`)).status).toBe(404);
 		});
 
-		it('answers 404 for an unknown invoice on get, send and mark-paid', async () => {
-			expect((await sandbox.api.get('/invoices/77')).status).toBe(404);
-			expect((await sandbox.api.post('/invoices/77/send')).status).toBe(404);
-			expect((await sandbox.api.post('/invoices/77/mark-paid')).status).toBe(404);
-		});
 	});
 
 	describe('POST /invoices/{id}/send', () => {
@@ -730,15 +672,6 @@ describe('invoices', () => {
 			expect(response.status).toBe(422);
 			expect(Object.keys(response.data.error.fields)).toEqual([field]);
 			expect((await get(invoice.id)).status).toBe('draft');
-		});
-
-		it('answers 422 when already paid', async () => {
-			const invoice = await createInvoice(sandbox.api, contact.id);
-			const first = (await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`)).data.data;
-			const response = await sandbox.api.post(`/invoices/${invoice.id}/mark-paid`);
-			expect(response.status).toBe(422);
-			expect(response.data.error.fields).toEqual({ status: ['invoice is already paid'] });
-			expect(await get(invoice.id)).toEqual(first);
 		});
 
 		it('pays an overdue invoice', async () => {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { ICredentialType, NodeApiError, INodeParameters, IWebhookFunctions } from 'n8n-workflow';
+import type { ICredentialType, INodeParameters, IWebhookFunctions } from 'n8n-workflow';
 
 import { ErpApi } from '../../credentials/ErpApi.credentials';
 import { Erp } from '../../nodes/Erp/Erp.node';
@@ -14,8 +14,10 @@ import { createContact } from '../sandbox/fixtures';
 
 const sandbox = useTestSandbox();
 
-/** Two contacts in the sandbox, their ids. */
+// Every ERP node test (test/nodes/Erp/operations/) runs through runNode and checks its credential applied, its
+// items, its error and its error items with Continue On Fail (failures.test.ts): what is left here is what they do not use.
 describe('runNode', () => {
+	/** Two contacts in the sandbox, their ids. */
 	async function seedContacts(): Promise<[number, number]> {
 		await sandbox.admin.seed({ contacts: 2 });
 		const [first, second] = await sandbox.admin.records('contacts');
@@ -39,15 +41,6 @@ describe('runNode', () => {
 			parameters: { resource: 'contact', operation: 'get', ...parameters },
 			...overrides,
 		});
-
-	it('applies the credential type’s authenticate and outputs the node’s items', async () => {
-		const [id] = await seedContacts();
-		const { items, error } = await run({ parameters: { contactId: byId(id) } });
-
-		expect(error).toBeUndefined();
-		expect(await requests()).toEqual([`GET /contacts/${id} full 200`]);
-		expect(items).toEqual([{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 0 } }]);
-	});
 
 	it('refuses a credential type whose authentication it does not emulate (generic), before any request', async () => {
 		const generic: ICredentialType = {
@@ -104,31 +97,6 @@ describe('runNode', () => {
 		expect(await requests()).toEqual([
 			'GET /contacts?search=v2&page=1&per_page=50 full 200',
 			'GET /contacts?search=v1&page=1&per_page=50 full 200',
-		]);
-	});
-
-	it('records the error as n8n records it: the NodeApiError’s fields', async () => {
-		const { items, outputs, error } = await run({ parameters: { contactId: byId(4242) } });
-
-		expect(items).toEqual([]);
-		expect(outputs).toEqual([]);
-		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Contact 4242 was not found (404)' });
-		expect((error as NodeApiError).httpCode).toBe('404');
-		expect((error as NodeApiError).description).toContain('the contact may have been deleted');
-	});
-
-	it('turns a failing item into an error item when the node continues on fail', async () => {
-		const [id] = await seedContacts();
-		const { items, error } = await run({
-			parameters: { contactId: byId('={{ $json.id }}') },
-			input: [{ id: 4242 }, { id }],
-			continueOnFail: true,
-		});
-
-		expect(error).toBeUndefined();
-		expect(items).toEqual([
-			{ json: expect.objectContaining({ error: 'Contact 4242 was not found (404)', httpCode: '404' }), pairedItem: { item: 0 } },
-			{ json: await sandbox.admin.record('contacts', id), pairedItem: { item: 1 } },
 		]);
 	});
 
@@ -280,22 +248,16 @@ describe('runWebhook', () => {
 		expect(harness.calls[0].workflowData).toBeUndefined();
 	});
 
-	it('answers n8n’s default when the node starts nothing and says nothing', async () => {
-		const silent = await start({ events: ['product.low_stock'] }, silentTrigger());
+	it.each([
+		['starts nothing', ['product.low_stock'], 'Webhook call received', 0],
+		['starts the workflow', ['*'], 'Workflow was started', 1],
+	])('answers n8n’s default when the node %s and says nothing', async (_what, events, message, started) => {
+		const silent = await start({ events }, silentTrigger());
 		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
 
 		expect(answer.status).toBe(200);
-		expect(JSON.parse(answer.text)).toEqual({ message: 'Webhook call received' });
-		expect(silent.calls[0].workflowData).toBeUndefined();
-	});
-
-	it('answers n8n’s default when the node starts the workflow and says nothing', async () => {
-		const silent = await start({ events: ['*'] }, silentTrigger());
-		const answer = await post(silent.url, JSON.stringify(DELIVERY), json);
-
-		expect(answer.status).toBe(200);
-		expect(JSON.parse(answer.text)).toEqual({ message: 'Workflow was started' });
-		expect(silent.calls[0].workflowData).toHaveLength(1);
+		expect(JSON.parse(answer.text)).toEqual({ message });
+		expect(silent.calls[0].workflowData?.length ?? 0).toBe(started);
 	});
 
 	it('answers 500 like n8n when webhook() throws, and records the error', async () => {

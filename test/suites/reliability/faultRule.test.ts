@@ -2,6 +2,7 @@ import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails, type RequestChain } from '../../reliability/faults/chains';
 import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests } from '../../reliability/faults/rule';
 import { FAULT_SCENARIOS, type FaultScenario, titleOf } from '../../reliability/faults/scenarios';
+import { logged } from './fixtures';
 
 // The rule every fault scenario is judged by, and the arithmetic behind its Max Retries, fed with made-up
 // scenarios and request logs. Expected figures are worked out by hand in the comments.
@@ -15,17 +16,8 @@ const scenario = (overrides: Partial<FaultScenario>): FaultScenario => ({
 	...overrides,
 });
 
-const attempt = (seq: number, method: string, status: number | null, fault?: RequestLogEntry['fault']): RequestLogEntry => ({
-	seq,
-	at: new Date(Date.UTC(2026, 0, 1) + seq).toISOString(),
-	method,
-	path: '/contacts',
-	query: {},
-	body: null,
-	status,
-	auth: 'full',
-	...(fault ? { fault } : {}),
-});
+const attempt = (seq: number, method: string, status: number | null, fault?: RequestLogEntry['fault']) =>
+	logged(seq, method, '/contacts', { status, ...(fault ? { fault } : {}) });
 const chain = (method: string, ...attempts: RequestLogEntry[]): RequestChain => ({ method, attempts });
 const chains = (count: number, method: string) => Array.from({ length: count }, (_, i) => chain(method, attempt(i, method, 200)));
 const dropped = { kind: 'drop', source: 'random', afterCommit: true } as const;

@@ -1,38 +1,16 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import type { Contact } from '../../../sandbox/types';
 import type { OutputItem } from '../../../tooling/host/executions';
 import { SUBJECTS } from '../../reliability/faults/scenarios';
 import { type BatchInput, tally } from '../../reliability/faults/tally';
+import { logged, ok, storedContact } from './fixtures';
 
 // The counting the fault scenarios rely on, fed with made-up ERP states: each check must be able to fail.
 
-const contact = (id: number, email: string, company: string | null = null): Contact => ({
-	id,
-	first_name: 'A',
-	last_name: null,
-	email,
-	phone: null,
-	company,
-	notes: null,
-	custom_fields: {},
-	created_at: '2026-01-01T00:00:00Z',
-	updated_at: '2026-01-01T00:00:00Z',
-});
-const ok = (item: number, json: Record<string, unknown>): OutputItem => ({ json, pairedItem: { item } });
+const contact = (id: number, email: string, company: string | null = null) => storedContact(id, email, { company });
 const failed = (item: number, description: string): OutputItem => ({ json: { error: 'The ERP failed with a server error (500)', description }, pairedItem: { item } });
-const at = (seq: number) => new Date(Date.UTC(2026, 0, 1) + seq).toISOString();
-const post = (seq: number, email: string, status: number | null, fault?: RequestLogEntry['fault']): RequestLogEntry => ({
-	seq,
-	at: at(seq),
-	method: 'POST',
-	path: '/contacts',
-	query: {},
-	body: { email },
-	status,
-	auth: 'full',
-	...(fault ? { fault } : {}),
-});
-const lookup = (seq: number, email: string): RequestLogEntry => ({ seq, at: at(seq), method: 'GET', path: '/contacts', query: { email }, body: null, status: 200, auth: 'full' });
+const post = (seq: number, email: string, status: number | null, fault?: RequestLogEntry['fault']) =>
+	logged(seq, 'POST', '/contacts', { body: { email }, status, ...(fault ? { fault } : {}) });
+const lookup = (seq: number, email: string) => logged(seq, 'GET', '/contacts', { query: { email } });
 const MAYBE = 'The ERP may have done it anyway. Check in the ERP before running this item again.';
 
 const creates: BatchInput[] = [

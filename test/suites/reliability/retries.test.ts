@@ -3,21 +3,12 @@ import { Random } from '../../../sandbox/seed/random';
 import { scenarioRandom } from '../../reliability/setup/context';
 import { requestChains, retryEvidence } from '../../reliability/faults/chains';
 import { recordPlan } from '../../reliability/faults/recordFaults';
+import { logged } from './fixtures';
 
 // The retry evidence and the record-fault plans the fault scenarios rely on, fed with made-up request logs.
 
-const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-const entry = (seq: number, ms: number, method: string, path: string, status: number | null, extra: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
-	seq,
-	at: at(ms),
-	method,
-	path,
-	query: {},
-	body: null,
-	status,
-	auth: 'full',
-	...extra,
-});
+const entry = (seq: number, ms: number, method: string, path: string, status: number | null, extra: Partial<RequestLogEntry> = {}) =>
+	logged(seq, method, path, { status, ...extra }, ms);
 const refused = { kind: 'rateLimit', source: 'queue', afterCommit: false } as const;
 const faultedOr429 = (r: RequestLogEntry) => r.fault !== undefined || r.status === 429;
 const evidence = (requests: RequestLogEntry[]) => retryEvidence(requestChains(requests), faultedOr429);

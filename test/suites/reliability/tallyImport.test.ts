@@ -1,42 +1,17 @@
-import type { LoggedFault, RequestLogEntry } from '../../../sandbox/requestLog';
-import type { Contact } from '../../../sandbox/types';
+import type { LoggedFault } from '../../../sandbox/requestLog';
 import { scenarioRandom } from '../../reliability/setup/context';
-import type { OutputItem } from '../../../tooling/host/executions';
 import { importChecks, type ImportRow, tallyImport } from '../../reliability/imports/tallyImport';
 import { createFaultPlan, type ImportScenario } from '../../reliability/imports/scenarios';
+import { logged, ok, storedContact } from './fixtures';
 
 // The counting and the checks the imports are judged by, fed with made-up ERP states and request logs: each
 // check must be able to fail.
 
-const contact = (id: number, email: string, first_name: string): Contact => ({
-	id,
-	first_name,
-	last_name: 'Imported',
-	email,
-	phone: null,
-	company: null,
-	notes: null,
-	custom_fields: {},
-	created_at: '2026-01-01T00:00:00Z',
-	updated_at: '2026-01-01T00:00:00Z',
-});
+const contact = (id: number, email: string, first_name: string) => storedContact(id, email, { first_name, last_name: 'Imported' });
 const rows = (first: string): ImportRow[] => ['a', 'b', 'c'].map((key) => ({ first_name: `${first} ${key}`, last_name: 'Imported', email: `${key}@x.example` }));
-const ok = (item: number, json: Record<string, unknown>): OutputItem => ({ json, pairedItem: { item } });
-const at = (seq: number) => new Date(Date.UTC(2026, 0, 1) + seq).toISOString();
-const request = (seq: number, method: string, path: string, extra: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
-	seq,
-	at: at(seq),
-	method,
-	path,
-	query: {},
-	body: null,
-	status: 200,
-	auth: 'full',
-	...extra,
-});
-const lookup = (seq: number, email: string) => request(seq, 'GET', '/contacts', { query: { email } });
+const lookup = (seq: number, email: string) => logged(seq, 'GET', '/contacts', { query: { email } });
 const post = (seq: number, email: string, status: number | null = 201, fault?: LoggedFault) =>
-	request(seq, 'POST', '/contacts', { body: { email }, status, ...(fault ? { fault } : {}) });
+	logged(seq, 'POST', '/contacts', { body: { email }, status, ...(fault ? { fault } : {}) });
 const savedThen = (kind: 'status' | 'drop'): LoggedFault => ({ kind, source: 'queue', afterCommit: true, appStatus: 201 });
 const noFault: LoggedFault = { kind: 'latency', source: 'queue', afterCommit: false };
 
@@ -60,7 +35,7 @@ describe('tallyImport and importChecks', () => {
 		const second = rows('Second');
 		const after = [other, contact(1, 'a@x.example', 'Second a'), contact(2, 'b@x.example', 'First b'), contact(3, 'c@x.example', 'Second c'), contact(4, 'c@x.example', 'Second c')];
 		const items = [ok(0, { id: 1, action: 'updated' }), ok(1, { id: 2, action: 'updated' }), ok(2, { id: 4, action: 'created' })];
-		const requests = [lookup(1, 'a@x.example'), request(2, 'PUT', '/contacts/1'), lookup(3, 'c@x.example'), post(4, 'c@x.example')];
+		const requests = [lookup(1, 'a@x.example'), logged(2, 'PUT', '/contacts/1'), lookup(3, 'c@x.example'), post(4, 'c@x.example')];
 		const t = tallyImport(second, items, [other, ...created], after, requests);
 		expect(t).toMatchObject({ newRows: 0, updated: 2, created: 1, wrongAction: 1, lost: 1, stored: 1, duplicated: 1, posts: 1, postsForExistingKeys: 1 });
 		expect(failing(importChecks(scenario, 2, t, 'success'))).toEqual([
@@ -85,7 +60,7 @@ describe('tallyImport and importChecks', () => {
 			post(1, 'a@x.example', 500, savedThen('status')),
 			post(2, 'b@x.example', null, savedThen('drop')),
 			post(3, 'c@x.example', 201, noFault),
-			request(4, 'GET', '/contacts', { query: { email: 'c@x.example' }, status: 500, fault: { kind: 'status', source: 'random', afterCommit: false } }),
+			logged(4, 'GET', '/contacts', { query: { email: 'c@x.example' }, status: 500, fault: { kind: 'status', source: 'random', afterCommit: false } }),
 		];
 		const items = [ok(0, { id: 1, action: 'created', recovered: true }), ok(1, { id: 2, action: 'created' }), ok(2, { id: 3, action: 'created', recovered: true })];
 		const t = tallyImport(firstRun, items, [], created, requests);

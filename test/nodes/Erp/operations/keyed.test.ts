@@ -9,29 +9,29 @@ const people = (count: number, suffix = '') =>
 describe('Create or Update (contact by e-mail, product by SKU) and Create or Get (employee by e-mail)', () => {
 	const upsertContacts = (extra = {}) => createFromInput('contact', { options: { concurrency: 10 }, ...extra }, 'upsert');
 
-	it('an import of 1,000 contacts run twice: 1,000 contacts, the second run 1,000 updated, no POST for a key that existed', async () => {
-		const first = await h.run(upsertContacts(), { input: contactsFrom(people(1000)) });
+	it('an import of 200 contacts run twice: 200 contacts, the second run 200 updated, no POST for a key that existed (the reliability suite runs 1,000 in a real n8n)', async () => {
+		const first = await h.run(upsertContacts(), { input: contactsFrom(people(200)) });
 		expect(first.error).toBeUndefined();
-		expect(jsonOf(first).map((json) => json.action)).toEqual(Array(1000).fill('created'));
-		expect(await h.sandbox.admin.records('contacts')).toHaveLength(1000);
+		expect(jsonOf(first).map((json) => json.action)).toEqual(Array(200).fill('created'));
+		expect(await h.sandbox.admin.records('contacts')).toHaveLength(200);
 
 		await h.mark();
-		const second = await h.run(upsertContacts(), { input: contactsFrom(people(1000, ' again')) });
+		const second = await h.run(upsertContacts(), { input: contactsFrom(people(200, ' again')) });
 		expect(second.error).toBeUndefined();
-		expect(jsonOf(second).map((json) => json.action)).toEqual(Array(1000).fill('updated'));
+		expect(jsonOf(second).map((json) => json.action)).toEqual(Array(200).fill('updated'));
 		const stored = await h.sandbox.admin.records('contacts');
-		expect(stored).toHaveLength(1000);
+		expect(stored).toHaveLength(200);
 		expect(stored.every((contact) => String(contact.first_name).endsWith(' again'))).toBe(true);
 		expect(jsonOf(second).map((json) => json.id)).toEqual(stored.map((contact) => contact.id));
 		const methods = (await h.requests()).map((request) => request.method);
 		expect(methods.filter((method) => method === 'POST')).toHaveLength(0);
-		expect(methods.filter((method) => method === 'PUT')).toHaveLength(1000);
-	}, 120_000);
+		expect(methods.filter((method) => method === 'PUT')).toHaveLength(200);
+	});
 
 	it('the import under 20% 5xx and 10% dropped connections after the ERP saved the contact: every item succeeds, each e-mail POSTed once', async () => {
-		// One queued answer per POST, in a shuffled order: 200 server errors and 100 drops after the save, the
+		// One queued answer per POST, in a shuffled order: 40 server errors and 20 drops after the save, the
 		// rest answered normally (a latency fault of 0 ms). Lookups are not faulted.
-		const kinds = [...Array(200).fill('status'), ...Array(100).fill('drop'), ...Array(700).fill('none')];
+		const kinds = [...Array(40).fill('status'), ...Array(20).fill('drop'), ...Array(140).fill('none')];
 		let seed = 7;
 		const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 		for (let i = kinds.length - 1; i > 0; i--) {
@@ -43,19 +43,19 @@ describe('Create or Update (contact by e-mail, product by SKU) and Create or Get
 			await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: fault as never });
 		}
 
-		const result = await h.run(upsertContacts({ options: { concurrency: 10 } }), { input: contactsFrom(people(1000)), continueOnFail: true });
+		const result = await h.run(upsertContacts({ options: { concurrency: 10 } }), { input: contactsFrom(people(200)), continueOnFail: true });
 		const items = jsonOf(result);
 		expect(items.filter((json) => json.error)).toEqual([]);
-		expect(items.map((json) => json.action)).toEqual(Array(1000).fill('created'));
-		expect(items.filter((json) => json.recovered)).toHaveLength(300);
+		expect(items.map((json) => json.action)).toEqual(Array(200).fill('created'));
+		expect(items.filter((json) => json.recovered)).toHaveLength(60);
 
 		const stored = await h.sandbox.admin.records('contacts');
-		expect(stored.map((contact) => contact.email).sort()).toEqual(people(1000).map((row) => row.email).sort());
+		expect(stored.map((contact) => contact.email).sort()).toEqual(people(200).map((row) => row.email).sort());
 		const posts = (await h.requests()).filter((request) => request.method === 'POST');
-		expect(posts).toHaveLength(1000);
-		expect(new Set(posts.map((post) => (post.body as { email: string }).email)).size).toBe(1000);
-		expect(posts.filter((post) => post.fault && post.fault.kind !== 'latency')).toHaveLength(300);
-	}, 180_000);
+		expect(posts).toHaveLength(200);
+		expect(new Set(posts.map((post) => (post.body as { email: string }).email)).size).toBe(200);
+		expect(posts.filter((post) => post.fault && post.fault.kind !== 'latency')).toHaveLength(60);
+	});
 
 	it('looks the key up through the list filter, then updates only the fields given, keeping the rest', async () => {
 		await h.sandbox.admin.seed({ contacts: 3 });
