@@ -27,6 +27,7 @@ let own: OwnN8n;
 beforeAll(async () => {
 	session = await connect();
 	own = await startOwnN8n(session.ctx);
+	await own.client.createApiKey(`killed while holding ${Date.now()}`);
 }, 240_000);
 
 afterAll(async () => {
