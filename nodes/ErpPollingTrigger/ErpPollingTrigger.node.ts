@@ -4,7 +4,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ErpClient } from '../shared/transport/client';
 import { DEFAULT_PAGE_SIZE, learntPageSize } from '../shared/transport/paginate';
 import { DEFAULT_TRANSPORT_OPTIONS } from '../shared/transport/types';
-import { spaceSameEvents } from '../shared/spaceSameEvents';
 import { pollBudget } from './budget';
 import { readConfig, stateKey, type WatchConfig } from './config';
 import type { Detected, Observed } from './detect';
@@ -129,9 +128,7 @@ export class ErpPollingTrigger implements INodeType {
 				pageSize !== previous.pageSize ||
 				stockField !== previous.stockField ||
 				String(tokens?.fields) !== String(previous.fields ?? tokens?.fields);
-			const items = toItems(detected);
-			await spaceSameEvents(this.getWorkflow().id, items.map((item) => item.json.eventKey as string));
-			const execution = items.length > 0 ? [items] : learnt ? [[]] : null;
+			const execution = detected.length > 0 ? [toItems(detected)] : learnt ? [[]] : null;
 			// Each memory handed over with an execution is one generation on (see handedOver.ts).
 			const generation = (previous?.generation ?? 0) + (execution === null ? 0 : 1);
 			const next: PollState = { ...state, ...(generation > 0 ? { generation } : {}) };

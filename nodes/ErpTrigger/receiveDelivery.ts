@@ -2,7 +2,6 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { NodeOperationError } from 'n8n-workflow';
 
 import { eventKey } from '../shared/eventKey';
-import { spaceSameEvents } from '../shared/spaceSameEvents';
 import { claimOf, recordIdOf } from './claimedRecord';
 import { deliveryKey, isHeaderName } from './deliveryKey';
 import { type ErpDelivery, parseDelivery } from './parseDelivery';
@@ -170,11 +169,8 @@ async function answer(context: IWebhookFunctions, received: Received): Promise<I
 		if (retryAfterS !== undefined) response.setHeader('Retry-After', String(retryAfterS));
 		response.status(status).json(body);
 	};
-	// Answered already: the start may wait for another item of its event key (see spaceSameEvents).
-	const start = async (taken: Taken, outcome: Outcome): Promise<IWebhookResponseData> => {
-		const item = itemOf(taken, outcome);
-		await spaceSameEvents(context.getWorkflow().id, [item.eventKey as string]);
-		const items = context.helpers.returnJsonArray(item);
+	const start = (taken: Taken, outcome: Outcome): IWebhookResponseData => {
+		const items = context.helpers.returnJsonArray(itemOf(taken, outcome));
 		return { noWebhookResponse: true, workflowData: outcome.confirmation.status === 'confirmed' ? [items, []] : [[], items] };
 	};
 	switch (received.kind) {
@@ -190,12 +186,12 @@ async function answer(context: IWebhookFunctions, received: Received): Promise<I
 			write(status, body, retryAfterS);
 			// Contradicted so far: the ERP gets that answer (its body unchanged, for ERP logs that parse it); the workflow
 			// starts once the later reads have decided.
-			return await start(received.taken, received.late ? await received.late() : received.outcome);
+			return start(received.taken, received.late ? await received.late() : received.outcome);
 		}
 		case 'held':
 			// The document names no answer: any ERP takes a 200 as delivered.
 			write(200, { message: ACCEPTED });
-			return await start(received.taken, await received.inTurn());
+			return start(received.taken, await received.inTurn());
 	}
 }
 

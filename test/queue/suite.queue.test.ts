@@ -14,6 +14,7 @@ import { eventsWhileMainDown } from './scenarios/mainDown';
 import { POLL, pollingInTheCluster, POLLING_TRIGGER } from './scenarios/polling';
 import { deliveryBurst, sixEvents, triggerFigures, triggerItem, type TriggerFigures } from './scenarios/trigger';
 import { confirmationInTheCluster } from './scenarios/confirmation';
+import { bothTriggersInTheCluster } from './scenarios/bothTriggers';
 import { killWorkerDuringImport } from './scenarios/workerDies';
 import { recordedWorker } from '../../tooling/host/queue/executions';
 import { connect, type QueueSession } from './support/session';
@@ -116,6 +117,14 @@ describe('ERP Trigger behind the webhook processor', () => {
 		expect(figures.readBacks).toBeGreaterThanOrEqual(2 * CONFIRMED);
 		expect(Object.keys(figures.perWorker).every((worker) => WORKERS.includes(worker))).toBe(true);
 		passed.add('confirmation');
+	});
+});
+
+describe('both triggers in one workflow, into Remove Duplicates on eventKey (its history in PostgreSQL)', () => {
+	test('one payment confirmed by the webhook processor, its delivery replayed with a new timestamp and id, and reported by main\'s poll: the goods ship once', async () => {
+		const figures = await part('bothTriggers', () => bothTriggersInTheCluster(session));
+		expect(figures).toMatchObject({ delivery: [200], replay: 200, byWebhook: 2, byPoll: 1, sameKey: true });
+		expect(figures.shipped).toEqual(['ERP Trigger']);
 	});
 });
 
