@@ -202,6 +202,7 @@ describe("the test host's wait for executions", () => {
 	it('throws, saying what it saw, when fewer executions come than the least awaited', async () => {
 		const waiting = against(oneAfterTheOther, (n8n) => executionsAtRest(n8n, 'wf1', SUBS + 1, 0, 200));
 
-		await expect(waiting).rejects.toThrow(`workflow wf1: not at least ${SUBS + 1} executions, all finished and holding still, within 0.2 s; saw ${SUBS}: 1 success, 2 success`);
+		// How many it saw in 0.2 s depends on how fast the machine answers (each request moves the script on).
+		await expect(waiting).rejects.toThrow(new RegExp(`^workflow wf1: not at least ${SUBS + 1} executions, all finished and holding still, within 0\\.2 s; saw [1-${SUBS}]: 1 success`));
 	});
 });
