@@ -4,14 +4,14 @@ import type { Contact, Invoice } from '../../sandbox/types';
 import type { Delivery } from '../../sandbox/webhooks';
 import { triggerBranch } from '../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../tooling/host/erpApi';
-import { erpTriggers, erpTriggerType, readExamples, triggerUrl, useCredential } from '../../tooling/host/examples';
+import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../tooling/host/examples';
 import { allExecutions, atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../tooling/host/executions';
 import { N8N_VERSION } from '../../tooling/host/install';
 import { n8nLine } from '../../tooling/host/lines';
 import { connect, type Session } from '../../tooling/host/session';
 import { settledDeliveries } from '../../tooling/host/triggers';
 import type { WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
-import { chain, ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE, erpTriggerNode, node } from '../../tooling/host/workflows';
+import { chain, ERP_POLLING_TRIGGER_NAME, erpTriggerNode, node } from '../../tooling/host/workflows';
 
 // Acting once per event in a real n8n, with the package's examples as a user imports them: ERP Trigger (and ERP
 // Polling Trigger) → Remove Duplicates on {{ $json.eventKey }}, scope Workflow → the step that acts. A captured real
@@ -25,11 +25,7 @@ const line = n8nLine(N8N_VERSION);
 /** A poll's wait, with room for a slow poll on a busy machine. */
 const pollWaitMs = line.shortestPoll.intervalMs + 30_000;
 
-const example = (): WorkflowDefinition => {
-	const found = readExamples().find((e) => e.file === EXAMPLE);
-	if (!found) throw new Error(`examples/${EXAMPLE} is missing`);
-	return found.workflow;
-};
+const example = (): WorkflowDefinition => exampleWorkflow(EXAMPLE, session.ctx.credentials.good);
 
 let session: Session;
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -71,9 +67,8 @@ describe(`${EXAMPLE}: both triggers → ${ONCE} → ${SHIP}`, () => {
 
 	beforeAll(async () => {
 		// The example as shipped, polling at the shortest interval this line accepts instead of every 5 minutes.
-		const workflow = useCredential(example(), session.ctx.credentials.good);
-		const nodes = workflow.nodes.map((n) => (n.type === ERP_POLLING_TRIGGER_TYPE ? { ...n, parameters: { ...n.parameters, pollTimes: line.shortestPoll.pollTimes } } : n));
-		({ workflowId, url } = await live({ ...workflow, name: `e2e act once: ${workflow.name}`, nodes }, ['invoice.paid']));
+		const workflow = exampleWorkflow(EXAMPLE, session.ctx.credentials.good, line.shortestPoll.pollTimes);
+		({ workflowId, url } = await live({ ...workflow, name: `e2e act once: ${workflow.name}` }, ['invoice.paid']));
 	});
 
 	/** A new unpaid invoice, marked paid through the ERP's API; returns it and the sandbox's delivery of its invoice.paid. */

@@ -1,13 +1,13 @@
 import type { Invoice } from '../../sandbox/types';
 import { erpApi } from '../../tooling/host/erpApi';
-import { erpTriggers, erpTriggerType, readExamples, triggerUrl, useCredential } from '../../tooling/host/examples';
+import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../tooling/host/examples';
 import { allExecutions, nodeOutput, waitForExecutions, atLeast, type ListedExecution } from '../../tooling/host/executions';
 import { N8N_VERSION } from '../../tooling/host/install';
 import { n8nLine } from '../../tooling/host/lines';
 import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
 import { connect, type Session } from '../../tooling/host/session';
 import { settledDeliveries } from '../../tooling/host/triggers';
-import { ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE } from '../../tooling/host/workflows';
+import { ERP_POLLING_TRIGGER_NAME } from '../../tooling/host/workflows';
 
 // The price of answering a delivery before its workflow starts: n8n killed (SIGKILL) while the ERP Trigger holds a
 // delivery it answered 200 loses it, and the ERP will not send it again. The example that listens with both triggers
@@ -27,7 +27,6 @@ let own: OwnN8n;
 beforeAll(async () => {
 	session = await connect();
 	own = await startOwnN8n(session.ctx);
-	await own.client.createApiKey(`killed while holding ${Date.now()}`);
 }, 240_000);
 
 afterAll(async () => {
@@ -35,11 +34,7 @@ afterAll(async () => {
 });
 
 test('n8n killed while it holds a real invoice.paid: after the restart the poll reports it, and the goods ship once', async () => {
-	const example = readExamples().find((e) => e.file === EXAMPLE);
-	if (!example) throw new Error(`examples/${EXAMPLE} is missing`);
-	const shipped = useCredential(example.workflow, own.credential);
-	const nodes = shipped.nodes.map((n) => (n.type === ERP_POLLING_TRIGGER_TYPE ? { ...n, parameters: { ...n.parameters, pollTimes: line.shortestPoll.pollTimes } } : n));
-	const workflow = await own.client.createActiveWorkflow({ ...shipped, name: 'e2e: killed while holding', nodes });
+	const workflow = await own.client.createActiveWorkflow({ ...exampleWorkflow(EXAMPLE, own.credential, line.shortestPoll.pollTimes), name: 'e2e: killed while holding' });
 	const url = triggerUrl(own.client.baseUrl, erpTriggers(workflow)[0], await erpTriggerType(own.client));
 	const subscription = await session.sandbox.addWebhook({ url, events: ['invoice.paid'] });
 	try {

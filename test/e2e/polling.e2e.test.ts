@@ -55,7 +55,6 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 
 	beforeAll(async () => {
 		own = await startOwnN8n(session.ctx, SCHEDULERS[scheduler]);
-		await own.client.createApiKey(`polling e2e ${scheduler} ${Date.now()}`);
 	}, 180_000);
 
 	afterAll(async () => {

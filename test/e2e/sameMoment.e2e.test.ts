@@ -25,7 +25,6 @@ let url: string;
 beforeAll(async () => {
 	session = await connect();
 	own = await startOwnN8n(session.ctx, { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' });
-	await own.client.createApiKey(`same moment ${Date.now()}`);
 	const once = readExamples()
 		.flatMap((e) => e.workflow.nodes)
 		.find((n) => n.type === 'n8n-nodes-base.removeDuplicates') as WorkflowNode;

@@ -53,7 +53,6 @@ beforeAll(async () => {
 		nodesFolder = folder;
 		npmInstall(folder, packed);
 	});
-	await own.client.createApiKey(`unverified off ${Date.now()}`);
 	ownSession = { ctx: { ...session.ctx, n8nUrl: own.client.baseUrl }, n8n: own.client, sandbox: session.sandbox };
 }, 240_000);
 

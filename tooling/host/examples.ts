@@ -34,6 +34,15 @@ export function useCredential(workflow: WorkflowDefinition, credential: Credenti
 	};
 }
 
+/** examples/`file` as a user imports it, on `credential`; with `pollTimes`, its ERP Polling Triggers poll then instead (a test cannot wait minutes). */
+export function exampleWorkflow(file: string, credential: Credential, pollTimes?: object): WorkflowDefinition {
+	const found = readExamples().find((example) => example.file === file);
+	if (!found) throw new Error(`examples/${file} is missing`);
+	const workflow = useCredential(found.workflow, credential);
+	if (!pollTimes) return workflow;
+	return { ...workflow, nodes: workflow.nodes.map((node) => (node.type === ERP_POLLING_TRIGGER_TYPE ? { ...node, parameters: { ...node.parameters, pollTimes } } : node)) };
+}
+
 export const erpTriggers = (workflow: WorkflowDefinition): WorkflowNode[] => workflow.nodes.filter((node) => node.type === ERP_TRIGGER_TYPE);
 
 /** The ERP Trigger's node type as this n8n loaded it (it declares the webhook path). */

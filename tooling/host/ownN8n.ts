@@ -49,6 +49,8 @@ export async function startOwnN8n(ctx: E2eContext, environment: Record<string, s
 		},
 	};
 	await own.start();
+	// Every test of its own n8n reads executions through the public API; the key stays valid across restarts.
+	await client.createApiKey(`own n8n ${Date.now()}`);
 	return {
 		...own,
 		/** "ERP API" for the run's sandbox. */

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 
 import type { Invoice } from '../../../sandbox/types';
 import { triggerBranch } from '../../../tooling/host/confirmingTrigger';
-import { erpTriggers, erpTriggerType, readExamples, triggerUrl, useCredential } from '../../../tooling/host/examples';
+import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../../tooling/host/examples';
 import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../../tooling/host/executions';
 import { settledDeliveries } from '../../../tooling/host/triggers';
-import { ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE } from '../../../tooling/host/workflows';
+import { ERP_POLLING_TRIGGER_NAME } from '../../../tooling/host/workflows';
 import type { QueueSession } from '../support/session';
 import { POLL } from './polling';
 
@@ -40,11 +40,7 @@ async function call<T>(session: QueueSession, method: string, path: string, body
  * a replay of its delivery with a new timestamp and delivery id, then polls: the goods ship once.
  */
 export async function bothTriggersInTheCluster(session: QueueSession): Promise<BothTriggersFigures> {
-	const example = readExamples().find((e) => e.file === EXAMPLE);
-	if (!example) throw new Error(`examples/${EXAMPLE} is missing`);
-	const shipped = useCredential(example.workflow, session.ctx.credential);
-	const nodes = shipped.nodes.map((n) => (n.type === ERP_POLLING_TRIGGER_TYPE ? { ...n, parameters: { ...n.parameters, pollTimes: POLL.pollTimes } } : n));
-	const workflow = await session.n8n.createActiveWorkflow({ ...shipped, name: 'queue: one payment from both triggers', nodes });
+	const workflow = await session.n8n.createActiveWorkflow({ ...exampleWorkflow(EXAMPLE, session.ctx.credential, POLL.pollTimes), name: 'queue: one payment from both triggers' });
 	const url = triggerUrl(session.ctx.webhookUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
 	const { id: subscriptionId } = await session.sandbox.addWebhook({ url, events: ['invoice.paid'] });
 	const pollWaitMs = POLL.intervalMs + 30_000;
