@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-import { useTestSandbox } from '../../tooling/harness/sandbox';
+import { startTestSandbox, useTestSandbox, waitFor } from '../../tooling/harness/sandbox';
 import { createContact, createEmployee, createInvoice, createProduct, daysFromToday, ISO_MS } from './fixtures';
 
 // The sandbox against the API document and docs/api-assumptions.md, where the node tests do not look: each
@@ -247,6 +247,17 @@ describe('the choices of docs/api-assumptions.md', () => {
 		expect((await sandbox.api.post(`/invoices/${sent.id}/send`)).data.data.status).toBe('overdue');
 		expect(await sandbox.admin.sweep(daysFromToday(1))).toEqual({ overdue: [dueToday.id] });
 		expect((await sandbox.api.post(`/invoices/${sent.id}/mark-paid`)).data.data.status).toBe('paid');
+	});
+
+	it('the overdue sweep runs on a timer (the demo keeps the default)', async () => {
+		const timed = await startTestSandbox({ overdueSweepMs: 20 });
+		try {
+			const invoice = await createInvoice(timed.api, (await createContact(timed.api)).id, { issue_date: daysFromToday(-40), due_date: daysFromToday(-10) });
+			await timed.api.post(`/invoices/${invoice.id}/send`);
+			await waitFor(async () => (await timed.admin.record('invoices', invoice.id))?.status === 'overdue');
+		} finally {
+			await timed.close();
+		}
 	});
 
 	it('send needs a recipient: 422 email for a contact without one, unless the body names one', async () => {
