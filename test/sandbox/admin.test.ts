@@ -21,11 +21,11 @@ it('reset empties the store, faults, the log, webhooks, events and deliveries; i
 		await sandbox.admin.seed({ contacts: 3, invoices: 2, products: 2, employees: 2 });
 		await sandbox.admin.addWebhook({ url: receiver.url });
 		await createContact(sandbox.api);
-		await sandbox.admin.setFaults({ latencyMs: 5, rateLimit: { limit: 100, windowMs: 1000 } });
+		await sandbox.admin.setFaults({ latencyMs: 5, visibleAfterMs: 60_000, rateLimit: { limit: 100, windowMs: 1000 } });
 		await sandbox.admin.queueFault({ fault: { kind: 'drop' } });
 		expect(await sandbox.admin.reset()).toEqual({ reset: true });
 		expect(await snapshot()).toEqual(RESOURCES.map(() => []));
-		expect(await sandbox.admin.faults()).toMatchObject({ latencyMs: 0, rateLimit: null, queue: [] });
+		expect(await sandbox.admin.faults()).toMatchObject({ latencyMs: 0, visibleAfterMs: 0, rateLimit: null, queue: [] });
 		const rest = await Promise.all([sandbox.admin.requests(), sandbox.admin.webhooks(), sandbox.admin.deliveries(), sandbox.admin.events()]);
 		expect(rest).toEqual([[], [], [], []]);
 		expect((await createContact(sandbox.api)).id).toBe(1);
