@@ -40,21 +40,8 @@ export const createEmployee = (api: AxiosInstance, fields: Partial<Employee> = {
 export const createOrder = (api: AxiosInstance, fields: Record<string, unknown> = {}): Promise<Order> =>
 	post<Order>(api, '/orders', { reference: 'SO-1001', customer: 'Nordwind GmbH', total: 249.9, ...fields });
 
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
-
 export function daysFromToday(days: number): string {
 	return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** What a product's optional fields are when a create leaves them out (docs/api-assumptions.md, "Product"). */
-export const PRODUCT_DEFAULTS = {
-	description: null,
-	unit_price: 0,
-	currency: 'EUR',
-	unit: 'pcs',
-	low_stock_threshold: 10,
-	active: true,
-	custom_fields: {},
-} as const;
