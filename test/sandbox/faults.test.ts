@@ -20,6 +20,7 @@ async function outcome(request: Promise<AxiosResponse>): Promise<AxiosResponse |
 		return (error as AxiosError).code;
 	}
 }
+const secondsFromNow = (epoch: unknown) => Number(epoch) - Date.now() / 1000;
 const names = async () => (await sandbox.admin.records('contacts')).map((c) => c.first_name);
 const write = () => sandbox.api.post('/contacts', { first_name: 'Ghost' });
 const read = () => sandbox.api.get('/contacts');
@@ -192,8 +193,6 @@ describe('the rate limit (a fixed window per token)', () => {
 		expect(limiter.hit('full', 11_500)).toMatchObject({ allowed: true, headers: { 'X-RateLimit-Remaining': '1' } });
 	});
 });
-
-const secondsFromNow = (epoch: unknown) => Number(epoch) - Date.now() / 1000;
 
 it('restart: connections refused while down, then the same state on the same port; in-process too', async () => {
 	await sandbox.admin.seed({ contacts: 5 });
