@@ -85,7 +85,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 	const pollsSeen = async (since: number, path: string, polls: number) =>
 		await waitFor(async () => (await session.sandbox.requests(since)).filter((r) => r.method === 'GET' && r.path === path).length >= polls, polls * pollWaitMs);
 
-	it('reports contacts added, invoices paid, stock falling low and contacts changed once each, across a stop and start of n8n', async () => {
+	it('reports contacts added, invoices paid, stock falling low, contacts changed, and orders added and shipped (any list: /orders, which the API document does not list) once each, across a stop and start of n8n', async () => {
 		const { ctx, sandbox } = session;
 		const sent = await erpApi<Array<{ id: number }>>(ctx, 'GET', '/invoices?status=sent&per_page=2');
 		expect(sent).toHaveLength(2);
@@ -93,6 +93,10 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
 		const newContact = async (email: string) => (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Poll', last_name: 'Test', email })).id;
 		const markPaid = (id: number) => erpApi(ctx, 'POST', `/invoices/${id}/mark-paid`);
+		const newOrder = async (n: number, status = 'open') =>
+			(await erpApi<{ id: number }>(ctx, 'POST', '/orders', { reference: `SO-E2E-${scheduler}-${Date.now()}-${n}`, customer: 'Nordwind GmbH', total: 10 * n, status })).id;
+		const ship = (id: number) => erpApi(ctx, 'PATCH', `/orders/${id}`, { status: 'shipped' });
+		const confirmedOrder = await newOrder(1, 'confirmed');
 
 		const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { triggerOn: 'contact:recordAdded' }));
 		const invoices = await own.client.createActiveWorkflow(
@@ -104,16 +108,25 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		const companies = await own.client.createActiveWorkflow(
 			pollingWorkflow('Polled company changes', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' }),
 		);
+		const ordersAdded = await own.client.createActiveWorkflow(pollingWorkflow('Polled orders added', { triggerOn: 'list:recordAdded', listPath: '/orders' }));
+		const ordersShipped = await own.client.createActiveWorkflow(
+			pollingWorkflow('Polled orders shipped', { triggerOn: 'list:fieldValue', listPath: '/orders', idField: 'reference', field: 'status', value: 'shipped' }),
+		);
+		const workflows = [contacts, invoices, stock, companies, ordersAdded, ordersShipped];
 
 		// Publishing takes a baseline: nothing reported, an empty execution that makes n8n keep it under either scheduler.
-		for (const workflow of [contacts, invoices, stock, companies]) expect(nodeOutput((await executionsOf(workflow, 1))[0], TRIGGER)).toEqual([]);
+		for (const workflow of workflows) expect(nodeOutput((await executionsOf(workflow, 1))[0], TRIGGER)).toEqual([]);
 
 		// While n8n runs: each change is reported by the next poll.
 		const a = await newContact('poll-a@example.com');
 		const b = await newContact('poll-b@example.com');
 		await markPaid(sent[0].id);
 		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 3 });
+		const secondOrder = await newOrder(2);
+		await ship(confirmedOrder);
 		expect(events((await executionsOf(contacts, 2)).slice(1))).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`]));
+		expect(events((await executionsOf(ordersAdded, 2)).slice(1))).toEqual([`record.created ${secondOrder}`]);
+		expect(events((await executionsOf(ordersShipped, 2)).slice(1))).toEqual([`record.shipped ${confirmedOrder}`]);
 		expect(events((await executionsOf(invoices, 2)).slice(1))).toEqual([`invoice.paid ${sent[0].id}`]);
 		expect(events((await executionsOf(stock, 2)).slice(1))).toEqual([`product.low_stock ${product.id}`]);
 		// New contacts are no update, but learnt: an empty execution makes n8n keep them.
@@ -131,60 +144,33 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		await markPaid(sent[1].id);
 		await sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 1 });
 		await erpApi(ctx, 'PUT', `/contacts/${a}`, { company: 'Moved While Down GmbH' });
+		const thirdOrder = await newOrder(3);
+		await ship(secondOrder);
 		const restartedAt = await sandbox.lastRequestSeq();
 		await own.start();
 		expect(events((await executionsOf(contacts, 3)).slice(2))).toEqual([`contact.created ${c}`]);
 		expect(events((await executionsOf(invoices, 3)).slice(2))).toEqual([`invoice.paid ${sent[1].id}`]);
 		expect(events((await executionsOf(stock, 4)).slice(3))).toEqual([`product.low_stock ${product.id}`]);
 		expect(events((await executionsOf(companies, companiesBefore + 1)).slice(companiesBefore))).toEqual([`contact.updated ${a}`]);
+		expect(events((await executionsOf(ordersAdded, 3)).slice(2))).toEqual([`record.created ${thirdOrder}`]);
+		expect(events((await executionsOf(ordersShipped, 3)).slice(2))).toEqual([`record.shipped ${secondOrder}`]);
 
 		// Two more polls after the restart report nothing again.
 		await pollsSeen(restartedAt, '/invoices', 3);
+		await pollsSeen(restartedAt, '/orders', 6);
 		expect(await allExecutions(own.client, contacts.id)).toHaveLength(3);
 		expect(await allExecutions(own.client, invoices.id)).toHaveLength(3);
 		expect(await allExecutions(own.client, stock.id)).toHaveLength(4);
 		expect(await allExecutions(own.client, companies.id)).toHaveLength(companiesBefore + 1);
+		expect(await allExecutions(own.client, ordersAdded.id)).toHaveLength(3);
+		expect(await allExecutions(own.client, ordersShipped.id)).toHaveLength(3);
 		const all = events(await allExecutions(own.client, contacts.id, true));
 		expect(new Set(all).size).toBe(all.length);
 		expect(all).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`, `contact.created ${c}`]));
-		for (const workflow of [contacts, invoices, stock, companies]) await own.client.deactivateWorkflow(workflow.id);
+		for (const workflow of workflows) await own.client.deactivateWorkflow(workflow.id);
 	}, 900_000);
 
 	if (scheduler !== 'durable') return;
-
-	it('any list (/orders, which the API document does not list): orders added and shipped reported once each, across a stop and start of n8n', async () => {
-		const { ctx, sandbox } = session;
-		const stamp = `${scheduler}-${Date.now()}`;
-		const newOrder = async (n: number, status = 'open') =>
-			(await erpApi<{ id: number }>(ctx, 'POST', '/orders', { reference: `SO-E2E-${stamp}-${n}`, customer: 'Nordwind GmbH', total: 10 * n, status })).id;
-		const ship = (id: number) => erpApi(ctx, 'PATCH', `/orders/${id}`, { status: 'shipped' });
-		const confirmed = await newOrder(1, 'confirmed');
-
-		const added = await own.client.createActiveWorkflow(pollingWorkflow('Polled orders added', { triggerOn: 'list:recordAdded', listPath: '/orders' }));
-		const shipped = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled orders shipped', { triggerOn: 'list:fieldValue', listPath: '/orders', idField: 'reference', field: 'status', value: 'shipped' }),
-		);
-		for (const workflow of [added, shipped]) expect(nodeOutput((await executionsOf(workflow, 1))[0], TRIGGER)).toEqual([]);
-
-		const second = await newOrder(2);
-		await ship(confirmed);
-		expect(events((await executionsOf(added, 2)).slice(1))).toEqual([`record.created ${second}`]);
-		expect(events((await executionsOf(shipped, 2)).slice(1))).toEqual([`record.shipped ${confirmed}`]);
-
-		await own.stop();
-		const third = await newOrder(3);
-		await ship(second);
-		const restartedAt = await sandbox.lastRequestSeq();
-		await own.start();
-		expect(events((await executionsOf(added, 3)).slice(2))).toEqual([`record.created ${third}`]);
-		expect(events((await executionsOf(shipped, 3)).slice(2))).toEqual([`record.shipped ${second}`]);
-
-		// Two more polls after the restart report nothing again.
-		await pollsSeen(restartedAt, '/orders', 6);
-		expect(await allExecutions(own.client, added.id)).toHaveLength(3);
-		expect(await allExecutions(own.client, shipped.id)).toHaveLength(3);
-		for (const workflow of [added, shipped]) await own.client.deactivateWorkflow(workflow.id);
-	}, 600_000);
 
 	it('a poll past its deadline changes nothing: n8n abandons it, and a later poll reports the change once', async () => {
 		const { ctx, sandbox } = session;
@@ -211,8 +197,8 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		);
 		await executionsOf(workflow, 1);
 		const waitSeconds = 45;
-		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: waitSeconds } });
 		const since = await sandbox.lastRequestSeq();
+		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: waitSeconds } });
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Rate', last_name: 'Limited', email: 'poll-429@example.com' })).id;
 		const refused = await waitFor(async () => (await sandbox.requests(since)).find((r) => r.path === '/contacts' && r.status === 429), pollWaitMs);
 		// n8n's log: the failure the error declared, and the wait it backs off by.
@@ -236,8 +222,8 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 			pollingWorkflow('Polled contacts with a revoked token', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
 		);
 		await executionsOf(saved, 1);
-		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });
 		const since = await sandbox.lastRequestSeq();
+		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });
 		await waitFor(async () => (await sandbox.requests(since)).some((r) => r.path === '/contacts' && r.status === 401), pollWaitMs);
 		expect(await waitFor(() => backOffLine(saved), 10_000)).toMatch(/"cause":"credential-invalid"/);
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Token', last_name: 'Back', email: 'poll-401@example.com' })).id;
