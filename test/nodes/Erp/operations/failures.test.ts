@@ -138,7 +138,7 @@ describe('no duplicated writes under faults (the sandbox request log is the witn
 	const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
 
 	it('a slow answer past the timeout: one POST, and the error says how long it waited', async () => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'latency', delayMs: 1500 } });
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'latency', delayMs: 800 } });
 		const result = await h.run({ ...create, options: { timeout: 300 } }, { input: [{ first: 'Ada', email: 'ada@example.com' }] });
 		expect(result.error?.message).toBe('The ERP did not answer within 0.3 s');
 		// The sandbox logs the slow request once it has answered it, after the node gave up.
@@ -179,10 +179,10 @@ describe('no duplicated writes under faults (the sandbox request log is the witn
 	});
 
 	it('many items under random 5xx, drops and a rate limit: every item accounted for, nothing twice', async () => {
-		// Seeded, so that the same requests meet the same faults on every run. A window of 5 is exceeded by the
+		// Seeded, so that the same requests meet the same faults on every run. A window of 10 is exceeded by the
 		// node's first 12 requests, which leave together before any answer: a 429 comes however slow the machine is
 		// and whichever of them meet a fault (once the node has learnt the window, it is seldom refused again).
-		await h.sandbox.admin.setFaults({ errorRate: 0.15, dropRate: 0.1, rateLimit: { limit: 5, windowMs: 1000 }, seed: 1 });
+		await h.sandbox.admin.setFaults({ errorRate: 0.15, dropRate: 0.1, rateLimit: { limit: 10, windowMs: 1000 }, seed: 1 });
 		const input = Array.from({ length: 30 }, (_, i) => ({ first: `P${i}`, email: `p${i}@example.com` }));
 		const result = await h.run({ ...create, options: { concurrency: 12 } }, { input, continueOnFail: true });
 		await h.sandbox.admin.clearFaults();
