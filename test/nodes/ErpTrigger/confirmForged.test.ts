@@ -108,6 +108,7 @@ describe('forged deliveries the ERP contradicts never reach Confirmed', () => {
 	});
 });
 
+// Where the ID may be and what is no ID: steps.test.ts (recordIdOf); here, that none but an integer reaches a path.
 describe('the record’s ID, wherever the delivery puts it', () => {
 	it('takes the ID sent as digits in a string, and <resource>_id before id', async () => {
 		const contact = await createContact(sandbox.api);
@@ -119,21 +120,17 @@ describe('the record’s ID, wherever the delivery puts it', () => {
 		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`]);
 	});
 
-	it('a delivery without an ID cannot be confirmed: Not Confirmed naming the fields looked at, without a request', async () => {
+	const notAnInteger = (id: string) => `The delivery's data.invoice_id is ${id}, not an integer invoice ID, so the ERP cannot be asked about it`;
+	it.each<[string, IDataObject, string]>([
+		['no ID', { amount: 1, currency: 'EUR' }, 'The delivery names no invoice: its data has no invoice_id or id, so the ERP cannot be asked about it'],
+		['the ID "INV-7"', { invoice_id: 'INV-7' }, notAnInteger('"INV-7"')],
+		['the ID "../contacts/1"', { invoice_id: '../contacts/1' }, notAnInteger('"../contacts/1"')],
+		['the ID {"id":7}', { invoice_id: { id: 7 } }, notAnInteger('{"id":7}')],
+	])('a delivery with %s cannot be confirmed: Not Confirmed with the reason, without a request', async (_case, data, reason) => {
 		await h.start(once);
 		await h.mark();
 
-		const item = expectNotConfirmed(await h.post(delivery('invoice.paid', { amount: 1, currency: 'EUR' })), 'unconfirmable');
-		expect(reasonOf(item)).toBe('The delivery names no invoice: its data has no invoice_id or id, so the ERP cannot be asked about it');
-		expect(await h.reads()).toEqual([]);
-	});
-
-	it.each([['INV-7'], ['../contacts/1'], [{ id: 7 }]])('an ID that is not an integer (%j) cannot be confirmed, and is never put in a path', async (id) => {
-		await h.start(once);
-		await h.mark();
-
-		const item = expectNotConfirmed(await h.post(delivery('invoice.paid', { invoice_id: id as IDataObject[string] })), 'unconfirmable');
-		expect(reasonOf(item)).toBe(`The delivery's data.invoice_id is ${JSON.stringify(id)}, not an integer invoice ID, so the ERP cannot be asked about it`);
+		expect(reasonOf(expectNotConfirmed(await h.post(delivery('invoice.paid', data)), 'unconfirmable'))).toBe(reason);
 		expect(await h.reads()).toEqual([]);
 	});
 });

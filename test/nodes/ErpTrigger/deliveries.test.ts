@@ -97,25 +97,6 @@ describe('real deliveries of the six events, signed: verified, then confirmed wi
 	});
 });
 
-describe('version 1', () => {
-	it('starts with the delivery as sent and its id as deliveryKey, answered 200 "Event received" on the first attempt, reading nothing', async () => {
-		const trigger = await h.start({ verification: 'hmacSha256' }, { typeVersion: 1 });
-		await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
-		await h.mark();
-		await sandbox.api.post('/contacts', { first_name: 'Anna' });
-
-		const answer = await h.delivered();
-		const [delivery] = await h.ended();
-		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
-			status: 200,
-			body: { message: 'Event received' },
-			started: [[{ json: { ...(delivery.body as object), deliveryKey: delivery.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) } }]],
-		});
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-		expect(await h.reads()).toEqual([]);
-	});
-});
-
 describe('deliveryKey of real deliveries: the same for every copy of one delivery, another for another', () => {
 	const keyOf = (call: WebhookCall) => call.workflowData?.[0][0].json.deliveryKey;
 
