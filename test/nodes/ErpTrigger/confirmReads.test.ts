@@ -91,7 +91,9 @@ describe('a burst of deliveries against the ERP’s rate limit', () => {
 	it('is confirmed at the pace the ERP allows, none refused or lost: 12 deliveries, 5 requests a second', async () => {
 		const contacts = await Promise.all(Array.from({ length: 12 }, (_, i) => createContact(sandbox.api, { first_name: `C${i}` })));
 		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
-		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn.
+		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn. Before
+		// the next test: the rate controller of this ERP and token learns the window here, as from any traffic before a
+		// burst (met fresh, a read admitted a few ms before its answer's deadline fails as not answering in time).
 		await h.start({ options: { confirmationWait: 10 } });
 
 		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));

@@ -39,24 +39,17 @@ async function send(body: string | Buffer, headers: Record<string, string> = JSO
 }
 
 describe('deliveries the ERP Trigger accepts', () => {
-	it('answers a clean delivery 200 and starts the workflow', async () => {
-		const { status, body, call } = await send(DELIVERY, { 'content-type': 'application/json; charset=utf-8' });
-
-		expect(status).toBe(200);
-		expect(body).toEqual({ message: 'Event received' });
-		expect(call.workflowData?.[0][0].json).toEqual(item(JSON.parse(DELIVERY)));
-	});
-
 	it.each([
+		['application/json; charset=utf-8', { 'content-type': 'application/json; charset=utf-8' }],
 		['text/plain', { 'content-type': 'text/plain' }],
 		['text/plain; charset=utf-8', { 'content-type': 'text/plain; charset=utf-8' }],
 		['a vendor JSON type', { 'content-type': 'application/vnd.erp.event+json' }],
 		['application/octet-stream', { 'content-type': 'application/octet-stream' }],
 		['no Content-Type', {}],
-	])('starts the workflow for a JSON delivery sent as %s', async (_case, headers) => {
-		const { status, call } = await send(Buffer.from(DELIVERY), headers);
+	])('answers a JSON delivery sent as %s 200 "Event received" and starts the workflow with it', async (_case, headers) => {
+		const { status, body, call } = await send(Buffer.from(DELIVERY), headers);
 
-		expect(status).toBe(200);
+		expect({ status, body }).toEqual({ status: 200, body: { message: 'Event received' } });
 		expect(call.workflowData?.[0][0].json).toEqual(item(JSON.parse(DELIVERY)));
 	});
 

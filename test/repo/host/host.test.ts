@@ -101,32 +101,18 @@ async function scripted(answers: Array<{ status: number; body: string }>) {
 const nested = { status: 500, body: JSON.stringify({ code: 0, message: `SQLITE_ERROR: ${NESTED_TRANSACTION}` }) };
 
 describe("the test host's REST client", () => {
-	it.concurrent('sends a call again after SQLite refused to begin its transaction, and answers what n8n then answered', async () => {
-		const server = await scripted([nested, nested]);
+	const refused = `n8n answered 500 to POST /rest/workflows: {"code":0,"message":"SQLITE_ERROR: ${NESTED_TRANSACTION}"}`;
+	const other = { status: 500, body: '{"message":"SQLITE_CONSTRAINT: UNIQUE constraint failed"}' };
+	it.concurrent.each([
+		['sends a call again after SQLite refused to begin its transaction, and answers what n8n then answered', [nested, nested], 3, 'wf1'],
+		['gives up after four such refusals, with n8n’s answer in the error', [nested, nested, nested, nested], 4, refused],
+		['sends any other 500 once', [other], 1, `n8n answered 500 to POST /rest/workflows: ${other.body}`],
+	])('%s', async (_title, answers, sent, outcome) => {
+		const server = await scripted(answers);
 		try {
-			const saved = await server.n8n.rest<{ id: string }>('POST', '/rest/workflows', { name: 'w' });
-			expect(saved.id).toBe('wf1');
-			expect(server.seen).toEqual(['POST /rest/workflows', 'POST /rest/workflows', 'POST /rest/workflows']);
-		} finally {
-			await server.stop();
-		}
-	});
-
-	it.concurrent('gives up after four such refusals, with n8n’s answer in the error', async () => {
-		const server = await scripted([nested, nested, nested, nested]);
-		try {
-			await expect(server.n8n.rest('POST', '/rest/workflows', { name: 'w' })).rejects.toThrow(`n8n answered 500 to POST /rest/workflows: {"code":0,"message":"SQLITE_ERROR: ${NESTED_TRANSACTION}"}`);
-			expect(server.seen).toHaveLength(4);
-		} finally {
-			await server.stop();
-		}
-	});
-
-	it.concurrent('sends any other 500 once', async () => {
-		const server = await scripted([{ status: 500, body: '{"message":"SQLITE_CONSTRAINT: UNIQUE constraint failed"}' }]);
-		try {
-			await expect(server.n8n.rest('POST', '/rest/workflows', { name: 'w' })).rejects.toThrow('n8n answered 500');
-			expect(server.seen).toHaveLength(1);
+			const saved = server.n8n.rest<{ id: string }>('POST', '/rest/workflows', { name: 'w' });
+			expect(await saved.then(({ id }) => id, (error: Error) => error.message)).toBe(outcome);
+			expect(server.seen).toEqual(Array(sent).fill('POST /rest/workflows'));
 		} finally {
 			await server.stop();
 		}

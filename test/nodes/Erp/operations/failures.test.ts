@@ -21,22 +21,10 @@ describe('credentials and access', () => {
 		const [contact] = await h.sandbox.admin.records('contacts');
 		const read = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) }, { token: h.sandbox.readOnlyToken });
 		expect(read.error).toBeUndefined();
-		const write = await h.run(
-			{ resource: 'contact', operation: 'update', contactId: byId(contact.id), updateFields: { company: 'X' } },
-			{ token: h.sandbox.readOnlyToken },
-		);
+		const write = await h.run({ resource: 'contact', operation: 'update', contactId: byId(contact.id), updateFields: { company: 'X' } }, { token: h.sandbox.readOnlyToken });
 		expect(write.error?.message).toBe(`The API token is not allowed to update contact ${contact.id} (403)`);
 		expect(JSON.stringify(write)).not.toContain(h.sandbox.readOnlyToken);
 		expect((await h.sandbox.admin.records('contacts'))[0]).toEqual(contact);
-	});
-
-	it('a Base URL with a path typo: points at the Base URL', async () => {
-		const result = await h.run(
-			{ resource: 'contact', operation: 'getAll', returnAll: true },
-			{ baseUrl: h.sandbox.baseUrl.replace('/api/v1', '/api/vl') },
-		);
-		expect(result.error?.message).toMatch(/^Nothing answers at http:\/\/127\.0\.0\.1:\d+\/api\/vl\/contacts \(404\)$/);
-		expect((result.error as { description?: string }).description).toMatch(/must end with \/api\/v1/);
 	});
 
 	it('a Base URL with a trailing slash works', async () => {
@@ -48,44 +36,30 @@ describe('credentials and access', () => {
 
 describe('the item loop', () => {
 	const h = useErpHarness();
+	/** Three items, the second one with an e-mail the node refuses before any request. */
+	const SECOND_INVALID = [
+		{ first: 'Ada', email: 'ada@example.com' },
+		{ first: 'Bob', email: 'not-an-email' },
+		{ first: 'Cy', email: 'cy@example.com' },
+	];
 
 	it('with Continue On Fail, turns a failed item into an error item paired with it', async () => {
-		const result = await h.run(create, {
-			continueOnFail: true,
-			input: [
-				{ first: 'Ada', email: 'ada@example.com' },
-				{ first: 'Bob', email: 'not-an-email' },
-				{ first: 'Cy', email: 'cy@example.com' },
-			],
-		});
+		const result = await h.run(create, { continueOnFail: true, input: SECOND_INVALID });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(result.items[1].json).toEqual({
-			error: 'Field email "not-an-email" is not a valid e-mail address: use the form name@example.com',
-		});
+		expect(result.items[1].json).toEqual({ error: 'Field email "not-an-email" is not a valid e-mail address: use the form name@example.com' });
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com', 'cy@example.com']);
 	});
 
 	it('carries the API error into the error item', async () => {
 		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 422, body: { errors: { email: ['is blocked'] } } } });
 		const result = await h.run(create, { continueOnFail: true, input: [{ first: 'Ada', email: 'ada@example.com' }] });
-		expect(jsonOf(result)).toEqual([
-			{
-				error: 'The ERP refused to create the contact (422): email: is blocked',
-				description: 'Nothing was saved. Fix this field and try again: email: is blocked.',
-				httpCode: '422',
-			},
-		]);
+		const error = 'The ERP refused to create the contact (422): email: is blocked';
+		expect(jsonOf(result)).toEqual([{ error, description: 'Nothing was saved. Fix this field and try again: email: is blocked.', httpCode: '422' }]);
 	});
 
 	it('without Continue On Fail and with Concurrency 1, stops at the failing item and names it', async () => {
-		const result = await h.run({ ...create, options: { concurrency: 1 } }, {
-			input: [
-				{ first: 'Ada', email: 'ada@example.com' },
-				{ first: 'Bob', email: 'not-an-email' },
-				{ first: 'Cy', email: 'cy@example.com' },
-			],
-		});
+		const result = await h.run({ ...create, options: { concurrency: 1 } }, { input: SECOND_INVALID });
 		expect(result.error?.message).toMatch(/^Field email "not-an-email"/);
 		expect((result.error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email)).toEqual(['ada@example.com']);
@@ -119,15 +93,9 @@ describe('the item loop', () => {
 	});
 
 	it('yields an error item for every item when the credential is unusable', async () => {
-		const result = await h.run(create, {
-			continueOnFail: true,
-			baseUrl: 'erp.example.com/api/v1',
-			input: [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }],
-		});
-		expect(jsonOf(result)).toEqual([
-			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
-			{ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) },
-		]);
+		const input = [{ first: 'A', email: 'a@example.com' }, { first: 'B', email: 'b@example.com' }];
+		const result = await h.run(create, { continueOnFail: true, baseUrl: 'erp.example.com/api/v1', input });
+		expect(jsonOf(result)).toEqual(Array(2).fill({ error: expect.stringMatching(/^The Base URL "erp.example.com\/api\/v1" is not a web address/) }));
 		expect(await h.requests()).toEqual([]);
 	});
 });
