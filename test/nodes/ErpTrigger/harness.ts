@@ -1,12 +1,9 @@
-import { IncomingMessage } from 'node:http';
-import { Socket } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import type { Delivery } from '../../../sandbox/webhooks';
 import { runWebhook, type WebhookCall, type WebhookHarness } from '../../../tooling/harness';
-import { callWebhook, webhookEndpoint, WebhookResponse } from '../../../tooling/harness/run-webhook';
 import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
 
 export const SECRET = 'whsec_trigger_51c2';
@@ -105,45 +102,6 @@ export function useTriggerHarness(): TriggerHarness {
 			const ofRecord = (path: string) => record === undefined || path === record || path.startsWith(`${record}/`);
 			return requests.filter(({ method, path }) => method === 'GET' && ofRecord(path)).map(({ method, path }) => `${method} ${path}`);
 		},
-	};
-}
-
-export interface DeliveryRequest {
-	/** Node parameters as the user set them; n8n's defaults fill the rest. */
-	parameters?: INodeParameters;
-	/** Default: Content-Type application/json. */
-	headers?: Record<string, string>;
-	/** The raw body; a string is UTF-8 encoded. Default: none (as for a multipart request). */
-	body?: string | Buffer;
-	/** The Webhook Signing Secret of the ERP API credential; undefined: no credential attached. */
-	secret?: string;
-}
-
-/**
- * The ERP Trigger's (version 1) webhook() in n8n-core's WebhookContext for one request, without HTTP: the headers and
- * the raw body as given, no body parsing. Returns its result, what it answered itself (`{}` when nothing) and the
- * credential types it read.
- */
-export async function callTrigger(request: DeliveryRequest) {
-	const { secret } = request;
-	const credentials = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token', webhookSecret: secret ?? '' };
-	const credential = secret === undefined ? {} : { credentialType: new ErpApi(), credentials };
-	const endpoint = webhookEndpoint({ nodeType: new ErpTrigger(), typeVersion: 1, parameters: request.parameters ?? {}, ...credential });
-	const reads = jest.spyOn(endpoint.credentialsHelper, 'getDecrypted');
-	const headers = Object.entries({ 'content-type': 'application/json', ...request.headers });
-	const message = Object.assign(new IncomingMessage(new Socket()), {
-		headers: Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value])),
-		rawBody: typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body,
-		path: '/',
-		query: {},
-		params: {},
-	});
-	const response = new WebhookResponse();
-	const result = await callWebhook(endpoint, message, response);
-	return {
-		result,
-		answer: response.headersSent ? { status: response.statusCode, body: response.content } : {},
-		credentialRequests: reads.mock.calls.map(([, , type]) => type),
 	};
 }
 
