@@ -36,10 +36,10 @@ const failing = async (fault: FaultSpec, id: number) =>
 	await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${id}` }, fault, times: 1000 });
 
 describe('a wait the ERP names that runs past the answer’s deadline but within a minute', () => {
-	it('a 429 with Retry-After 3 s: answered 200 at once, read again after the wait and confirmed', async () => {
+	it('a 429 with Retry-After 2 s: answered 200 at once, read again after the wait and confirmed', async () => {
 		const contact = await createContact(sandbox.api);
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 3 } });
-		// Its own token: the rate controller of this ERP and token holds every request for those 3 s (before the test of
+		await sandbox.admin.queueFault({ match: { method: 'GET', path: `/contacts/${contact.id}` }, fault: { kind: 'rateLimit', retryAfter: 2 } });
+		// Its own token: the rate controller of this ERP and token holds every request for those 2 s (before the test of
 		// a 120-s wait below, which holds this token's requests for longer than the file runs).
 		await h.start(once, { credentials: { apiToken: DEFAULT_READONLY_TOKEN } });
 		await h.mark();
@@ -48,43 +48,31 @@ describe('a wait the ERP names that runs past the answer’s deadline but within
 		expect({ status: answer.status, retryAfter: answer.retryAfter, body: answer.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
 		expect(answer.confirmed).toEqual([expect.objectContaining({ record: contact, confirmation: { status: 'confirmed' } })]);
 		expect(await h.reads()).toEqual([`GET /contacts/${contact.id}`, `GET /contacts/${contact.id}`]);
-		expect(answer.call.returnedAt! - answer.call.answeredAt).toBeGreaterThanOrEqual(2_500);
+		expect(answer.call.returnedAt! - answer.call.answeredAt).toBeGreaterThanOrEqual(1_500);
 	});
 });
 
 describe('the ERP failing during the read-back', () => {
-	it('a 500 after every retry: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async () => {
+	it.each([
+		['a 500 after every retry', { kind: 'status', status: 500 }, /The ERP failed with a server error \(500\) after \d+ retr/, true],
+		['a dropped connection every time', { kind: 'drop' }, /The connection to the ERP broke before it answered/, true],
+		// The sandbox logs the slow read once it has answered it, after the test.
+		['an ERP that does not answer in time (the request ends at the read-back deadline)', { kind: 'latency', delayMs: 20_000 }, /The ERP did not answer within [\d.]+ s/, false],
+	] as const)('%s: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async (_case, fault, reason, retried) => {
 		const contact = await createContact(sandbox.api);
-		await failing({ kind: 'status', status: 500 }, contact.id);
+		await failing(fault, contact.id);
 		await h.start(once);
 		await h.mark();
 
 		const failed = await h.post(delivery(contact.id));
-		expect(expectCouldNotConfirm(failed, '30')).toMatch(/The ERP failed with a server error \(500\) after \d+ retr/);
+		expect(expectCouldNotConfirm(failed, '30')).toMatch(reason);
 		const reads = await h.reads();
-		expect(reads.length).toBeGreaterThan(1);
-		expect(new Set(reads)).toEqual(new Set([`GET /contacts/${contact.id}`]));
+		expect({ retried: reads.length > 1, read: new Set(reads) }).toEqual({ retried, read: new Set(retried ? [`GET /contacts/${contact.id}`] : []) });
 
 		await sandbox.admin.clearFaultQueue();
 		const again = await h.post(delivery(contact.id));
 		expect(again.status).toBe(200);
 		expect(again.confirmed).toEqual([expect.objectContaining({ deliveryKey: failed.notConfirmed[0].deliveryKey, record: contact })]);
-	});
-
-	it('a dropped connection every time: 503 with Retry-After 30, naming the broken connection', async () => {
-		const contact = await createContact(sandbox.api);
-		await failing({ kind: 'drop' }, contact.id);
-		await h.start(once);
-
-		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The connection to the ERP broke before it answered/);
-	});
-
-	it('an ERP that does not answer in time: the request ends at the read-back deadline, 503', async () => {
-		const contact = await createContact(sandbox.api);
-		await failing({ kind: 'latency', delayMs: 20_000 }, contact.id);
-		await h.start(once);
-
-		expect(expectCouldNotConfirm(await h.post(delivery(contact.id)), '30')).toMatch(/The ERP did not answer within [\d.]+ s/);
 	});
 
 	it('a 429 whose Retry-After is longer than a read may wait for its turn (a minute): 503 at once with the ERP’s own Retry-After', async () => {
@@ -103,20 +91,30 @@ describe('a burst of deliveries against the ERP’s rate limit', () => {
 	it('is confirmed at the pace the ERP allows, none refused or lost: 12 deliveries, 5 requests a second', async () => {
 		const contacts = await Promise.all(Array.from({ length: 12 }, (_, i) => createContact(sandbox.api, { first_name: `C${i}` })));
 		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
-		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn.
+		// 12 reads at 5 a second need more than the default read-back time: sent all at once, they wait their turn. Before
+		// the next test: the rate controller of this ERP and token learns the window here, as from any traffic before a
+		// burst (met fresh, a read admitted a few ms before its answer's deadline fails as not answering in time).
 		await h.start({ options: { confirmationWait: 10 } });
 
 		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
 		expect(answers.map((answer) => [answer.status, answer.confirmed[0]?.record])).toEqual(contacts.map((contact) => [200, contact]));
 	});
 
-	it('longer than the answer may wait: the deliveries whose read has no turn in time are answered 200 at once, read in their turn and confirmed; none refused or lost', async () => {
+	it('longer than the answer may wait: the deliveries whose read has no turn in time are answered 200 at once, read in their turn and confirmed; none refused or lost; one whose read then fails is could not confirm', async () => {
 		const contacts = await Promise.all(Array.from({ length: 20 }, (_, i) => createContact(sandbox.api, { first_name: `B${i}` })));
+		const failingContact = await createContact(sandbox.api, { first_name: 'Failing' });
+		// Refused without a retry: its read fails as soon as it has its turn.
+		await failing({ kind: 'status', status: 403 }, failingContact.id);
 		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
 		// Confirmation Wait 0: each answer is due 1 s after its read began; 20 reads at 5 a second take 4 s.
 		await h.start(once);
 
-		const answers = await Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		const posted = Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
+		// After the twenty: its read waits behind theirs, past its answer's deadline.
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const failed = await h.post(delivery(failingContact.id));
+		const answers = await posted;
+
 		expect(answers.map((answer) => answer.confirmed[0]?.record)).toEqual(contacts);
 		expect(answers.flatMap((answer) => answer.notConfirmed)).toEqual([]);
 		expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
@@ -132,34 +130,21 @@ describe('a burst of deliveries against the ERP’s rate limit', () => {
 			expect(Date.parse(confirmingRead.at)).toBeGreaterThanOrEqual(answer.call.answeredAt);
 			expect(answer.call.returnedAt).toBeGreaterThanOrEqual(Date.parse(confirmingRead.at));
 		}
-	});
 
-	it('a delivery answered at once whose read then fails: on Not Confirmed as could not confirm, the reason saying the ERP will not send it again', async () => {
-		const contacts = await Promise.all(Array.from({ length: 10 }, (_, i) => createContact(sandbox.api, { first_name: `F${i}` })));
-		const failingContact = await createContact(sandbox.api, { first_name: 'Failing' });
-		await failing({ kind: 'status', status: 500 }, failingContact.id);
-		await sandbox.admin.setFaults({ rateLimit: { limit: 5, windowMs: 1000 } });
-		await h.start(once);
-
-		const others = Promise.all(contacts.map((contact) => h.post(delivery(contact.id))));
-		// After the ten: its read waits behind theirs, past its answer's deadline.
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		const failed = await h.post(delivery(failingContact.id));
-		await others;
-
-		expect({ status: failed.status, retryAfter: failed.retryAfter, body: failed.body }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED });
-		expect(failed.confirmed).toEqual([]);
-		expect(failed.notConfirmed).toHaveLength(1);
-		const [item] = failed.notConfirmed;
-		expect(item).not.toHaveProperty('record');
-		expect(item.confirmation).toEqual({
-			status: 'couldNotConfirm',
-			reason: expect.stringMatching(
-				new RegExp(
-					`^Reading contact ${failingContact.id} from the ERP failed: The ERP failed with a server error \\(500\\) after \\d+ retr.* \\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)$`,
-				),
-			),
-		});
+		expect({ status: failed.status, retryAfter: failed.retryAfter, body: failed.body, confirmed: failed.confirmed }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED, confirmed: [] });
+		expect(failed.notConfirmed).toEqual([
+			{
+				...delivery(failingContact.id),
+				deliveryKey: expect.any(String),
+				eventKey: expect.any(String),
+				confirmation: {
+					status: 'couldNotConfirm',
+					reason: expect.stringMatching(
+						new RegExp(`^Reading contact ${failingContact.id} from the ERP failed: .+ \\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)$`),
+					),
+				},
+			},
+		]);
 	});
 });
 
@@ -206,21 +191,4 @@ describe('a change the ERP does not show yet', () => {
 		expectReadAgain(await h.reads(), [`GET /products/${product.id}`, `GET /products/${product.id}/stock`]);
 	});
 
-	it('never visible: answered 200 (no retry of a stale event) after the reads within Confirmation Wait, contradicted after those until 10 s', async () => {
-		await subscribe({ options: { confirmationWait: 1.5 } });
-		await sandbox.admin.setFaults({ visibleAfterMs: 600_000 });
-		await h.mark();
-		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
-		const id = data.data.id as number;
-
-		const answer = await h.delivered();
-		const readTimes = (times: number) => expect.stringMatching(new RegExp(`^The ERP has no contact ${id} \\(404\\), read ${times} times over \\d+(\\.\\d)? s$`));
-		expect({ status: answer.status, reason: (answer.body as { reason: string }).reason }).toEqual({ status: 200, reason: readTimes(3) });
-		expect(answer.confirmed).toEqual([]);
-		// At 0, 0.5 and 1.5 s within the wait, then 3.5 and 7.5 s.
-		expect(answer.notConfirmed).toEqual([expect.objectContaining({ confirmation: { status: 'contradicted', reason: readTimes(5) } })]);
-		expect(await h.reads()).toEqual(Array(5).fill(`GET /contacts/${id}`));
-		const [ended] = await h.ended();
-		expect(ended.attempts.map((attempt) => attempt.status)).toEqual([200]);
-	});
 });

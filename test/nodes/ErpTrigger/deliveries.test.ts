@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { contentDigest } from '../../../nodes/ErpTrigger/deliveryKey';
-import type { ErpDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
 import type { WebhookCall } from '../../../tooling/harness';
 import { createContact, createInvoice, createProduct, daysFromToday, ISO_MS } from '../../sandbox/fixtures';
 import { SECRET, useTriggerHarness, type Answered } from './harness';
@@ -97,25 +95,7 @@ describe('real deliveries of the six events, signed: verified, then confirmed wi
 	});
 });
 
-describe('version 1', () => {
-	it('starts with the delivery as sent and its id as deliveryKey, answered 200 "Event received" on the first attempt, reading nothing', async () => {
-		const trigger = await h.start({ verification: 'hmacSha256' }, { typeVersion: 1 });
-		await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
-		await h.mark();
-		await sandbox.api.post('/contacts', { first_name: 'Anna' });
-
-		const answer = await h.delivered();
-		const [delivery] = await h.ended();
-		expect({ status: answer.status, body: answer.body, started: answer.call.workflowData }).toEqual({
-			status: 200,
-			body: { message: 'Event received' },
-			started: [[{ json: { ...(delivery.body as object), deliveryKey: delivery.id, eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) } }]],
-		});
-		expect(delivery.attempts).toEqual([expect.objectContaining({ status: 200 })]);
-		expect(await h.reads()).toEqual([]);
-	});
-});
-
+// Which header or digest is the key: steps.test.ts; the sandbox's header variants: its own tests.
 describe('deliveryKey of real deliveries: the same for every copy of one delivery, another for another', () => {
 	const keyOf = (call: WebhookCall) => call.workflowData?.[0][0].json.deliveryKey;
 
@@ -132,38 +112,5 @@ describe('deliveryKey of real deliveries: the same for every copy of one deliver
 
 		expect([keyOf(first), keyOf(second), keyOf(again)]).toEqual([one.id, two.id, one.id]);
 		expect(one.id).not.toBe(two.id);
-	});
-
-	it('webhook-id-header: the Webhook-Id value, on the confirmed item', async () => {
-		await sandbox.admin.setVariants(['webhook-id-header']);
-		const trigger = await h.start();
-		await sandbox.admin.addWebhook({ url: trigger.url });
-		const contact = await createContact(sandbox.api);
-
-		const answer = await h.delivered();
-		const [delivery] = await h.ended();
-		expect(answer.call.request.headers).toMatchObject({ 'webhook-id': delivery.id });
-		expect(answer.call.request.headers).not.toHaveProperty('x-erp-delivery');
-		expect(answer.confirmed).toEqual([expect.objectContaining({ deliveryKey: delivery.id, record: contact })]);
-	});
-
-	it('no-delivery-id: the digest of event, timestamp and data, the same for the same bytes delivered twice, another for another event', async () => {
-		await sandbox.admin.setVariants(['no-delivery-id']);
-		const trigger = await h.start({ options: { dataAtTopLevel: true } }, { typeVersion: 1 });
-		// Two subscriptions to one URL: each event is delivered twice, the same bytes, as a resend would be.
-		await sandbox.admin.addWebhook({ url: trigger.url });
-		await sandbox.admin.addWebhook({ url: trigger.url });
-		await sandbox.admin.emit('invoice.paid', { invoice_id: 7, amount: 119.5, currency: 'EUR' });
-		await trigger.waitForCalls(2);
-		await sandbox.admin.emit('invoice.paid', { invoice_id: 8, amount: 119.5, currency: 'EUR' });
-		const calls = await trigger.waitForCalls(4);
-		const deliveries = await h.ended(4);
-		const [first, third] = [deliveries[0].body, deliveries[2].body] as ErpDelivery[];
-
-		expect(calls.map((call) => call.request.headers['webhook-id'] ?? call.request.headers['x-erp-delivery'])).toEqual([undefined, undefined, undefined, undefined]);
-		expect(calls[1].request.rawBody?.equals(calls[0].request.rawBody as Buffer)).toBe(true);
-		expect(calls.map(keyOf)).toEqual([contentDigest(first), contentDigest(first), contentDigest(third), contentDigest(third)]);
-		expect(contentDigest(first)).not.toBe(contentDigest(third));
-		expect(calls[0].workflowData?.[0][0].json).toEqual({ ...first.data, event: 'invoice.paid', timestamp: first.timestamp, deliveryKey: contentDigest(first), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
 	});
 });

@@ -1,12 +1,9 @@
-import { IncomingMessage } from 'node:http';
-import { Socket } from 'node:net';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ErpApi } from '../../../credentials/ErpApi.credentials';
 import { ErpTrigger } from '../../../nodes/ErpTrigger/ErpTrigger.node';
 import type { Delivery } from '../../../sandbox/webhooks';
 import { runWebhook, type WebhookCall, type WebhookHarness } from '../../../tooling/harness';
-import { callWebhook, webhookEndpoint, WebhookResponse } from '../../../tooling/harness/run-webhook';
 import { useTestSandbox, waitFor, type TestSandbox } from '../../../tooling/harness/sandbox';
 
 export const SECRET = 'whsec_trigger_51c2';
@@ -25,18 +22,18 @@ export interface Answered {
 export interface TriggerHarness {
 	/** One sandbox for the file, reset before each test. */
 	sandbox: TestSandbox;
-	/** The ERP Trigger (version 2, All Events, unless told) in n8n-core's WebhookContext, its credential on the sandbox with SECRET; closed after the test. */
+	/** The ERP Trigger (version 2, All Events, unless told) in n8n-core's WebhookContext, its credential on the sandbox with SECRET; closed after the test (more than one may run). */
 	start(parameters?: INodeParameters, settings?: { typeVersion?: 1 | 2; credentials?: IDataObject }): Promise<WebhookHarness>;
-	/** POSTs a delivery (forged or not) to the trigger's production URL. */
-	post(body: IDataObject | string, headers?: Record<string, string>): Promise<Answered>;
+	/** POSTs a delivery (forged or not) to a trigger's production URL (default: the last one started); posts may run side by side. */
+	post(body: IDataObject | string, headers?: Record<string, string>, to?: WebhookHarness): Promise<Answered>;
 	/** The trigger's answer to the sandbox's own `count`-th delivery attempt, once `count` deliveries have ended. */
 	delivered(count?: number): Promise<Answered>;
 	/** The sandbox's deliveries, once there are `count` and every one has ended (delivered or given up). */
 	ended(count?: number): Promise<Delivery[]>;
 	/** From now on reads() counts (it starts counting with each test). */
 	mark(): Promise<void>;
-	/** The ERP API GET requests since the mark, as `GET /path`. */
-	reads(): Promise<string[]>;
+	/** The ERP API GET requests since the mark, as `GET /path`; with `record` (`/invoices/7`), only those of that record and its sub-paths. */
+	reads(record?: string): Promise<string[]>;
 }
 
 const outputs = (data: INodeExecutionData[][] | undefined) => ({
@@ -49,17 +46,18 @@ const answered = (call: WebhookCall, retryAfter: string | null): Answered => ({ 
 /** The sandbox's real deliveries (its own signing, headers and retries) and forged ones, to an ERP Trigger over HTTP. */
 export function useTriggerHarness(): TriggerHarness {
 	const sandbox = useTestSandbox();
-	let trigger: WebhookHarness | undefined;
+	let triggers: WebhookHarness[] = [];
 	let since = 0;
 	const taken = new Set<WebhookCall>();
 	beforeEach(async () => {
 		since = await sandbox.admin.lastRequestSeq();
 	});
 	afterEach(async () => {
-		await trigger?.close();
-		trigger = undefined;
+		await Promise.all(triggers.map(async (trigger) => await trigger.close()));
+		triggers = [];
 	});
 	const running = () => {
+		const trigger = triggers.at(-1);
 		if (trigger === undefined) throw new Error('start() the trigger first');
 		return trigger;
 	};
@@ -71,17 +69,17 @@ export function useTriggerHarness(): TriggerHarness {
 	return {
 		sandbox,
 		async start(parameters = {}, { typeVersion = 2, credentials = {} } = {}) {
-			trigger = await runWebhook({
+			const trigger = await runWebhook({
 				nodeType: new ErpTrigger(),
 				typeVersion,
 				parameters: { events: ['*'], ...parameters },
 				credentialType: new ErpApi(),
 				credentials: { baseUrl: sandbox.baseUrl, apiToken: sandbox.token, webhookSecret: SECRET, ...credentials },
 			});
+			triggers.push(trigger);
 			return trigger;
 		},
-		async post(body, headers = {}) {
-			const to = running();
+		async post(body, headers = {}, to = running()) {
 			const text = typeof body === 'string' ? body : JSON.stringify(body);
 			const response = await fetch(to.url, { method: 'POST', body: text, headers: { 'content-type': 'application/json', ...headers } });
 			await response.text();
@@ -99,49 +97,11 @@ export function useTriggerHarness(): TriggerHarness {
 		async mark() {
 			since = await sandbox.admin.lastRequestSeq();
 		},
-		async reads() {
+		async reads(record) {
 			const requests = await sandbox.admin.requests(since);
-			return requests.filter(({ method }) => method === 'GET').map(({ method, path }) => `${method} ${path}`);
+			const ofRecord = (path: string) => record === undefined || path === record || path.startsWith(`${record}/`);
+			return requests.filter(({ method, path }) => method === 'GET' && ofRecord(path)).map(({ method, path }) => `${method} ${path}`);
 		},
-	};
-}
-
-export interface DeliveryRequest {
-	/** Node parameters as the user set them; n8n's defaults fill the rest. */
-	parameters?: INodeParameters;
-	/** Default: Content-Type application/json. */
-	headers?: Record<string, string>;
-	/** The raw body; a string is UTF-8 encoded. Default: none (as for a multipart request). */
-	body?: string | Buffer;
-	/** The Webhook Signing Secret of the ERP API credential; undefined: no credential attached. */
-	secret?: string;
-}
-
-/**
- * The ERP Trigger's (version 1) webhook() in n8n-core's WebhookContext for one request, without HTTP: the headers and
- * the raw body as given, no body parsing. Returns its result, what it answered itself (`{}` when nothing) and the
- * credential types it read.
- */
-export async function callTrigger(request: DeliveryRequest) {
-	const { secret } = request;
-	const credentials = { baseUrl: 'https://erp.example.com/api/v1', apiToken: 'token', webhookSecret: secret ?? '' };
-	const credential = secret === undefined ? {} : { credentialType: new ErpApi(), credentials };
-	const endpoint = webhookEndpoint({ nodeType: new ErpTrigger(), typeVersion: 1, parameters: request.parameters ?? {}, ...credential });
-	const reads = jest.spyOn(endpoint.credentialsHelper, 'getDecrypted');
-	const headers = Object.entries({ 'content-type': 'application/json', ...request.headers });
-	const message = Object.assign(new IncomingMessage(new Socket()), {
-		headers: Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value])),
-		rawBody: typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body,
-		path: '/',
-		query: {},
-		params: {},
-	});
-	const response = new WebhookResponse();
-	const result = await callWebhook(endpoint, message, response);
-	return {
-		result,
-		answer: response.headersSent ? { status: response.statusCode, body: response.content } : {},
-		credentialRequests: reads.mock.calls.map(([, , type]) => type),
 	};
 }
 

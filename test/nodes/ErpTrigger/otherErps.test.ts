@@ -59,50 +59,28 @@ describe('low stock confirmed on ERPs that chose otherwise', () => {
 		return product;
 	}
 
-	it('no-stock-in-list: products carry no stock field; the stock records decide, as for the polling trigger', async () => {
-		const product = await chairWithStock(4);
-		await sandbox.admin.setVariants(['no-stock-in-list']);
-		await h.start({ options: once });
-
-		const answer = await h.post(lowStock(product.id));
-		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 4, threshold: 10 } } })]);
-		expect(answer.confirmed[0].record).not.toHaveProperty('stock_total');
-	});
-
-	it('a threshold in another product field: Threshold Field names it', async () => {
-		const product = await chairWithStock(50);
-		await h.start({ options: { ...once, thresholdField: 'unit_price' } });
-
-		const answer = await h.post(lowStock(product.id));
-		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 50, threshold: 100 } } })]);
-	});
-
-	it('a product without a number in Threshold Field: unconfirmable, answered 200, naming the option, without reading its stock', async () => {
-		const product = await chairWithStock(4);
-		await h.start({ options: { ...once, thresholdField: 'reorder_level' } });
+	it.each([
+		['no-stock-in-list: products carry no stock field; the stock records decide, as for the polling trigger', 'no-stock-in-list', {}, 4, true, { status: 'confirmed', stock: { total: 4, threshold: 10 } }],
+		['a threshold in another product field: Threshold Field names it', undefined, { thresholdField: 'unit_price' }, 50, true, { status: 'confirmed', stock: { total: 50, threshold: 100 } }],
+		[
+			'a product without a number in Threshold Field: unconfirmable, naming the option, without reading its stock',
+			undefined,
+			{ thresholdField: 'reorder_level' },
+			4,
+			false,
+			{ status: 'unconfirmable', reason: expect.stringMatching(/^Threshold Field: product \d+ has no number in "reorder_level" \(null\); set Options › Threshold Field to the product field holding its threshold$/) },
+		],
+		['stock records without a number in Quantity Field: unconfirmable, naming the option', undefined, { quantityField: 'qty' }, 4, true, { status: 'unconfirmable', reason: expect.stringMatching(/^Quantity Field: the stock of product \d+ has no number in "qty"/) }],
+	] as const)('%s', async (_title, variant, options, quantity, stockRead, confirmation) => {
+		const product = await chairWithStock(quantity);
+		if (variant) await sandbox.admin.setVariants([variant]);
+		await h.start({ options: { ...once, ...options } });
 		await h.mark();
 
 		const answer = await h.post(lowStock(product.id));
-		expect(answer.status).toBe(200);
-		expect(answer.notConfirmed).toEqual([
-			expect.objectContaining({
-				confirmation: {
-					status: 'unconfirmable',
-					reason: `Threshold Field: product ${product.id} has no number in "reorder_level" (null); set Options › Threshold Field to the product field holding its threshold`,
-				},
-				record: expect.objectContaining({ id: product.id }),
-			}),
-		]);
-		expect(await h.reads()).toEqual([`GET /products/${product.id}`]);
-	});
-
-	it('stock records without a number in Quantity Field: unconfirmable, naming the option', async () => {
-		const product = await chairWithStock(4);
-		await h.start({ options: { ...once, quantityField: 'qty' } });
-
-		const answer = await h.post(lowStock(product.id));
-		expect(answer.notConfirmed).toEqual([
-			expect.objectContaining({ confirmation: { status: 'unconfirmable', reason: expect.stringMatching(/^Quantity Field: the stock of product \d+ has no number in "qty"/) } }),
-		]);
+		const [item] = [...answer.confirmed, ...answer.notConfirmed];
+		expect({ status: answer.status, confirmed: answer.confirmed.length, confirmation: item.confirmation }).toEqual({ status: 200, confirmed: confirmation.status === 'confirmed' ? 1 : 0, confirmation });
+		expect(item.record).toEqual(variant ? expect.not.objectContaining({ stock_total: expect.anything() }) : expect.objectContaining({ id: product.id }));
+		expect(await h.reads()).toEqual([`GET /products/${product.id}`, ...(stockRead ? [`GET /products/${product.id}/stock`] : [])]);
 	});
 });

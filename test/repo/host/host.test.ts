@@ -82,6 +82,7 @@ class ScriptedExecutionsApi {
 
 // n8n 1.x's SQLite may refuse to begin a transaction while another request writes (500, nothing written): the test
 // host sends such a call again instead of failing the test that was only setting up; any other 500 fails at once.
+// Each test has its own stand-in, so they run side by side.
 
 /** A stand-in for n8n's REST API answering POST /rest/workflows with the scripted statuses, then 200. */
 async function scripted(answers: Array<{ status: number; body: string }>) {
@@ -100,39 +101,26 @@ async function scripted(answers: Array<{ status: number; body: string }>) {
 const nested = { status: 500, body: JSON.stringify({ code: 0, message: `SQLITE_ERROR: ${NESTED_TRANSACTION}` }) };
 
 describe("the test host's REST client", () => {
-	it('sends a call again after SQLite refused to begin its transaction, and answers what n8n then answered', async () => {
-		const server = await scripted([nested, nested]);
+	const refused = `n8n answered 500 to POST /rest/workflows: {"code":0,"message":"SQLITE_ERROR: ${NESTED_TRANSACTION}"}`;
+	const other = { status: 500, body: '{"message":"SQLITE_CONSTRAINT: UNIQUE constraint failed"}' };
+	it.concurrent.each([
+		['sends a call again after SQLite refused to begin its transaction, and answers what n8n then answered', [nested, nested], 3, 'wf1'],
+		['gives up after four such refusals, with n8n’s answer in the error', [nested, nested, nested, nested], 4, refused],
+		['sends any other 500 once', [other], 1, `n8n answered 500 to POST /rest/workflows: ${other.body}`],
+	])('%s', async (_title, answers, sent, outcome) => {
+		const server = await scripted(answers);
 		try {
-			const saved = await server.n8n.rest<{ id: string }>('POST', '/rest/workflows', { name: 'w' });
-			expect(saved.id).toBe('wf1');
-			expect(server.seen).toEqual(['POST /rest/workflows', 'POST /rest/workflows', 'POST /rest/workflows']);
-		} finally {
-			await server.stop();
-		}
-	});
-
-	it('gives up after four such refusals, with n8n’s answer in the error', async () => {
-		const server = await scripted([nested, nested, nested, nested]);
-		try {
-			await expect(server.n8n.rest('POST', '/rest/workflows', { name: 'w' })).rejects.toThrow(`n8n answered 500 to POST /rest/workflows: {"code":0,"message":"SQLITE_ERROR: ${NESTED_TRANSACTION}"}`);
-			expect(server.seen).toHaveLength(4);
-		} finally {
-			await server.stop();
-		}
-	});
-
-	it('sends any other 500 once', async () => {
-		const server = await scripted([{ status: 500, body: '{"message":"SQLITE_CONSTRAINT: UNIQUE constraint failed"}' }]);
-		try {
-			await expect(server.n8n.rest('POST', '/rest/workflows', { name: 'w' })).rejects.toThrow('n8n answered 500');
-			expect(server.seen).toHaveLength(1);
+			const saved = server.n8n.rest<{ id: string }>('POST', '/rest/workflows', { name: 'w' });
+			expect(await saved.then(({ id }) => id, (error: Error) => error.message)).toBe(outcome);
+			expect(server.seen).toEqual(Array(sent).fill('POST /rest/workflows'));
 		} finally {
 			await server.stop();
 		}
 	});
 });
 
-// How the test host waits for n8n, counted in the requests it sends: waiting must not make n8n serve data it does
+// How the test host waits for n8n, counted in the requests it sends (each test against its own stand-in, side by side:
+// the waits poll every 250 ms): waiting must not make n8n serve data it does
 // not need (a self-calling workflow made each wait read every month's sub-execution again and again).
 const SUBS = 5;
 
@@ -156,7 +144,7 @@ async function against<T>(script: ScriptedExecution[], wait: (n8n: N8nClient) =>
 }
 
 describe("the test host's wait for executions", () => {
-	it('waits for one execution while its sub-executions run, reading its data once and no other execution', async () => {
+	it.concurrent('waits for one execution while its sub-executions run, reading its data once and no other execution', async () => {
 		const { api, result } = await against(selfCalling, (n8n) => finishedExecution(n8n, '1'));
 
 		expect(api.withData).toEqual(['/api/v1/executions/1?includeData=true']);
@@ -166,7 +154,7 @@ describe("the test host's wait for executions", () => {
 		expect(api.urls.length).toBeGreaterThan(3 * SUBS);
 	});
 
-	it('reads the one execution again while n8n 1.x has saved its status but not yet its data', async () => {
+	it.concurrent('reads the one execution again while n8n 1.x has saved its status but not yet its data', async () => {
 		const savedLate = selfCalling.map((execution) => (execution.id === '1' ? { ...execution, savedAt: execution.endsAt + 2 } : execution));
 		const { api, result } = await against(savedLate, (n8n) => finishedExecution(n8n, '1'));
 
@@ -174,23 +162,19 @@ describe("the test host's wait for executions", () => {
 		expect(nodeOutput(result, 'Done')).toEqual([{ execution: '1' }]);
 	});
 
-	it("waits for a workflow's executions reading each one's data once, however often its list grows", async () => {
-		const { api, result } = await against(oneAfterTheOther, (n8n) => waitForExecutions(n8n, 'wf1', atLeast(SUBS)));
+	it.concurrent.each([
+		['a workflow that runs one run after the other, however often its list grows', oneAfterTheOther],
+		['a self-calling workflow', selfCalling],
+	])("waits for every execution of %s reading each one's data once", async (_what, script) => {
+		const { api, result } = await against(script, (n8n) => waitForExecutions(n8n, 'wf1', atLeast(script.length)));
 
-		const ids = oneAfterTheOther.map((execution) => execution.id);
-		expect(api.dataServed.sort()).toEqual(ids.sort());
+		const ids = script.map((execution) => execution.id);
+		expect(api.dataServed.sort()).toEqual([...ids].sort());
 		expect(api.withData.every((url) => /^\/api\/v1\/executions\/\d+\?includeData=true$/.test(url))).toBe(true);
-		expect(result.map((execution) => execution.id)).toEqual(oneAfterTheOther.map((execution) => execution.id));
+		expect(result.map((execution) => execution.id)).toEqual(ids);
 	});
 
-	it('waits for every execution of a self-calling workflow reading each one\'s data once', async () => {
-		const { api, result } = await against(selfCalling, (n8n) => waitForExecutions(n8n, 'wf1', atLeast(SUBS + 1)));
-
-		expect(api.dataServed.sort()).toEqual(selfCalling.map((execution) => execution.id).sort());
-		expect(result).toHaveLength(SUBS + 1);
-	});
-
-	it('waits for executions to come to rest, listing them without data, then reads each one\'s data once', async () => {
+	it.concurrent('waits for executions to come to rest, listing them without data, then reads each one\'s data once', async () => {
 		// At least one awaited: all six come, the manual run and its sub-executions.
 		const { api, result } = await against(selfCalling, (n8n) => executionsAtRest(n8n, 'wf1', 1, 0));
 
@@ -199,7 +183,7 @@ describe("the test host's wait for executions", () => {
 		expect(result.map((execution) => execution.status)).toEqual(Array(SUBS + 1).fill('success'));
 	});
 
-	it('throws, saying what it saw, when fewer executions come than the least awaited', async () => {
+	it.concurrent('throws, saying what it saw, when fewer executions come than the least awaited', async () => {
 		const waiting = against(oneAfterTheOther, (n8n) => executionsAtRest(n8n, 'wf1', SUBS + 1, 0, 200));
 
 		// How many it saw in 0.2 s depends on how fast the machine answers (each request moves the script on).

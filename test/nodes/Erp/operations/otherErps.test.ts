@@ -25,30 +25,6 @@ describe('paging on ERPs with other page limits', () => {
 		expect(jsonOf(limited)).toEqual(stored.slice(0, 70));
 	});
 
-	it('strict-paging: learns the accepted size from the refusal, once per node run', async () => {
-		await h.sandbox.admin.setVariants(['strict-paging']);
-		const result = await h.run(getAll());
-		expect(jsonOf(result)).toHaveLength(130);
-		const asked = (await h.requests()).map((r) => `${r.query.page}/${r.query.per_page} ${r.status}`);
-		expect(asked).toEqual(['1/100 422', '1/50 200', '2/50 200', '3/50 200']);
-	});
-
-	it('strict-paging-400 with an unhelpful message: halves the size until the ERP accepts it', async () => {
-		await h.sandbox.admin.setVariants(['strict-paging-400']);
-		const result = await h.run(getAll());
-		expect(jsonOf(result)).toHaveLength(130);
-		const sizes = (await h.requests()).map((r) => Number(r.query.per_page));
-		expect(sizes.filter((size) => size <= 50).length).toBeGreaterThan(0);
-		expect((await h.requests()).filter((r) => r.status !== 200).length).toBeLessThanOrEqual(2);
-	});
-
-	it('Page Size asks the ERP for that many records per page', async () => {
-		await h.sandbox.admin.setVariants(['strict-paging']);
-		const result = await h.run(getAll({ options: { pageSize: 40 } }));
-		expect(jsonOf(result)).toHaveLength(130);
-		expect((await h.requests()).map((r) => `${r.query.per_page} ${r.status}`)).toEqual(['40 200', '40 200', '40 200', '40 200']);
-	});
-
 	it('page-ignored: a service that always answers the first page ends in a clear error, not a silent first page', async () => {
 		await h.sandbox.admin.setVariants(['page-ignored']);
 		const result = await h.run(getAll());
@@ -181,84 +157,15 @@ describe('error answers of other shapes', () => {
 		expect(await h.sandbox.admin.records('products')).toHaveLength(1);
 	});
 
-	it.each<VariantName>(['problem-json', 'errors-array', 'errors-object'])('%s: a 422 shows the field and its message', async (variant) => {
+	it.each<[VariantName, RegExp]>([
+		['problem-json', /^The ERP refused to create the product \(422\): sku: .+/],
+		['errors-array', /^The ERP refused to create the product \(422\): sku: .+/],
+		['errors-object', /^The ERP refused to create the product \(422\): sku: .+/],
+		['plain-text-errors', /sku/i],
+	])('%s: a 422 shows the field and the ERP’s message', async (variant, shown) => {
 		await h.sandbox.admin.setVariants([variant]);
 		const [item] = jsonOf(await takenSku());
-		expect(item.error).toMatch(/^The ERP refused to create the product \(422\): sku: .+/);
-	});
-
-	it('plain-text-errors: a 422 in plain text shows the ERP\'s sentence', async () => {
-		await h.sandbox.admin.setVariants(['plain-text-errors']);
-		const [item] = jsonOf(await takenSku());
-		expect(`${String(item.error)} ${String(item.description)}`).toMatch(/sku/i);
-	});
-});
-
-// ERPs that report their rate limit (or a gateway's) in other ways. A wrong wait would exceed the test's time limit.
-describe('rate limits and waits on ERPs that report them otherwise', () => {
-	const h = useErpHarness({ contacts: 2 });
-
-	it('gateway-headers: a 5xx carrying a rate-limit reset an hour away is retried on the short schedule', async () => {
-		await h.sandbox.admin.setVariants(['gateway-headers']);
-		const [contact] = await h.sandbox.admin.records('contacts');
-		await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 503 }, times: 2 });
-		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
-		expect(jsonOf(result)).toEqual([contact]);
-		const log = await h.requests();
-		expect(log.map((r) => r.status)).toEqual([503, 503, 200]);
-		const first = Date.parse(log[0].at);
-		expect(Date.parse(log[2].at) - first).toBeLessThan(60_000);
-	});
-
-	// The wait each 429 names is 2 s or more, above the node's own first back-off (at most 1 s): a retry that
-	// comes that late was waiting for the named time.
-	it.each([
-		['ietf-ratelimit', 'a 429 whose Retry-After is an HTTP date', () => ({ 'Retry-After': new Date(Date.now() + 3000).toUTCString() })],
-		['no-retry-after', 'a 429 naming only X-RateLimit-Reset', () => ({ 'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 3) })],
-	] as const)('%s: %s is waited out until the time it names, then the request succeeds', async (variant, _what, namedWait) => {
-		await h.sandbox.admin.setVariants([variant]);
-		const [contact] = await h.sandbox.admin.records('contacts');
-		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit', headers: namedWait() } });
-		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) });
-		expect(jsonOf(result)).toEqual([contact]);
-		const log = await h.requests();
-		expect(log.map((r) => r.status)).toEqual([429, 200]);
-		expect(Date.parse(log[1].at) - Date.parse(log[0].at)).toBeGreaterThanOrEqual(1500);
-	});
-
-	it('a 429 that names a wait beyond the node\'s wait budget fails at once, saying when to try again', async () => {
-		const [contact] = await h.sandbox.admin.records('contacts');
-		await h.sandbox.admin.queueFault({ match: { method: 'GET' }, fault: { kind: 'rateLimit', retryAfter: 3600 } });
-		// The read-only token: an ERP of its own, so that the hour this 429 names holds no other test's requests.
-		const result = await h.run({ resource: 'contact', operation: 'get', contactId: byId(contact.id) }, { token: h.sandbox.readOnlyToken });
-		expect(`${result.error?.message} ${(result.error as { description?: string }).description}`).toMatch(/wait 1 h .*Try again after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/s);
-		expect((await h.requests()).map((r) => r.status)).toEqual([429]);
-	});
-});
-
-// An ERP that tells its limit only by a 429's Retry-After (no count, no reset headers). A sandbox of its own: the
-// rate controller of an ERP (its Base URL) lives as long as the module, so no pace learnt by another test's 429s is
-// carried into this one.
-describe('an ERP that tells its limit only by the 429\'s Retry-After', () => {
-	const h = useErpHarness({ contacts: 0 });
-
-	it('paces the runs after the first refusals instead of sending all at once after each wait; every contact is created once', async () => {
-		await h.sandbox.admin.setVariants(['retry-after-only']);
-		await h.sandbox.admin.setFaults({ rateLimit: { limit: 20, windowMs: 1000 } });
-		const input = Array.from({ length: 120 }, (_, i) => ({ first: `P${i}`, email: `paced${i}@example.com` }));
-		const create = createWith('contact', { first_name: '={{ $json.first }}', email: '={{ $json.email }}' }, { options: { concurrency: 10 } });
-		const result = await h.run(create, { input });
-		expect(result.error).toBeUndefined();
-		const emails = (await h.sandbox.admin.records('contacts')).map((contact) => String(contact.email));
-		expect(emails.sort()).toEqual(input.map((row) => row.email).sort());
-		// The first window's overflow is refused (nothing told of the limit before); from the first request accepted
-		// after that, few are. Sent all at once after each named wait, about half of each window's would be refused.
-		const log = (await h.requests()).filter((r) => r.method === 'POST');
-		const refusedShare = (requests: typeof log) => requests.filter((r) => r.status === 429).length / requests.length;
-		const firstRefused = log.findIndex((r) => r.status === 429);
-		const resumed = log.slice(log.findIndex((r, i) => i > firstRefused && r.status === 201));
-		expect(refusedShare(log)).toBeLessThan(0.2);
-		expect(refusedShare(resumed)).toBeLessThan(0.1);
+		expect(`${String(item.error)} ${String(item.description)}`).toMatch(shown);
 	});
 });
 
@@ -270,17 +177,17 @@ describe('creates that resolve their own unclear failures', () => {
 	const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
 
 	it.each([
-		['a 500 after the ERP saved it', { kind: 'status', status: 500, afterCommit: true }],
-		['a dropped connection after the save', { kind: 'drop', afterCommit: true }],
-		['an HTML 502 page after the save', { kind: 'html', afterCommit: true }],
-	] as const)('%s: the item succeeds with the saved contact, recovered, and is not sent again', async (_label, fault) => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault });
-		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }));
-		expect(result.error).toBeUndefined();
-		const stored = (await h.sandbox.admin.records('contacts')).filter((c) => c.email === 'ada@example.com');
-		expect(stored).toHaveLength(1);
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: stored[0].id, email: 'ada@example.com', recovered: true })]);
-		expect(await posts()).toHaveLength(1);
+		['a contact, after a 500', 'contacts', { kind: 'status', status: 500 }, createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }), { email: 'ada@example.com' }],
+		['a contact, after a dropped connection', 'contacts', { kind: 'drop' }, createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }), { email: 'ada@example.com' }],
+		['a contact, after an HTML 502 page', 'contacts', { kind: 'html' }, createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }), { email: 'ada@example.com' }],
+		['an employee, after a dropped connection', 'employees', { kind: 'drop' }, createWith('employee', { first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' }), { email: 'lin@example.com' }],
+		['a Create or Update of a product, after a 503', 'products', { kind: 'status', status: 503 }, createWith('product', { sku: 'UPS-1', name: 'Upserted' }, {}, 'upsert'), { sku: 'UPS-1', action: 'created' }],
+	] as const)('%s the ERP saved it behind: the item succeeds with the saved record, recovered, and is not sent again', async (_label, resource, fault, parameters, fields) => {
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: `/${resource}` }, fault: { ...fault, afterCommit: true } });
+		const result = await h.run(parameters);
+		const [key, value] = Object.entries(fields)[0];
+		const [stored, ...more] = (await h.sandbox.admin.records(resource)).filter((record) => (record as unknown as Record<string, unknown>)[key] === value);
+		expect({ more, output: jsonOf(result), posts: (await posts()).length }).toEqual({ more: [], output: [expect.objectContaining({ id: stored.id, ...fields, recovered: true })], posts: 1 });
 	});
 
 	it('a 500 before anything was saved: the lookup proves it, and the create is sent once more', async () => {
@@ -288,56 +195,32 @@ describe('creates that resolve their own unclear failures', () => {
 		const result = await h.run(createWith('product', { sku: 'RETRY-1', name: 'Retried' }));
 		expect(result.error).toBeUndefined();
 		expect((await h.sandbox.admin.records('products')).filter((p) => p.sku === 'RETRY-1')).toHaveLength(1);
-		expect((await h.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-			'POST /products 500',
-			'GET /products 200',
-			'POST /products 201',
-		]);
+		expect((await h.requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /products 500', 'GET /products 200', 'POST /products 201']);
 	});
 
-	it('an employee and a Create or Update of a product resolve the same way', async () => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/employees' }, fault: { kind: 'drop', afterCommit: true } });
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/products' }, fault: { kind: 'status', status: 503, afterCommit: true } });
-		const employee = await h.run(createWith('employee', { first_name: 'Lin', last_name: 'Chen', email: 'lin@example.com' }));
-		const product = await h.run(createWith('product', { sku: 'UPS-1', name: 'Upserted' }, {}, 'upsert'));
-		expect(jsonOf(employee)).toEqual([expect.objectContaining({ email: 'lin@example.com', recovered: true })]);
-		expect(jsonOf(product)).toEqual([expect.objectContaining({ sku: 'UPS-1', action: 'created', recovered: true })]);
-		expect(await h.sandbox.admin.records('employees')).toHaveLength(1);
-		expect(await posts()).toHaveLength(2);
-	});
-
-	it('an invoice, which has no natural key, stays an error that says the ERP may have created it; never sent twice', async () => {
+	it.each([
+		['an invoice, which has no natural key', 'invoices', (contactId: number) => ({ resource: 'invoice', operation: 'create', contactId: byId(contactId), lineItems: { line: [{ description: 'Work', quantity: 1, unitPrice: 10 }] } })],
+		['a contact without an e-mail, which cannot be looked up', 'contacts', () => createWith('contact', { first_name: 'Nomail' })],
+	])('%s: the unclear failure stays an error that says the ERP may have created it; never sent twice', async (_label, resource, parameters) => {
 		const [contact] = await h.sandbox.admin.records('contacts');
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/invoices' }, fault: { kind: 'status', status: 500, afterCommit: true } });
-		const result = await h.run({
-			resource: 'invoice',
-			operation: 'create',
-			contactId: byId(contact.id),
-			lineItems: { line: [{ description: 'Work', quantity: 1, unitPrice: 10 }] },
-		});
+		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: `/${resource}` }, fault: { kind: 'status', status: 500, afterCommit: true } });
+		const result = await h.run(parameters(contact.id));
 		expect((result.error as { description?: string }).description).toMatch(/may have/);
 		expect(await posts()).toHaveLength(1);
 	});
 
-	it('a contact without an e-mail cannot be looked up: the unclear failure stays an error, never repeated', async () => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: { kind: 'status', status: 500, afterCommit: true } });
-		const result = await h.run(createWith('contact', { first_name: 'Nomail' }));
-		expect((result.error as { description?: string }).description).toMatch(/may have/);
-		expect(await posts()).toHaveLength(1);
+	it('offset-timestamps and ignored-filters: an import of 60 contacts with 20% 5xx and 10% drops after commit ends with every item succeeded, each contact once', async () => {
+		await h.sandbox.admin.setVariants(['offset-timestamps', 'ignored-filters']);
+		// Seeded, so that the same requests meet the same faults on every run.
+		await h.sandbox.admin.setFaults({ errorRate: 0.2, dropRate: 0.1, faultTiming: 'after', seed: 1 });
+		const input = Array.from({ length: 60 }, (_, i) => ({ first_name: `Row${i}`, email: `row${i}@example.com` }));
+		const result = await h.run(createFromInput('contact', { options: { concurrency: 5, maxRetries: 10 } }, 'upsert'), { input, continueOnFail: true });
+		await h.sandbox.admin.setFaults({ errorRate: 0, dropRate: 0 });
+		expect(jsonOf(result).filter((json) => json.error)).toEqual([]);
+		const stored = (await h.sandbox.admin.records('contacts')).filter((c) => String(c.email).startsWith('row'));
+		expect(stored.map((c) => c.email).sort()).toEqual(input.map((row) => row.email).sort());
+		// The faults really met creates: answers lost after the ERP saved the contact, by a 5xx and by a drop.
+		const faulted = (await posts()).filter((r) => r.fault?.appStatus === 201);
+		expect(new Set(faulted.map((r) => r.fault?.kind))).toEqual(new Set(['status', 'drop']));
 	});
-
-	it.each<VariantName>(['offset-timestamps', 'ignored-filters'])(
-		'%s: an import of 200 contacts with 20%% 5xx and 10%% drops after commit ends with every item succeeded, each contact once',
-		async (variant) => {
-			await h.sandbox.admin.setVariants([variant]);
-			await h.sandbox.admin.setFaults({ errorRate: 0.2, dropRate: 0.1, faultTiming: 'after' });
-			const input = Array.from({ length: 200 }, (_, i) => ({ first_name: `Row${i}`, email: `row${i}@example.com` }));
-			const result = await h.run(createFromInput('contact', { options: { concurrency: 5, maxRetries: 10 } }, 'upsert'), { input, continueOnFail: true });
-			await h.sandbox.admin.setFaults({ errorRate: 0, dropRate: 0 });
-			expect(jsonOf(result).filter((json) => json.error)).toEqual([]);
-			const stored = (await h.sandbox.admin.records('contacts')).filter((c) => String(c.email).startsWith('row'));
-			expect(stored.map((c) => c.email).sort()).toEqual(input.map((row) => row.email).sort());
-		},
-		120_000,
-	);
 });
