@@ -71,7 +71,7 @@ describe('the node panel, searching "ERP"', () => {
 
 	it('"ERP Polling" lists every watch of the polling trigger as its own entry', async () => {
 		await openEntry(editor.page, 'ERP Polling');
-		// The picture of the list for people (the issue's before/after), taken before the assertion can fail.
+		// The picture of the list for people (docs/images' before/after), taken before the assertion can fail.
 		// animations disabled: the entry's page slides in, and the picture must show it in place.
 		await editor.page.screenshot({ path: screenshotFile('node panel ERP Polling'), animations: 'disabled' });
 		expect(await listedActions(editor.page, 'erpPollingTrigger')).toEqual(POLLING_WATCHES);

@@ -55,7 +55,7 @@ describe('forged deliveries the ERP contradicts never reach Confirmed', () => {
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
 		const cases: Forged[] = [
-			// The forged invoice.paid for an unpaid invoice: Not Confirmed with the invoice.
+			// A forged invoice.paid for an unpaid invoice: Not Confirmed with the invoice.
 			{
 				event: 'invoice.paid',
 				data: { invoice_id: invoice.id, amount: 1, currency: 'EUR' },
