@@ -119,11 +119,6 @@ describe('ERP Polling Trigger description', () => {
 		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
 		expect(all?.description).toMatch(/with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products/);
 	});
-
-	it('describes its booleans the n8n way', () => {
-		const options = properties('options')[0].options as INodeProperties[];
-		for (const option of options.filter((o) => o.type === 'boolean')) expect(option.description).toMatch(/^Whether /);
-	});
 });
 
 describe('ERP Polling Trigger subtitle, as the editor evaluates it', () => {

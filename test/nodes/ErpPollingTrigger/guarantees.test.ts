@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Poller } from '../../../tooling/harness';
-import { waitFor, type VariantName } from '../../../tooling/harness/sandbox';
+import { waitFor } from '../../../tooling/harness/sandbox';
 import { ADDED_WATCHES, createContact, createProduct, pollOk, reported, usePollingHarness } from './harness';
 
 /**
@@ -211,20 +211,6 @@ describe('ERP Polling Trigger: guarantees', () => {
 		expect(reported(await pollOk(trigger))).toEqual([later]);
 	});
 
-	describe('a change inside an object field is reported when every field is watched', () => {
-		it('a contact\'s custom_fields', async () => {
-			const contact = await createContact(sandbox.api, { custom_fields: { tier: 'silver', region: 'north' } });
-			const trigger = poller({ triggerOn: 'contact:recordUpdated' });
-			await pollOk(trigger);
-			await sandbox.api.put(`/contacts/${contact.id}`, { custom_fields: { tier: 'gold', region: 'north' } });
-			const items = await pollOk(trigger);
-			expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
-			const changes = items?.[0].json.changes as IDataObject;
-			expect(Object.keys(changes).sort()).toEqual(['custom_fields', 'updated_at']);
-			expect(changes.custom_fields).toEqual({ current: { tier: 'gold', region: 'north' } });
-		});
-	});
-
 	describe('first activation and the test step', () => {
 		it.each(ADDED_WATCHES)('$name: Report Existing on Publish reports what exists once, then only what is new', async (watched) => {
 			const existing = [await watched.add(sandbox), await watched.add(sandbox)];
@@ -355,33 +341,5 @@ describe('ERP Polling Trigger: polls that overlap', () => {
 		expect((await trigger.poll()).error).toBeDefined();
 		const contact = await createContact(sandbox.api, { email: 'overlap-3@example.com' });
 		expect(reported(await pollOk(trigger))).toEqual([`contact.created ${contact.id}`]);
-	});
-});
-
-/** The trigger reads lists through the action node's transport: any page-size policy, with or without a total, and 429s. */
-describe('ERP Polling Trigger: other ERPs', () => {
-	const { sandbox, poller } = usePollingHarness();
-
-	const variants: VariantName[][] = [['small-pages'], ['strict-paging'], ['fixed-pages'], ['no-total'], ['newest-first'], ['small-pages', 'no-total']];
-
-	it.each(variants.map((chosen) => [chosen.join(' + '), chosen] as const))('%s: every record remembered once, each new one reported once', async (_, chosen) => {
-		await sandbox.admin.setVariants([...chosen]);
-		await sandbox.admin.seed({ contacts: 120 });
-		const trigger = poller({ triggerOn: 'contact:recordAdded' });
-		expect(await pollOk(trigger)).toEqual([]);
-		const added = [await createContact(sandbox.api), await createContact(sandbox.api)];
-		expect(reported(await pollOk(trigger)).sort()).toEqual(added.map((c) => `contact.created ${c.id}`).sort());
-		expect(await pollOk(trigger)).toBeNull();
-	});
-
-	it('waits out a 429 with Retry-After and reports as usual', async () => {
-		await sandbox.admin.seed({ contacts: 30 });
-		const trigger = poller({ triggerOn: 'contact:recordAdded' });
-		await pollOk(trigger);
-		const added = await createContact(sandbox.api);
-		await sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: 1 } });
-		const since = await sandbox.admin.lastRequestSeq();
-		expect(reported(await pollOk(trigger))).toEqual([`contact.created ${added.id}`]);
-		expect((await sandbox.admin.requests(since)).map((r) => r.status)).toEqual([429, 200]);
 	});
 });
