@@ -117,4 +117,10 @@ describe('ERP Polling Trigger: bad input', () => {
 		expect(error?.message).toBe('The ERP asks to wait 1 h before the next request (429)');
 		expect((error as NodeOperationError).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 3_600_000 });
 	});
+
+	it.each(['order:recordAdded', 'employee:lowStock', 'contact', 'lowStock'])('"%s", not one of its choices, is an error naming Trigger On', async (triggerOn) => {
+		const { items, error } = await poller({ triggerOn }).poll();
+		expect(items).toBeNull();
+		expect(error?.message).toBe(`Trigger On "${triggerOn}" is not one of its choices: choose one of them, e.g. Contact Added`);
+	});
 });

@@ -73,7 +73,7 @@ describe('ERP Polling Trigger: guarantees', () => {
 	describe.each(['classic', 'durable'] as const)('n8n restarts, %s scheduler', (scheduler) => {
 		const watch = (parameters: INodeParameters, staticData?: IDataObject) => poller(parameters, staticData, scheduler);
 
-		it.each(ADDED_WATCHES)('$name: the activation baseline is saved; records added while n8n was down are reported once after the restart', async (watched) => {
+		it.each(ADDED_WATCHES)('$name: the activation baseline is saved; records added while n8n was down are reported once after the restart, and saved with that execution', async (watched) => {
 			await watched.add(sandbox);
 			const trigger = watch(watched.parameters);
 			// An empty execution: the durable scheduler keeps the activation poll's memory only with an execution.
@@ -81,16 +81,6 @@ describe('ERP Polling Trigger: guarantees', () => {
 			trigger.restart();
 			const whileDown = [await watched.add(sandbox), await watched.add(sandbox)];
 			expect(reported(await pollOk(trigger))).toEqual(whileDown);
-			trigger.restart();
-			expect(await pollOk(trigger)).toBeNull();
-		});
-
-		it('what a poll reported is saved with its execution, so a restart does not report it again', async () => {
-			const trigger = watch({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' });
-			const contact = await createContact(sandbox.api);
-			await pollOk(trigger);
-			await sandbox.api.put(`/contacts/${contact.id}`, { company: 'Ostwind AG' });
-			expect(reported(await pollOk(trigger))).toEqual([`contact.updated ${contact.id}`]);
 			trigger.restart();
 			expect(await pollOk(trigger)).toBeNull();
 		});
@@ -130,7 +120,8 @@ describe('ERP Polling Trigger: guarantees', () => {
 		});
 
 		it('a record found gone is forgotten across a restart: it is not looked up again', async () => {
-			const [kept, deleted] = [await createContact(sandbox.api), await createContact(sandbox.api)];
+			await createContact(sandbox.api);
+			const deleted = await createContact(sandbox.api);
 			const trigger = watch({ triggerOn: 'contact:recordAdded' });
 			await pollOk(trigger);
 			await sandbox.api.delete(`/contacts/${deleted.id}`);
@@ -139,7 +130,6 @@ describe('ERP Polling Trigger: guarantees', () => {
 			const since = await sandbox.admin.lastRequestSeq();
 			expect(await pollOk(trigger)).toBeNull();
 			expect((await sandbox.admin.requests(since)).map((r) => r.path)).toEqual(['/contacts']);
-			expect(kept.id).not.toBe(deleted.id);
 		});
 
 		it('a record leaving the watched value starts an empty execution, so the next time it takes the value is reported after a restart', async () => {
