@@ -37,32 +37,18 @@ describe('Custom API Call: GET', () => {
 		]);
 	});
 
-	it('Limit within the first answer: one request; Limit beyond it: the pages up to the Limit', async () => {
+	it.each<[string, INodeParameters, (orders: Array<{ id: number; status: string }>) => unknown[], string[]]>([
+		['Limit within the first answer: one request', { limit: 7 }, (orders) => orders.slice(0, 7), ['GET /orders 200']],
+		['Limit beyond it: the pages up to the Limit', { limit: 40 }, (orders) => orders.slice(0, 40), ['GET /orders 200', 'GET /orders?page=1&per_page=40 200']],
+		['a list that fits its first answer: one request, with the Query Parameters as given', { returnAll: true, queryParameters: query({ status: 'open' }) }, (orders) => orders.filter((o) => o.status === 'open'), ['GET /orders?status=open 200']],
+		['Query Parameters naming page and per_page: that page alone', { returnAll: true, queryParameters: query({ page: '2', per_page: '10' }) }, (orders) => orders.slice(10, 20), ['GET /orders?page=2&per_page=10 200']],
+		['Return As One Item: the records and their count in one item', { returnAll: true, queryParameters: query({ status: 'open' }), options: { returnAsOneItem: true } }, (orders) => [{ records: orders.filter((o) => o.status === 'open'), count: orders.filter((o) => o.status === 'open').length }], ['GET /orders?status=open 200']],
+	])('%s', async (_what, parameters, expected, requests) => {
 		await h.sandbox.admin.seed({ orders: 60 });
 		await h.mark();
-		expect(jsonOf(await h.run(call('GET', '/orders', { limit: 7 })))).toHaveLength(7);
-		expect(lines(await h.requests())).toEqual(['GET /orders 200']);
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { limit: 40 }));
-		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).slice(0, 40).map((o) => o.id));
-		expect(lines(await h.requests())).toEqual(['GET /orders 200', 'GET /orders?page=1&per_page=40 200']);
-	});
-
-	it('a list that fits its first answer is read in one request, with the Query Parameters as given', async () => {
-		await h.sandbox.admin.seed({ orders: 30 });
-		const open = (await h.sandbox.admin.records('orders')).filter((o) => o.status === 'open');
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { returnAll: true, queryParameters: query({ status: 'open' }) }));
-		expect(jsonOf(result)).toEqual(open);
-		expect(lines(await h.requests())).toEqual(['GET /orders?status=open 200']);
-	});
-
-	it('Query Parameters naming page and per_page read that page alone', async () => {
-		await h.sandbox.admin.seed({ orders: 30 });
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { returnAll: true, queryParameters: query({ page: '2', per_page: '10' }) }));
-		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).slice(10, 20).map((o) => o.id));
-		expect(lines(await h.requests())).toEqual(['GET /orders?page=2&per_page=10 200']);
+		const result = await h.run(call('GET', '/orders', parameters));
+		expect(jsonOf(result)).toEqual(expected(await h.sandbox.admin.records('orders')));
+		expect(lines(await h.requests())).toEqual(requests);
 	});
 
 	it('a record is one item; a list without ids (an order\'s lines) is one item per element', async () => {
@@ -72,12 +58,6 @@ describe('Custom API Call: GET', () => {
 			{ line: 1, sku: null, description: 'Desk', quantity: 1, unit_price: 200 },
 			{ line: 2, sku: null, description: 'Chair', quantity: 2, unit_price: 90 },
 		]);
-	});
-
-	it('Return As One Item: the records and their count in one item', async () => {
-		await h.sandbox.admin.seed({ orders: 3 });
-		const result = await h.run(call('GET', '/orders', { options: { returnAsOneItem: true } }));
-		expect(jsonOf(result)).toEqual([{ records: await h.sandbox.admin.records('orders'), count: 3 }]);
 	});
 
 	it('Full Response: one item with the status, the data and the paging meta of the one answer', async () => {
