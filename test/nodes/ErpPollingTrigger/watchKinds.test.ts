@@ -35,30 +35,8 @@ describe('ERP Polling Trigger: what it watches', () => {
 		expect(reported(items)).not.toContain(`contact.updated ${untouched.id}`);
 	});
 
-	it('Record Updated with Fields to Watch: only those fields count, and each change shows the previous value', async () => {
-		const contact = await createContact(sandbox.api, { email: 'anna@example.com', phone: '+49 30 1111111' });
-		const trigger = poller({ triggerOn: 'contact:recordUpdated', fieldsToWatch: 'email, phone' });
-		await pollOk(trigger);
-
-		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH' });
-		expect(await pollOk(trigger)).toBeNull();
-
-		await sandbox.api.put(`/contacts/${contact.id}`, { ...contact, company: 'Not watched GmbH', phone: '+49 30 2222222' });
-		const items = await pollOk(trigger);
-		expect(reported(items)).toEqual([`contact.updated ${contact.id}`]);
-		expect(items?.[0].json.changes).toEqual({ phone: { previous: '+49 30 1111111', current: '+49 30 2222222' } });
-	});
-
-	it('Record Added or Updated: a new record is created, a changed one updated, each once', async () => {
-		const existing = await createProduct(sandbox.api, { sku: 'DESK-1', name: 'Desk' });
-		const trigger = poller({ triggerOn: 'product:recordAddedOrUpdated', fieldsToWatch: 'name' });
-		await pollOk(trigger);
-		const added = await createProduct(sandbox.api, { sku: 'LAMP-1', name: 'Lamp' });
-		await sandbox.api.put(`/products/${existing.id}`, { name: 'Standing Desk' });
-		expect(reported(await pollOk(trigger)).sort()).toEqual([`product.created ${added.id}`, `product.updated ${existing.id}`].sort());
-		expect(await pollOk(trigger)).toBeNull();
-	});
-
+	// Fields to Watch, with the previous values: guarantees.test.ts (a record added under Record Updated) and pureRules.test.ts;
+	// Record Added or Updated: the overlapping polls of guarantees.test.ts.
 	it('Field Becomes a Value: invoice.paid once when an invoice is paid, with invoice_id; not for one paid before activation', async () => {
 		const contact = await createContact(sandbox.api);
 		const paidBefore = await createInvoice(sandbox.api, contact.id);
