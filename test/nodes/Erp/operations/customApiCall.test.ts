@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../../../sandbox/requestLog';
+import type { VariantName } from '../../../../tooling/harness/sandbox';
 import type { RunNodeResult } from '../../../../tooling/harness/run-node';
 import { createOrder } from '../../../sandbox/fixtures';
 import { useScriptedErp } from '../transport/scriptedErp';
@@ -35,6 +36,24 @@ describe('Custom API Call: GET', () => {
 			'GET /orders?page=2&per_page=100 200',
 			'GET /orders?page=3&per_page=100 200',
 		]);
+	});
+
+	// The paging rules themselves: ../transport/paginate.test.ts; here that Custom API Call's GET reads a list as Get Many does.
+	it.each<[string, VariantName, INodeParameters]>([
+		['a page size the ERP refuses (422, learnt)', 'strict-paging', { pageSize: 80 }],
+		['no total in meta', 'no-total', {}],
+		['pages of a size of its own', 'fixed-pages', {}],
+	])('Return All under %s: every record once', async (_what, variant, options) => {
+		await h.sandbox.admin.seed({ orders: 130 });
+		await h.sandbox.admin.setVariants([variant]);
+		const result = await h.run(call('GET', '/orders', { returnAll: true, options }));
+		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).map((o) => o.id));
+	});
+
+	it('an ERP that ignores the page parameter is a clear error, not a short list', async () => {
+		await h.sandbox.admin.seed({ orders: 150 });
+		await h.sandbox.admin.setVariants(['page-ignored']);
+		expect((await h.run(call('GET', '/orders', { returnAll: true }))).error?.message).toMatch(/seems to ignore the page parameter/);
 	});
 
 	it.each<[string, INodeParameters, (orders: Array<{ id: number; status: string }>) => unknown[], string[]]>([
@@ -96,10 +115,12 @@ describe('Custom API Call: writes', () => {
 		expect(jsonOf(await h.run(call('DELETE', `/orders/${again.id}`)))).toEqual([{ success: true }]);
 	});
 
-	it('a 422 shows the ERP\'s field message', async () => {
+	it("a 422 shows the ERP's field message; so does a success-false-200 refusal, whatever its status", async () => {
 		const taken = await createOrder(h.sandbox.api, { reference: 'SO-1' });
 		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
 		expect(result.error?.message).toBe(`The ERP refused to POST /orders (422): reference: is already taken by order ${taken.id}`);
+		await h.sandbox.admin.setVariants(['success-false-200']);
+		expect((await h.run(call('POST', '/orders', { body: order('SO-1') }))).error?.message).toMatch(/^The ERP refused to POST \/orders: reference: is already taken/);
 		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
 	});
 
