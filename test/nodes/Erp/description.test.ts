@@ -15,23 +15,16 @@ import { DEFAULT_TRANSPORT_OPTIONS } from '../../../nodes/shared/transport/types
 
 const description = new Erp().description;
 
-function walk(properties: INodeProperties[], visit: (p: INodeProperties) => void) {
-	for (const property of properties) {
-		visit(property);
-		for (const option of property.options ?? []) {
-			if ('values' in option) walk((option as INodePropertyCollection).values, visit);
-			else if ('type' in option) walk([option as INodeProperties], visit);
-		}
-	}
-}
-
 const all: INodeProperties[] = [];
-walk(description.properties, (p) => all.push(p));
+const walk = (properties: INodeProperties[]) =>
+	properties.forEach((property) => {
+		all.push(property);
+		for (const option of property.options ?? []) walk('values' in option ? (option as INodePropertyCollection).values : 'type' in option ? [option as INodeProperties] : []);
+	});
+walk(description.properties);
+const operationOptions = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options as INodePropertyOptions[]);
 
-const SMALL_WORDS = new Set(['as', 'of', 'a', 'an', 'the', 'and', 'or', 'to', 'in', 'on', 'at', 'by', 'for', '(JSON)', '(%)']);
-const isTitleCase = (text: string) =>
-	text.split(' ').every((word, i) => (i > 0 && SMALL_WORDS.has(word)) || /^[A-Z0-9(]/.test(word));
-
+// Title Case, "Whether" booleans and sorted choices over every node: test/nodes/editorTexts.test.ts.
 describe('ERP node description', () => {
 	it('offers the 19 endpoints of the API document as operations, plus the keyed creates, by resource, and Custom API Call', () => {
 		const operations = Object.fromEntries(
@@ -48,21 +41,9 @@ describe('ERP node description', () => {
 		});
 	});
 
-	it('names operations the n8n way: Title Case names, sentence-case actions, sorted', () => {
-		for (const property of description.properties.filter((p) => p.type === 'options')) {
-			const options = property.options as INodePropertyOptions[];
-			expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => a.localeCompare(b)));
-			for (const option of options) {
-				expect(isTitleCase(option.name)).toBe(true);
-				// Sentence case as n8n's lint reads it: words in capitals (API) are left as they are.
-				if (option.action) expect(option.action).toMatch(/^[A-Z][a-z]+( ([a-z0-9]+|[A-Z]+))*$/);
-			}
-		}
-		const getMany = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'contact');
-		expect((getMany?.options as INodePropertyOptions[]).find((o) => o.value === 'getAll')).toMatchObject({
-			name: 'Get Many',
-			action: 'Get many contacts',
-		});
+	it('gives every operation a sentence-case action (words in capitals, API, as they are), e.g. Get Many: Get many contacts', () => {
+		for (const { action } of operationOptions) expect(action).toMatch(/^[A-Z][a-z]+( ([a-z0-9]+|[A-Z]+))*$/);
+		expect(operationOptions.find((o) => o.value === 'getAll')).toMatchObject({ name: 'Get Many', action: 'Get many contacts' });
 	});
 
 	it("gives every operation a description that adds to its action instead of repeating it (n8n's UX guidelines)", () => {
@@ -72,26 +53,10 @@ describe('ERP node description', () => {
 				.split(/\W+/)
 				.filter((word) => word && !['a', 'an', 'the'].includes(word))
 				.join(' ');
-		const operations = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options as INodePropertyOptions[]);
-		expect(operations).toHaveLength(23);
-		for (const { action, description: text } of operations) {
+		expect(operationOptions).toHaveLength(23);
+		for (const { action, description: text } of operationOptions) {
 			expect(words(text ?? '')).not.toContain(words(action ?? ''));
 			expect(words(text ?? '').split(' ').length).toBeGreaterThan(words(action ?? '').split(' ').length);
-		}
-	});
-
-	it('uses Title Case display names, "Whether" booleans and sorted collections everywhere', () => {
-		for (const property of all) {
-			// A notice's display name is its text, a sentence.
-			if (property.type !== 'notice') expect(isTitleCase(property.displayName)).toBe(true);
-			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
-			if (property.type === 'collection') {
-				const names = (property.options as INodeProperties[]).map((o) => o.displayName);
-				expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-			}
-			if (property.description && !/\. /.test(property.description)) {
-				expect(property.description.endsWith('.')).toBe(false);
-			}
 		}
 	});
 
@@ -128,16 +93,14 @@ describe('ERP node description', () => {
 		expect(description.properties.find((p) => p.name === 'resource')?.noDataExpression).toBe(true);
 	});
 
-	it('shows the transport defaults it really uses', () => {
-		const option = (name: string) => (optionsProperty.options as INodeProperties[]).find((o) => o.name === name)?.default;
-		expect(option('maxRetries')).toBe(DEFAULT_TRANSPORT_OPTIONS.maxRetries);
-		expect(option('timeout')).toBe(DEFAULT_TRANSPORT_OPTIONS.timeoutMs);
-		expect(option('concurrency')).toBe(DEFAULT_TRANSPORT_OPTIONS.concurrency);
-	});
-
-	it('explains the default Concurrency with the number it really is', () => {
-		const concurrency = (optionsProperty.options as INodeProperties[]).find((o) => o.name === 'concurrency');
-		expect(concurrency?.description).toContain(`The default ${DEFAULT_TRANSPORT_OPTIONS.concurrency} `);
+	it('shows the transport defaults it really uses, and names the default Concurrency in its description', () => {
+		const option = (name: string) => (optionsProperty.options as INodeProperties[]).find((o) => o.name === name);
+		expect([option('maxRetries')?.default, option('timeout')?.default, option('concurrency')?.default]).toEqual([
+			DEFAULT_TRANSPORT_OPTIONS.maxRetries,
+			DEFAULT_TRANSPORT_OPTIONS.timeoutMs,
+			DEFAULT_TRANSPORT_OPTIONS.concurrency,
+		]);
+		expect(option('concurrency')?.description).toContain(`The default ${DEFAULT_TRANSPORT_OPTIONS.concurrency} `);
 	});
 });
 
@@ -179,17 +142,11 @@ describe('endpoints', () => {
 		expect([...new Set(found.map((f) => f.endpoint))].sort()).toEqual([...DOCUMENTED].sort());
 	});
 
-	it("sends each request from its resource's operation files (or the lookups beside them), or from the pick and field lists", () => {
+	it("sends each request from its resource's operation files (or the lookups beside them), or from the pick and field lists; each create's POST from its create.operation.ts", () => {
 		for (const { file } of found) expect(file).toMatch(/^(actions\/(contact|invoice|product|employee)\/[\w.]+\.ts|methods\/\w+\.ts)$/);
 		const fromOperations = new Set(found.filter((f) => f.file.endsWith('.operation.ts')).map((f) => f.endpoint));
 		for (const endpoint of DOCUMENTED) expect(fromOperations).toContain(endpoint);
-	});
-
-	it("sends each create's POST from its create.operation.ts", () => {
-		for (const resource of RESOURCES) {
-			const create = sources.find(({ file }) => file === `actions/${resource}/create.operation.ts`);
-			expect(endpointsIn(create?.source ?? '')).toContain(`POST /${resource}s`);
-		}
+		for (const resource of RESOURCES) expect(found).toContainEqual({ endpoint: `POST /${resource}s`, file: `actions/${resource}/create.operation.ts` });
 	});
 
 	it('writes every path where its request is made, never in a constant', () => {
@@ -207,13 +164,9 @@ describe('endpoints', () => {
 		}
 	});
 
-	it('has no operation file import another operation file', () => {
-		for (const { file, source } of operations) expect(`${file}: ${importsOf(source).filter((from) => from.endsWith('.operation')).join(', ')}`).toBe(`${file}: `);
-	});
-
-	it('has methods/ import no operation file', () => {
-		const methods = sources.filter(({ file }) => file.startsWith('methods/'));
-		expect(methods.length).toBeGreaterThan(0);
-		for (const { file, source } of methods) expect(`${file}: ${importsOf(source).filter((from) => from.endsWith('.operation')).join(', ')}`).toBe(`${file}: `);
+	it('has no operation file, nor methods/, import an operation file', () => {
+		const importers = [...operations, ...sources.filter(({ file }) => file.startsWith('methods/'))];
+		expect(importers.length).toBeGreaterThan(operations.length);
+		for (const { file, source } of importers) expect(`${file}: ${importsOf(source).filter((from) => from.endsWith('.operation')).join(', ')}`).toBe(`${file}: `);
 	});
 });

@@ -70,33 +70,12 @@ describe('staysBelow: the final check of the URL the request would go to', () =>
 
 describe('Simplified and Selected Fields output', () => {
 	it("keeps an ERP's records useful when they name fields otherwise: the known ones first, then its own plain fields, nested ones flattened", () => {
-		const record = {
-			uuid: 'c-1',
-			id: 7,
-			display_name: 'Ada Lovelace',
-			email: 'ada@example.com',
-			address: { city: 'London', country: 'GB', lines: ['12 St James Sq'] },
-			tags: ['vip'],
-			a: 1,
-			b: 2,
-			c: 3,
-			d: 4,
-			e: 5,
-			f: 6,
-		};
-		expect(simplified('contact', record)).toEqual({
-			id: 7,
-			email: 'ada@example.com',
-			uuid: 'c-1',
-			display_name: 'Ada Lovelace',
-			'address.city': 'London',
-			'address.country': 'GB',
-			a: 1,
-			b: 2,
-			c: 3,
-			d: 4,
-		});
-		expect(Object.keys(simplified('contact', record))).toHaveLength(SIMPLIFIED_MAX_FIELDS);
+		const record = { uuid: 'c-1', id: 7, display_name: 'Ada Lovelace', email: 'ada@example.com', address: { city: 'London', country: 'GB', lines: ['12 St James Sq'] }, tags: ['vip'], a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 };
+		const shown = simplified('contact', record);
+		expect(Object.entries(shown)).toEqual(
+			Object.entries({ id: 7, email: 'ada@example.com', uuid: 'c-1', display_name: 'Ada Lovelace', 'address.city': 'London', 'address.country': 'GB', a: 1, b: 2, c: 3, d: 4 }),
+		);
+		expect(Object.keys(shown)).toHaveLength(SIMPLIFIED_MAX_FIELDS);
 	});
 
 	it('Selected Fields: the ID always, nested names by their dotted path, names the record lacks left out', () => {
@@ -138,11 +117,8 @@ describe('checkValue', () => {
 
 		// East of UTC a local midnight is the day before in UTC, west of it a local 23:59 the day after: npm test runs
 		// east (jest.config.js), npm run test:clocks in both directions.
-		it('reads a Date value as the local day it falls on, at both ends of that day', () => {
-			expect(valid('date', new Date(2026, 10, 1, 0, 0))).toBe('2026-11-01');
-			expect(valid('date', new Date(2026, 10, 1, 23, 59, 59))).toBe('2026-11-01');
-			expect(valid('date', '2026-11-01T00:00:00')).toBe('2026-11-01');
-			expect(valid('date', '2026-11-01T23:59:59')).toBe('2026-11-01');
+		it.each([new Date(2026, 10, 1, 0, 0), new Date(2026, 10, 1, 23, 59, 59), '2026-11-01T00:00:00', '2026-11-01T23:59:59'])('reads %p as the local day it falls on, at both ends of that day', (value) => {
+			expect(valid('date', value)).toBe('2026-11-01');
 		});
 
 		it.each(['2026-02-30', '2026-13-01', 'soon', ''])('refuses %j, saying the form to use', (input) => {

@@ -53,32 +53,13 @@ describe('ERP Polling Trigger description', () => {
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 
-	it("lists every watch as its own node panel entry, named as in Trigger On: 'On contact added' for Contact Added", () => {
-		const [triggerOn] = properties('triggerOn');
-		const entries = (triggerOn.options as INodePropertyOptions[]).map((o) => `${o.action} | ${o.name} | ${String(o.value)}`);
-		expect(entries.sort()).toEqual(
-			[
-				'On contact added | Contact Added | contact:recordAdded',
-				'On contact updated | Contact Updated | contact:recordUpdated',
-				'On contact added or updated | Contact Added or Updated | contact:recordAddedOrUpdated',
-				'On contact field becomes a value | Contact Field Becomes a Value | contact:fieldValue',
-				'On employee added | Employee Added | employee:recordAdded',
-				'On employee field becomes a value | Employee Field Becomes a Value | employee:fieldValue',
-				'On invoice added | Invoice Added | invoice:recordAdded',
-				'On invoice updated | Invoice Updated | invoice:recordUpdated',
-				'On invoice added or updated | Invoice Added or Updated | invoice:recordAddedOrUpdated',
-				'On invoice field becomes a value | Invoice Field Becomes a Value | invoice:fieldValue',
-				'On product added | Product Added | product:recordAdded',
-				'On product updated | Product Updated | product:recordUpdated',
-				'On product added or updated | Product Added or Updated | product:recordAddedOrUpdated',
-				'On product field becomes a value | Product Field Becomes a Value | product:fieldValue',
-				'On product stock below threshold | Product Stock Below Threshold | product:lowStock',
-				'On record added to any list | Record Added to Any List | list:recordAdded',
-				'On record updated in any list | Record Updated in Any List | list:recordUpdated',
-				'On record added or updated in any list | Record Added or Updated in Any List | list:recordAddedOrUpdated',
-				'On record field becomes a value in any list | Record Field Becomes a Value in Any List | list:fieldValue',
-			].sort(),
-		);
+	it("names each watch in its resource's words and lists it as its own node panel entry: 'On contact added' for Contact Added", () => {
+		const WATCH: Record<string, string> = { recordAdded: 'Added', recordUpdated: 'Updated', recordAddedOrUpdated: 'Added or Updated', fieldValue: 'Field Becomes a Value', lowStock: 'Stock Below Threshold' };
+		for (const option of properties('triggerOn')[0].options as INodePropertyOptions[]) {
+			const [resource, watch] = String(option.value).split(':');
+			const name = resource === 'list' ? `Record ${WATCH[watch]} ${watch === 'recordAdded' ? 'to' : 'in'} Any List` : `${resource[0].toUpperCase()}${resource.slice(1)} ${WATCH[watch]}`;
+			expect([option.name, option.action]).toEqual([name, `On ${name.toLowerCase()}`]);
+		}
 	});
 
 	it("describes each watch in its resource's words: an invoice example only for invoices", () => {
@@ -118,11 +99,6 @@ describe('ERP Polling Trigger description', () => {
 		expect(notice?.displayName).toMatch(/<a href="https:\/\/github\.com\/n8n-nodes-erp\/n8n-nodes-erp\/blob\/main\/docs\/triggers\.md#cost-per-poll" target="_blank">Cost per poll<\/a>\.$/);
 		const all = (properties('products')[0].options as Array<{ value: string; description?: string }>).find((o) => o.value === 'all');
 		expect(all?.description).toMatch(/with each product's total stock when the list carries it; otherwise also the stock of up to Stock Reads per Poll products/);
-	});
-
-	it('describes its booleans the n8n way', () => {
-		const options = properties('options')[0].options as INodeProperties[];
-		for (const option of options.filter((o) => o.type === 'boolean')) expect(option.description).toMatch(/^Whether /);
 	});
 });
 

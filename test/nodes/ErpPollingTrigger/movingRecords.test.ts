@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Contact } from '../../../sandbox/types';
 import type { Poller } from '../../../tooling/harness';
-import { createContact, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
+import { createContact, memoryOf, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**
  * Creates and deletes while a scan runs shift records between pages (offset paging): a record can be missed by
@@ -14,28 +14,24 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	// Pages of 2, one at a time, so that the change lands between two known pages.
 	const options = { pageSize: 2, concurrency: 1 };
 
-	const remembered = (trigger: Poller): string[] =>
-		Object.keys(((Object.values(trigger.inMemory())[0] as IDataObject).erpPoll as { records: object }).records).sort(
-			(a, b) => Number(a) - Number(b),
-		);
+	const remembered = (trigger: Poller): string[] => Object.keys(memoryOf(trigger).records as IDataObject).sort((a, b) => Number(a) - Number(b));
+	const sixContacts = async () => {
+		const contacts: Contact[] = [];
+		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
+		return contacts;
+	};
+	const deleteDuringPoll = (trigger: Poller, contact: Contact) => withChangeBetweenPages(sandbox, '/contacts', () => pollOk(trigger), () => sandbox.api.delete(`/contacts/${contact.id}`));
 
 	const lookups = async (since: number) =>
 		(await sandbox.admin.requests(since)).filter((r) => r.method === 'GET' && /^\/contacts\/\d+$/.test(r.path)).map((r) => `${r.path} ${r.status}`);
 
 	it('a delete during a poll hides the next record from that scan: it is looked up, kept, and never reported as new', async () => {
-		const contacts: Contact[] = [];
-		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
+		const contacts = await sixContacts();
 		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		await pollOk(trigger);
 
 		const since = await sandbox.admin.lastRequestSeq();
-		const first = await withChangeBetweenPages(
-			sandbox,
-			'/contacts',
-			() => pollOk(trigger),
-			() => sandbox.api.delete(`/contacts/${contacts[0].id}`),
-		);
-		expect(first).toBeNull();
+		expect(await deleteDuringPoll(trigger, contacts[0])).toBeNull();
 		// The scan missed the third contact (shifted onto page 1): looked up by ID, found, still remembered.
 		expect(await lookups(since)).toEqual([`/contacts/${contacts[2].id} 200`]);
 		expect(remembered(trigger)).toEqual(contacts.map((c) => String(c.id)));
@@ -52,16 +48,9 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	});
 
 	it('a delete during the first scan does not make a record already there look new later', async () => {
-		const contacts: Contact[] = [];
-		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));
+		const contacts = await sixContacts();
 		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
-		const baseline = await withChangeBetweenPages(
-			sandbox,
-			'/contacts',
-			() => pollOk(trigger),
-			() => sandbox.api.delete(`/contacts/${contacts[0].id}`),
-		);
-		expect(baseline).toEqual([]);
+		expect(await deleteDuringPoll(trigger, contacts[0])).toEqual([]);
 		expect(remembered(trigger)).toEqual(expect.arrayContaining([String(contacts[2].id)]));
 		// The next poll finds the deleted one gone (an empty execution saves that), then nothing.
 		expect(await pollOk(trigger)).toEqual([]);
@@ -70,20 +59,13 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 
 	it('an ERP listing newest first: a create during a scan shifts every later page, and each new record is reported once', async () => {
 		await sandbox.admin.setVariants(['newest-first']);
-		for (let i = 0; i < 6; i++) await createContact(sandbox.api);
+		await sixContacts();
 		const trigger = poller({ triggerOn: 'contact:recordAdded', options });
 		await pollOk(trigger);
 
 		const before = await createContact(sandbox.api);
 		let during: Contact | undefined;
-		const first = await withChangeBetweenPages(
-			sandbox,
-			'/contacts',
-			() => pollOk(trigger),
-			async () => {
-				during = await createContact(sandbox.api);
-			},
-		);
+		const first = await withChangeBetweenPages(sandbox, '/contacts', () => pollOk(trigger), async () => (during = await createContact(sandbox.api)));
 		const second = await pollOk(trigger);
 		const third = await pollOk(trigger);
 		const all = [...reported(first), ...reported(second), ...reported(third)];

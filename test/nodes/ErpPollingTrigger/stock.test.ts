@@ -1,48 +1,52 @@
-import type { IDataObject, INodeParameters, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { Poller } from '../../../tooling/harness';
-import { createProduct, memoryOf, pollOk, reported, usePollingHarness, createContact } from './harness';
+import { createContact, createProduct, memoryOf, pollOk, reported, usePollingHarness } from './harness';
+
+const { sandbox, poller } = usePollingHarness();
+
+/** Products at threshold 10, one per total (warehouse 1; `split`: five of it in warehouse 2); `unlisted`: the ERP's product list without stock. */
+async function products(totals: number[], { split = false, unlisted = false } = {}): Promise<number[]> {
+	const ids: number[] = [];
+	for (const [i, total] of totals.entries()) {
+		const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
+		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: split ? total - 5 : total });
+		if (split) await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 5 });
+		ids.push(product.id);
+	}
+	if (unlisted) await sandbox.admin.setVariants(['no-stock-in-list']);
+	return ids;
+}
+
+/** The poll's items, the products whose stock it read (in the order the reads started), and every path it asked. */
+async function pollReading(trigger: Poller) {
+	const since = await sandbox.admin.lastRequestSeq();
+	const items = await pollOk(trigger);
+	const paths = (await sandbox.admin.requests(since)).map((r) => r.path);
+	const read = paths.flatMap((path) => /^\/products\/(\d+)\/stock$/.exec(path)?.[1] ?? []).map(Number);
+	return { items, read, paths, stockReads: read.length, requests: paths.length };
+}
+
+const lowStock = (options: INodeParameters = {}) =>
+	({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options }) satisfies INodeParameters;
 
 /** Stock Below Threshold against an ERP whose product list carries each product's total stock (the sandbox's stock_total). */
 describe('ERP Polling Trigger: the stock from the product list', () => {
-	const { sandbox, poller } = usePollingHarness();
-
-	/** Five products at threshold 10 with different stock (50, 40, 30, 20, 15), each over two warehouses. */
-	async function stockedProducts(): Promise<number[]> {
-		const ids: number[] = [];
-		for (const [i, total] of [50, 40, 30, 20, 15].entries()) {
-			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
-			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: total - 5 });
-			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 2, quantity: 5 });
-			ids.push(product.id);
-		}
-		return ids;
-	}
-
-	/** The poll's items and the stock requests it sent. */
-	async function pollCounting(trigger: Poller): Promise<{ items: Awaited<ReturnType<typeof pollOk>>; stockReads: number; requests: number }> {
-		const since = await sandbox.admin.lastRequestSeq();
-		const items = await pollOk(trigger);
-		const requests = await sandbox.admin.requests(since);
-		return { items, stockReads: requests.filter((r) => r.path.endsWith('/stock')).length, requests: requests.length };
-	}
-
+	const stockedProducts = () => products([50, 40, 30, 20, 15], { split: true });
 	const setTotal = async (productId: number, total: number) => {
 		await sandbox.admin.setStock({ product_id: productId, warehouse_id: 1, quantity: total });
 		await sandbox.admin.setStock({ product_id: productId, warehouse_id: 2, quantity: 0 });
 	};
-	const memory = (trigger: Poller): IDataObject => memoryOf(trigger);
-	const lowStock = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold' } satisfies INodeParameters;
 
 	it('finds the field from a sample at the first look; later polls scan the list once, with one stock read to re-check it', async () => {
 		const [, , third] = await stockedProducts();
-		const trigger = poller(lowStock);
-		const first = await pollCounting(trigger);
+		const trigger = poller(lowStock());
+		const first = await pollReading(trigger);
 		expect(first.stockReads).toBeLessThanOrEqual(5);
-		expect(memory(trigger).stockField).toBe('stock_total');
+		expect(memoryOf(trigger).stockField).toBe('stock_total');
 
 		await setTotal(third, 5);
-		const crossing = await pollCounting(trigger);
+		const crossing = await pollReading(trigger);
 		expect(reported(crossing.items)).toEqual([`product.low_stock ${third}`]);
 		expect(crossing.items?.[0].json.data).toMatchObject({ stock_total: 5, low_stock_threshold: 10 });
 		expect(crossing.stockReads).toBeLessThanOrEqual(1);
@@ -50,26 +54,26 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 
 		await setTotal(third, 4);
 		expect(await pollOk(trigger)).toBeNull(); // still low: not twice
-		await setTotal(third, 12);
-		expect(await pollOk(trigger)).toEqual([]); // armed again, saved
+		await setTotal(third, 10);
+		expect(await pollOk(trigger)).toEqual([]); // at the threshold: armed again, saved
 		await setTotal(third, 9);
 		expect(reported(await pollOk(trigger))).toEqual([`product.low_stock ${third}`]);
 	});
 
 	it('a Stock Field the user names: no stock request at all, the first look included', async () => {
 		const [first] = await stockedProducts();
-		const trigger = poller({ ...lowStock, options: { stockField: 'stock_total' } });
-		expect((await pollCounting(trigger)).stockReads).toBe(0);
+		const trigger = poller(lowStock({ stockField: 'stock_total' }));
+		expect((await pollReading(trigger)).stockReads).toBe(0);
 		await setTotal(first, 3);
-		const crossing = await pollCounting(trigger);
+		const crossing = await pollReading(trigger);
 		expect(reported(crossing.items)).toEqual([`product.low_stock ${first}`]);
 		expect(crossing).toMatchObject({ stockReads: 0, requests: 1 });
-		expect((await pollCounting(trigger)).items).toBeNull();
+		expect((await pollReading(trigger)).items).toBeNull();
 	});
 
 	it('a Stock Field the products do not have: an error naming the option and the fix, nothing stored', async () => {
 		const [first] = await stockedProducts();
-		const trigger = poller({ ...lowStock, options: { stockField: 'on_hand' } });
+		const trigger = poller(lowStock({ stockField: 'on_hand' }));
 		const { error } = await trigger.poll();
 		expect(error?.message).toBe(
 			`Stock Field: product ${first} has no number in "on_hand" (null); enter the product field holding its total stock, or leave Stock Field empty to let the node find it or read each product's stock`,
@@ -80,29 +84,29 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 	it('a found field that no longer agrees with the stock read one by one is dropped; that poll reads each product', async () => {
 		const ids = await stockedProducts();
 		// Available stock (quantity less reserved) equals stock_total only while nothing is reserved.
-		const trigger = poller({ ...lowStock, options: { quantityField: 'available' } });
+		const trigger = poller(lowStock({ quantityField: 'available' }));
 		await pollOk(trigger);
-		expect(memory(trigger).stockField).toBe('stock_total');
+		expect(memoryOf(trigger).stockField).toBe('stock_total');
 
 		for (const id of ids) await sandbox.admin.setStock({ product_id: id, warehouse_id: 3, quantity: 5, reserved: 5 });
 		await sandbox.admin.setStock({ product_id: ids[4], warehouse_id: 1, quantity: 4 }); // available 9: low; stock_total 14 says not
-		const dropped = await pollCounting(trigger);
-		expect(memory(trigger).stockField).toBeUndefined();
+		const dropped = await pollReading(trigger);
+		expect(memoryOf(trigger).stockField).toBeUndefined();
 		expect(dropped.stockReads).toBe(ids.length);
 		expect(reported(dropped.items)).toEqual([`product.low_stock ${ids[4]}`]);
 	});
 
 	it('a field that disappears from the list is dropped, and the stock read one by one', async () => {
 		const [first] = await stockedProducts();
-		const trigger = poller(lowStock);
+		const trigger = poller(lowStock());
 		await pollOk(trigger);
-		expect(memory(trigger).stockField).toBe('stock_total');
+		expect(memoryOf(trigger).stockField).toBe('stock_total');
 		await sandbox.admin.setVariants(['no-stock-in-list']);
 		await setTotal(first, 2);
-		const after = await pollCounting(trigger);
+		const after = await pollReading(trigger);
 		expect(reported(after.items)).toEqual([`product.low_stock ${first}`]);
 		expect(after.stockReads).toBe(5);
-		expect(memory(trigger).stockField).toBeUndefined();
+		expect(memoryOf(trigger).stockField).toBeUndefined();
 	});
 });
 
@@ -111,32 +115,12 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
  * at most Stock Reads per Poll products' stock a poll, in turn.
  */
 describe('ERP Polling Trigger: stock read one by one, spread over polls', () => {
-	const { sandbox, poller } = usePollingHarness();
-
-	/** Seven products at threshold 10 with 20 in stock; the ERP's product list without stock. */
-	async function products(): Promise<number[]> {
-		const ids: number[] = [];
-		for (let i = 1; i <= 7; i++) {
-			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
-			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 20 + i });
-			ids.push(product.id);
-		}
-		await sandbox.admin.setVariants(['no-stock-in-list']);
-		return ids;
-	}
-
-	/** The poll's items and the products whose stock it read, in the order the reads started (Concurrency 1). */
-	async function pollReading(trigger: Poller): Promise<{ items: INodeExecutionData[] | null; read: number[] }> {
-		const since = await sandbox.admin.lastRequestSeq();
-		const items = await pollOk(trigger);
-		const read = (await sandbox.admin.requests(since)).flatMap((r) => /^\/products\/(\d+)\/stock$/.exec(r.path)?.[1] ?? []).map(Number);
-		return { items, read };
-	}
-
-	const three = { triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { stockReadsPerPoll: 3, concurrency: 1 } } satisfies INodeParameters;
+	/** Seven products with 21 to 27 in stock; the ERP's product list without stock. */
+	const seven = () => products([21, 22, 23, 24, 25, 26, 27], { unlisted: true });
+	const three = lowStock({ stockReadsPerPoll: 3, concurrency: 1 });
 
 	it('the first look reads every product; then 3 a poll, in turn, so each is read within ceil(7 / 3) = 3 polls', async () => {
-		const ids = await products();
+		const ids = await seven();
 		const trigger = poller(three);
 		expect((await pollReading(trigger)).read).toEqual(ids);
 		const rounds = [await pollReading(trigger), await pollReading(trigger), await pollReading(trigger), await pollReading(trigger)];
@@ -146,7 +130,7 @@ describe('ERP Polling Trigger: stock read one by one, spread over polls', () => 
 	});
 
 	it('a crossing is reported once, by the poll that reads the product; the others keep their token; re-armed as before', async () => {
-		const ids = await products();
+		const ids = await seven();
 		const trigger = poller(three);
 		await pollOk(trigger);
 		const records = memoryOf(trigger).records;
@@ -169,7 +153,7 @@ describe('ERP Polling Trigger: stock read one by one, spread over polls', () => 
 	});
 
 	it('a new product is read in its turn and reported when it is already low', async () => {
-		await products();
+		await seven();
 		const trigger = poller(three);
 		await pollOk(trigger);
 		expect((await pollReading(trigger)).read).toEqual([1, 2, 3]);
@@ -187,34 +171,11 @@ describe('ERP Polling Trigger: stock read one by one, spread over polls', () => 
  * has, and the next poll goes on. The harness fakes the budget n8n-core's PollContext answers.
  */
 describe('ERP Polling Trigger: a poll that fits its budget', () => {
-	const { sandbox, poller } = usePollingHarness();
-
-	async function products(count: number): Promise<number[]> {
-		const ids: number[] = [];
-		for (let i = 1; i <= count; i++) {
-			const product = await createProduct(sandbox.api, { sku: `P-${i}`, low_stock_threshold: 10 });
-			await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 20 });
-			ids.push(product.id);
-		}
-		await sandbox.admin.setVariants(['no-stock-in-list']);
-		return ids;
-	}
-
-	/** The poll's items and the products whose stock it read, in the order the reads started (Concurrency 1). */
-	async function pollReading(trigger: Poller): Promise<{ items: INodeExecutionData[] | null; read: number[]; paths: string[] }> {
-		const since = await sandbox.admin.lastRequestSeq();
-		const items = await pollOk(trigger);
-		const paths = (await sandbox.admin.requests(since)).map((r) => r.path);
-		const read = paths.flatMap((path) => /^\/products\/(\d+)\/stock$/.exec(path)?.[1] ?? []).map(Number);
-		return { items, read, paths };
-	}
-
-	const lowStock = (options: INodeParameters) =>
-		({ triggerOn: 'product:lowStock', thresholdType: 'field', thresholdField: 'low_stock_threshold', options: { concurrency: 1, ...options } }) satisfies INodeParameters;
+	const twenties = (count: number) => products(Array(count).fill(20), { unlisted: true });
 
 	it('a budget used up starts no stock read and changes no product; the next poll goes on where the last one stopped', async () => {
-		const ids = await products(6);
-		const trigger = poller(lowStock({ stockReadsPerPoll: 2 }));
+		const ids = await twenties(6);
+		const trigger = poller(lowStock({ stockReadsPerPoll: 2, concurrency: 1 }));
 		await pollOk(trigger);
 		expect((await pollReading(trigger)).read).toEqual(ids.slice(0, 2));
 		const memory = memoryOf(trigger);
@@ -232,8 +193,8 @@ describe('ERP Polling Trigger: a poll that fits its budget', () => {
 	});
 
 	it('a budget running out mid-poll: the reads started are the first of the turn, and the next poll reads on from the last', async () => {
-		const ids = await products(8);
-		const trigger = poller(lowStock({}));
+		const ids = await twenties(8);
+		const trigger = poller(lowStock({ concurrency: 1 }));
 		await pollOk(trigger);
 		await sandbox.admin.setFaults({ latencyMs: 150 });
 		// 3/4 of 1 s: the list (150 ms), then reads of 150 ms each until 750 ms.
@@ -248,9 +209,9 @@ describe('ERP Polling Trigger: a poll that fits its budget', () => {
 	});
 
 	it('the first look with its budget used up: the products wait for their first read, which takes note and reports nothing', async () => {
-		const ids = await products(3);
+		const ids = await twenties(3);
 		await sandbox.admin.setStock({ product_id: ids[1], warehouse_id: 1, quantity: 2 }); // already low at activation
-		const trigger = poller(lowStock({}));
+		const trigger = poller(lowStock({ concurrency: 1 }));
 		trigger.setPollBudgetMs(0);
 		const baseline = await pollReading(trigger);
 		expect(baseline).toMatchObject({ items: [], read: [] });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
 
 import { eventKey } from '../../../nodes/shared/eventKey';
 import { normalTime } from '../../../nodes/shared/recordFields';
@@ -6,128 +7,70 @@ import { normalTime } from '../../../nodes/shared/recordFields';
 // The key of one occurrence in the ERP: the same for two reads of one state, another for another occurrence.
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+type Read = [event: string, id: string | number, record: IDataObject, stock?: { total: number; threshold: number; updatedAt?: string }];
+const keyOf = ([event, id, record, stock]: Read) => eventKey(event, id, record, stock);
 
-describe('eventKey: the text it hashes', () => {
-	it('is the JSON of event, the ID as text and the marker: for invoice.paid the payment time in UTC', () => {
-		const key = eventKey('invoice.paid', 7, { id: 7, status: 'paid', paid_at: '2026-11-22T11:15:30+01:00' });
-		expect(key).toBe(sha256('["invoice.paid","7","2026-11-22T10:15:30.000Z"]'));
-	});
-
-	it('takes 42 and "42" (and " 42 ") as one ID', () => {
-		const record = { created_at: '2026-11-01T08:00:00Z' };
-		expect(eventKey('contact.created', 42, record)).toBe(eventKey('contact.created', '42', record));
-		expect(eventKey('contact.created', ' 42 ', record)).toBe(eventKey('contact.created', 42, record));
-		expect(eventKey('contact.created', 43, record)).not.toBe(eventKey('contact.created', 42, record));
-	});
-
-	it('gives two events of one record two keys', () => {
-		const invoice = { id: 7, paid_at: '2026-11-22T10:15:30Z', due_date: '2026-11-01' };
-		expect(eventKey('invoice.paid', 7, invoice)).not.toBe(eventKey('invoice.overdue', 7, invoice));
-	});
+it('is the SHA-256 of the JSON of event, the ID as text and the marker: for invoice.paid the payment time in UTC', () => {
+	expect(eventKey('invoice.paid', 7, { id: 7, status: 'paid', paid_at: '2026-11-22T11:15:30+01:00' })).toBe(sha256('["invoice.paid","7","2026-11-22T10:15:30.000Z"]'));
 });
 
-describe('normalized timestamps', () => {
-	it.each(['2026-11-22T10:15:30Z', '2026-11-22T10:15:30.000Z', '2026-11-22T10:15:30+00:00', '2026-11-22T11:15:30+01:00', '2026-11-22 10:15:30+0000'])(
-		'%s is the instant 2026-11-22T10:15:30.000Z',
-		(text) => {
-			expect(normalTime(text)).toBe('2026-11-22T10:15:30.000Z');
-			expect(eventKey('contact.updated', 5, { updated_at: text })).toBe(eventKey('contact.updated', 5, { updated_at: '2026-11-22T10:15:30.000Z' }));
-		},
-	);
+const created = { id: 3, created_at: '2026-11-01T08:00:00Z', updated_at: '2026-11-01T08:00:00Z', email: 'a@example.com' };
+const updated = { id: 5, email: 'a@example.com', updated_at: '2026-11-20T09:00:00Z' };
+const untimed = { id: 5, email: 'a@example.com', tags: ['vip'], address: { city: 'Oslo', zip: '0150' } };
+const paid = { id: 7, status: 'paid', paid_at: '2026-11-22T10:15:30Z', updated_at: '2026-11-22T10:15:31Z' };
+const overdue = { id: 9, status: 'overdue', due_date: '2026-11-01', updated_at: '2026-11-02T00:00:00Z' };
+const low = { total: 4, threshold: 10 };
 
-	it('keeps a time without a zone, a date and a number as shown: read in n8n\'s zone they would change with the host', () => {
-		expect(normalTime('2026-11-22T10:15:30')).toBe('2026-11-22T10:15:30');
-		expect(normalTime('2026-11-22')).toBe('2026-11-22');
-		expect(normalTime(1795000000)).toBe('1795000000');
-	});
+describe.each<[string, Read, Read]>([
+	['one ID written 42, "42" or " 42 "', ['contact.created', 42, created], ['contact.created', ' 42 ', created]],
+	...['contact.created', 'employee.hired', 'invoice.created', 'record.created'].map((event): [string, Read, Read] => [`${event}: the creation time, whatever else changed`, [event, 3, created], [event, 3, { ...created, updated_at: '2026-11-20T08:00:00Z', email: 'b@example.com' }]]),
+	['a creation time in date_created', ['employee.hired', 3, { date_created: '2026-11-01T08:00:00Z' }], ['employee.hired', 3, { created_at: '2026-11-01T08:00:00.000Z' }]],
+	['no creation time shown: the ID alone', ['contact.created', 3, { email: 'a@example.com' }], ['contact.created', 3, { email: 'b@example.com', created_at: null }]],
+	['an update read twice', ['contact.updated', 5, updated], ['contact.updated', 5, { ...updated }]],
+	['an update, whatever fields the read shows beside its time', ['product.updated', 5, updated], ['product.updated', 5, { updated_at: '2026-11-20T09:00:00Z' }]],
+	['an update time in modified_at', ['invoice.updated', 5, { id: 5, modified_at: '2026-11-20T09:00:00Z' }], ['invoice.updated', 5, { updated_at: '2026-11-20T09:00:00Z' }]],
+	['no update time: the fields in any key order', ['contact.updated', 5, untimed], ['contact.updated', 5, { address: { zip: '0150', city: 'Oslo' }, tags: ['vip'], email: 'a@example.com', id: 5 }]],
+	['invoice.paid edited after the payment', ['invoice.paid', 7, paid], ['invoice.paid', '7', { ...paid, updated_at: '2026-11-25T00:00:00Z', notes: 'edited after' }]],
+	['invoice.paid by payment_date', ['invoice.paid', 7, paid], ['invoice.paid', 7, { payment_date: '2026-11-22T10:15:30.000Z' }]],
+	['invoice.paid without a payment date: the ID alone, a second payment included', ['invoice.paid', 7, { id: 7, status: 'paid', updated_at: '2026-11-22T10:15:31Z' }], ['invoice.paid', 7, { id: 7, status: 'paid', updated_at: '2026-12-02T08:00:00Z' }]],
+	['invoice.overdue read on a later day', ['invoice.overdue', 9, overdue], ['invoice.overdue', 9, { ...overdue, updated_at: '2026-11-10T00:00:00Z' }]],
+	["invoice.overdue by a due timestamp's date", ['invoice.overdue', 9, overdue], ['invoice.overdue', 9, { due_at: '2026-11-01T23:59:00Z' }]],
+	['product.low_stock: the newest stock update time', ['product.low_stock', 12, { id: 12, name: 'Chair' }, { ...low, updatedAt: '2026-11-20T09:00:00.000Z' }], ['product.low_stock', 12, {}, { ...low, updatedAt: '2026-11-20T09:00:00Z' }]],
+	['product.low_stock without one: the total and threshold, not the product', ['product.low_stock', 12, { id: 12, updated_at: '2026-11-22T00:00:00Z' }, low], ['product.low_stock', 12, {}, low]],
+	['another event (a field-value watch) by its update time', ['contact.status.active', 4, { id: 4, updated_at: '2026-11-20T09:00:00Z' }], ['contact.status.active', 4, { id: 4, updated_at: '2026-11-20T09:00:00Z', notes: 'read again' }]],
+])('one occurrence: %s', (_, a, b) => {
+	it('has one key', () => expect(keyOf(b)).toBe(keyOf(a)));
 });
 
-describe('creation events: contact.created, employee.hired, the polling trigger’s record added', () => {
-	it.each(['contact.created', 'employee.hired', 'invoice.created', 'record.created'])('%s: the creation time when shown, whatever else the record says', (event) => {
-		const created = { id: 3, created_at: '2026-11-01T08:00:00Z', updated_at: '2026-11-01T08:00:00Z', email: 'a@example.com' };
-		const later = { ...created, updated_at: '2026-11-20T08:00:00Z', email: 'b@example.com' };
-		expect(eventKey(event, 3, later)).toBe(eventKey(event, 3, created));
-		expect(eventKey(event, 3, { ...created, created_at: '2026-11-02T08:00:00Z' })).not.toBe(eventKey(event, 3, created));
-	});
-
-	it('another creation field an ERP commonly has (created_on, date_created)', () => {
-		expect(eventKey('contact.created', 3, { created_on: '2026-11-01' })).not.toBe(eventKey('contact.created', 3, { created_on: '2026-11-02' }));
-		expect(eventKey('employee.hired', 3, { date_created: '2026-11-01T08:00:00Z' })).toBe(eventKey('employee.hired', 3, { created_at: '2026-11-01T08:00:00.000Z' }));
-	});
-
-	it('no creation time shown: the ID alone (a record is created once)', () => {
-		expect(eventKey('contact.created', 3, { email: 'a@example.com' })).toBe(eventKey('contact.created', 3, { email: 'b@example.com', created_at: null }));
-	});
+describe.each<[string, Read, Read]>([
+	['another ID', ['contact.created', 43, created], ['contact.created', 42, created]],
+	['another event of one record', ['invoice.paid', 7, paid], ['invoice.overdue', 7, paid]],
+	['another creation time', ['contact.created', 3, created], ['contact.created', 3, { ...created, created_at: '2026-11-02T08:00:00Z' }]],
+	['another creation day in created_on', ['contact.created', 3, { created_on: '2026-11-01' }], ['contact.created', 3, { created_on: '2026-11-02' }]],
+	['a second update', ['contact.updated', 5, updated], ['contact.updated', 5, { ...updated, updated_at: '2026-11-20T09:05:00Z' }]],
+	['no update time: a changed field', ['contact.updated', 5, untimed], ['contact.updated', 5, { ...untimed, email: 'b@example.com' }]],
+	['a second payment after a reopening', ['invoice.paid', 7, paid], ['invoice.paid', 7, { ...paid, paid_at: '2026-12-02T08:00:00Z' }]],
+	['another payment day in paid_on', ['invoice.paid', 7, { paid_on: '2026-11-22' }], ['invoice.paid', 7, { paid_on: '2026-11-23' }]],
+	['another due date', ['invoice.overdue', 9, overdue], ['invoice.overdue', 9, { ...overdue, due_date: '2026-12-01' }]],
+	['a drop again after a restock', ['product.low_stock', 12, {}, { ...low, updatedAt: '2026-11-20T09:00:00Z' }], ['product.low_stock', 12, {}, { ...low, updatedAt: '2026-11-22T09:00:00Z' }]],
+	['a further drop', ['product.low_stock', 12, {}, low], ['product.low_stock', 12, {}, { total: 2, threshold: 10 }]],
+	['another threshold', ['product.low_stock', 12, {}, low], ['product.low_stock', 12, {}, { total: 4, threshold: 8 }]],
+	['another product', ['product.low_stock', 12, {}, low], ['product.low_stock', 13, {}, low]],
+	['another event, later', ['order.shipped', 4, { id: 4, updated_at: '2026-11-20T09:00:00Z' }], ['order.shipped', 4, { id: 4, updated_at: '2026-11-21T09:00:00Z' }]],
+	['another event without a time: a changed field', ['order.shipped', 4, { id: 4, status: 'shipped' }], ['order.shipped', 4, { id: 4, status: 'shipped', notes: 'changed' }]],
+])('two occurrences: %s', (_, a, b) => {
+	it('have two keys', () => expect(keyOf(b)).not.toBe(keyOf(a)));
 });
 
-describe('updates: contact.updated and any *.updated', () => {
-	it('the update time when shown: two real updates give two keys, one update read twice one', () => {
-		const first = { id: 5, email: 'a@example.com', updated_at: '2026-11-20T09:00:00Z' };
-		expect(eventKey('contact.updated', 5, { ...first })).toBe(eventKey('contact.updated', 5, first));
-		expect(eventKey('contact.updated', 5, { ...first, updated_at: '2026-11-20T09:05:00Z' })).not.toBe(eventKey('contact.updated', 5, first));
-		// The same update, whatever fields the read shows beside the time (a list may show fewer than a record read).
-		expect(eventKey('product.updated', 5, { updated_at: '2026-11-20T09:00:00Z' })).toBe(eventKey('product.updated', 5, first));
-		expect(eventKey('invoice.updated', 5, { id: 5, modified_at: '2026-11-20T09:00:00Z' })).toBe(eventKey('invoice.updated', 5, { updated_at: '2026-11-20T09:00:00Z' }));
-	});
-
-	it('no update time: the digest of the fields, in any key order; a changed field is another update', () => {
-		const state = { id: 5, email: 'a@example.com', tags: ['vip'], address: { city: 'Oslo', zip: '0150' } };
-		const sameState = { address: { zip: '0150', city: 'Oslo' }, tags: ['vip'], email: 'a@example.com', id: 5 };
-		expect(eventKey('contact.updated', 5, sameState)).toBe(eventKey('contact.updated', 5, state));
-		expect(eventKey('contact.updated', 5, { ...state, email: 'b@example.com' })).not.toBe(eventKey('contact.updated', 5, state));
-		// A change back gives the first state's key again: without an update time the states cannot be told apart.
-		expect(eventKey('contact.updated', 5, { ...state, email: 'a@example.com' })).toBe(eventKey('contact.updated', 5, state));
-	});
+it('without an update time, a change back gives the first state\'s key again (the states cannot be told apart)', () => {
+	expect(eventKey('contact.updated', 5, { ...untimed, email: 'a@example.com' })).toBe(eventKey('contact.updated', 5, untimed));
 });
 
-describe('invoice.paid', () => {
-	it('the payment date (paid_at, paid_on or payment_date): a second payment after a reopening is another key', () => {
-		const paid = { id: 7, status: 'paid', paid_at: '2026-11-22T10:15:30Z', updated_at: '2026-11-22T10:15:31Z' };
-		expect(eventKey('invoice.paid', '7', { ...paid, updated_at: '2026-11-25T00:00:00Z', notes: 'edited after' })).toBe(eventKey('invoice.paid', 7, paid));
-		expect(eventKey('invoice.paid', 7, { ...paid, paid_at: '2026-12-02T08:00:00Z' })).not.toBe(eventKey('invoice.paid', 7, paid));
-		expect(eventKey('invoice.paid', 7, { paid_on: '2026-11-22' })).not.toBe(eventKey('invoice.paid', 7, { paid_on: '2026-11-23' }));
-		expect(eventKey('invoice.paid', 7, { payment_date: '2026-11-22T10:15:30.000Z' })).toBe(eventKey('invoice.paid', 7, paid));
-	});
-
-	it('no payment date: the ID alone, so a second payment after a reopening has the first one’s key', () => {
-		const once = eventKey('invoice.paid', 7, { id: 7, status: 'paid', amount_due: 0, updated_at: '2026-11-22T10:15:31Z' });
-		expect(eventKey('invoice.paid', 7, { id: 7, status: 'paid', amount_due: 0, updated_at: '2026-12-02T08:00:00Z' })).toBe(once);
-		expect(eventKey('invoice.paid', 8, { id: 8, status: 'paid' })).not.toBe(once);
-	});
+it.each(['2026-11-22T10:15:30Z', '2026-11-22T10:15:30.000Z', '2026-11-22T10:15:30+00:00', '2026-11-22T11:15:30+01:00', '2026-11-22 10:15:30+0000'])('%s is the instant 2026-11-22T10:15:30.000Z, in a key too', (text) => {
+	expect(normalTime(text)).toBe('2026-11-22T10:15:30.000Z');
+	expect(eventKey('contact.updated', 5, { updated_at: text })).toBe(eventKey('contact.updated', 5, { updated_at: '2026-11-22T10:15:30.000Z' }));
 });
 
-describe('invoice.overdue', () => {
-	it('the due date (a timestamp’s date part): the same overdue invoice read on later days has one key', () => {
-		const overdue = { id: 9, status: 'overdue', due_date: '2026-11-01', updated_at: '2026-11-02T00:00:00Z' };
-		expect(eventKey('invoice.overdue', 9, { ...overdue, updated_at: '2026-11-10T00:00:00Z' })).toBe(eventKey('invoice.overdue', 9, overdue));
-		expect(eventKey('invoice.overdue', 9, { due_at: '2026-11-01T23:59:00Z' })).toBe(eventKey('invoice.overdue', 9, overdue));
-		expect(eventKey('invoice.overdue', 9, { ...overdue, due_date: '2026-12-01' })).not.toBe(eventKey('invoice.overdue', 9, overdue));
-	});
-});
-
-describe('product.low_stock', () => {
-	it('stock records with an update time: the newest one, so a drop again after a restock is another key', () => {
-		const low = { total: 4, threshold: 10, updatedAt: '2026-11-20T09:00:00Z' };
-		expect(eventKey('product.low_stock', 12, { id: 12, name: 'Chair' }, { ...low, updatedAt: '2026-11-20T09:00:00.000Z' })).toBe(eventKey('product.low_stock', 12, {}, low));
-		expect(eventKey('product.low_stock', 12, {}, { ...low, updatedAt: '2026-11-22T09:00:00Z' })).not.toBe(eventKey('product.low_stock', 12, {}, low));
-	});
-
-	it('stock records without one: the total and threshold as read, so a further drop is another key but a drop again to the same total is not', () => {
-		const low = { total: 4, threshold: 10 };
-		expect(eventKey('product.low_stock', 12, { id: 12, updated_at: '2026-11-22T00:00:00Z' }, low)).toBe(eventKey('product.low_stock', 12, {}, low));
-		expect(eventKey('product.low_stock', 12, {}, { total: 2, threshold: 10 })).not.toBe(eventKey('product.low_stock', 12, {}, low));
-		expect(eventKey('product.low_stock', 12, {}, { total: 4, threshold: 8 })).not.toBe(eventKey('product.low_stock', 12, {}, low));
-		expect(eventKey('product.low_stock', 13, {}, low)).not.toBe(eventKey('product.low_stock', 12, {}, low));
-	});
-});
-
-describe('any other event name (an ERP’s new event, a polling field-value watch)', () => {
-	it.each(['order.shipped', 'contact.status.active'])('%s: the update time when shown, else the record digest', (event) => {
-		const state = { id: 4, status: 'shipped', updated_at: '2026-11-20T09:00:00Z' };
-		expect(eventKey(event, 4, { ...state, notes: 'read again' })).toBe(eventKey(event, 4, state));
-		expect(eventKey(event, 4, { ...state, updated_at: '2026-11-21T09:00:00Z' })).not.toBe(eventKey(event, 4, state));
-		const untimed = { id: 4, status: 'shipped' };
-		expect(eventKey(event, 4, { ...untimed })).toBe(eventKey(event, 4, untimed));
-		expect(eventKey(event, 4, { ...untimed, notes: 'changed' })).not.toBe(eventKey(event, 4, untimed));
-	});
+it("keeps a time without a zone, a date and a number as shown: read in n8n's zone they would change with the host", () => {
+	expect([normalTime('2026-11-22T10:15:30'), normalTime('2026-11-22'), normalTime(1795000000)]).toEqual(['2026-11-22T10:15:30', '2026-11-22', '1795000000']);
 });

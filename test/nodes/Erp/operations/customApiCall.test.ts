@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../../../sandbox/requestLog';
+import type { VariantName } from '../../../../tooling/harness/sandbox';
 import type { RunNodeResult } from '../../../../tooling/harness/run-node';
 import { createOrder } from '../../../sandbox/fixtures';
 import { useScriptedErp } from '../transport/scriptedErp';
@@ -37,51 +38,36 @@ describe('Custom API Call: GET', () => {
 		]);
 	});
 
-	it.each([
-		['a page size the ERP refuses (422, learnt)', ['strict-paging'] as const, { pageSize: 80 }],
-		['no total in meta', ['no-total'] as const, {}],
-		['pages of a size of its own', ['fixed-pages'] as const, {}],
-	])('Return All under %s: every record once', async (_what, variants, options) => {
+	// The paging rules themselves: ../transport/paginate.test.ts; here that Custom API Call's GET reads a list as Get Many does.
+	it.each<[string, VariantName, INodeParameters]>([
+		['a page size the ERP refuses (422, learnt)', 'strict-paging', { pageSize: 80 }],
+		['no total in meta', 'no-total', {}],
+		['pages of a size of its own', 'fixed-pages', {}],
+	])('Return All under %s: every record once', async (_what, variant, options) => {
 		await h.sandbox.admin.seed({ orders: 130 });
-		await h.sandbox.admin.setVariants([...variants]);
+		await h.sandbox.admin.setVariants([variant]);
 		const result = await h.run(call('GET', '/orders', { returnAll: true, options }));
-		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).map((o) => o.id));
 	});
 
-	it("an ERP that ignores the page parameter is a clear error, not a short list", async () => {
+	it('an ERP that ignores the page parameter is a clear error, not a short list', async () => {
 		await h.sandbox.admin.seed({ orders: 150 });
 		await h.sandbox.admin.setVariants(['page-ignored']);
-		const result = await h.run(call('GET', '/orders', { returnAll: true }));
-		expect(result.error?.message).toMatch(/seems to ignore the page parameter/);
+		expect((await h.run(call('GET', '/orders', { returnAll: true }))).error?.message).toMatch(/seems to ignore the page parameter/);
 	});
 
-	it('Limit within the first answer: one request; Limit beyond it: the pages up to the Limit', async () => {
+	it.each<[string, INodeParameters, (orders: Array<{ id: number; status: string }>) => unknown[], string[]]>([
+		['Limit within the first answer: one request', { limit: 7 }, (orders) => orders.slice(0, 7), ['GET /orders 200']],
+		['Limit beyond it: the pages up to the Limit', { limit: 40 }, (orders) => orders.slice(0, 40), ['GET /orders 200', 'GET /orders?page=1&per_page=40 200']],
+		['a list that fits its first answer: one request, with the Query Parameters as given', { returnAll: true, queryParameters: query({ status: 'open' }) }, (orders) => orders.filter((o) => o.status === 'open'), ['GET /orders?status=open 200']],
+		['Query Parameters naming page and per_page: that page alone', { returnAll: true, queryParameters: query({ page: '2', per_page: '10' }) }, (orders) => orders.slice(10, 20), ['GET /orders?page=2&per_page=10 200']],
+		['Return As One Item: the records and their count in one item', { returnAll: true, queryParameters: query({ status: 'open' }), options: { returnAsOneItem: true } }, (orders) => [{ records: orders.filter((o) => o.status === 'open'), count: orders.filter((o) => o.status === 'open').length }], ['GET /orders?status=open 200']],
+	])('%s', async (_what, parameters, expected, requests) => {
 		await h.sandbox.admin.seed({ orders: 60 });
 		await h.mark();
-		expect(jsonOf(await h.run(call('GET', '/orders', { limit: 7 })))).toHaveLength(7);
-		expect(lines(await h.requests())).toEqual(['GET /orders 200']);
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { limit: 40 }));
-		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).slice(0, 40).map((o) => o.id));
-		expect(lines(await h.requests())).toEqual(['GET /orders 200', 'GET /orders?page=1&per_page=40 200']);
-	});
-
-	it('a list that fits its first answer is read in one request, with the Query Parameters as given', async () => {
-		await h.sandbox.admin.seed({ orders: 30 });
-		const open = (await h.sandbox.admin.records('orders')).filter((o) => o.status === 'open');
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { returnAll: true, queryParameters: query({ status: 'open' }) }));
-		expect(jsonOf(result)).toEqual(open);
-		expect(lines(await h.requests())).toEqual(['GET /orders?status=open 200']);
-	});
-
-	it('Query Parameters naming page and per_page read that page alone', async () => {
-		await h.sandbox.admin.seed({ orders: 30 });
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { returnAll: true, queryParameters: query({ page: '2', per_page: '10' }) }));
-		expect(jsonOf(result).map((o) => o.id)).toEqual((await h.sandbox.admin.records('orders')).slice(10, 20).map((o) => o.id));
-		expect(lines(await h.requests())).toEqual(['GET /orders?page=2&per_page=10 200']);
+		const result = await h.run(call('GET', '/orders', parameters));
+		expect(jsonOf(result)).toEqual(expected(await h.sandbox.admin.records('orders')));
+		expect(lines(await h.requests())).toEqual(requests);
 	});
 
 	it('a record is one item; a list without ids (an order\'s lines) is one item per element', async () => {
@@ -91,12 +77,6 @@ describe('Custom API Call: GET', () => {
 			{ line: 1, sku: null, description: 'Desk', quantity: 1, unit_price: 200 },
 			{ line: 2, sku: null, description: 'Chair', quantity: 2, unit_price: 90 },
 		]);
-	});
-
-	it('Return As One Item: the records and their count in one item', async () => {
-		await h.sandbox.admin.seed({ orders: 3 });
-		const result = await h.run(call('GET', '/orders', { options: { returnAsOneItem: true } }));
-		expect(jsonOf(result)).toEqual([{ records: await h.sandbox.admin.records('orders'), count: 3 }]);
 	});
 
 	it('Full Response: one item with the status, the data and the paging meta of the one answer', async () => {
@@ -117,11 +97,9 @@ describe('Custom API Call: GET', () => {
 });
 
 describe('Custom API Call: writes', () => {
-	it('POST creates the record and outputs it as the ERP answered', async () => {
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
-		const [stored] = await h.sandbox.admin.records('orders');
-		expect(jsonOf(result)).toEqual([stored]);
-		expect(stored).toMatchObject({ reference: 'SO-1', customer: 'Acme', total: 10 });
+	it('POST creates the record and outputs it as the ERP answered, at node version 1 too (a resource 0.1.0 did not have)', async () => {
+		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }), { typeVersion: 1 });
+		expect(jsonOf(result)).toEqual(await h.sandbox.admin.records('orders'));
 		expect((await h.requests()).map((r) => r.body)).toEqual([{ reference: 'SO-1', customer: 'Acme', total: 10 }]);
 	});
 
@@ -131,39 +109,19 @@ describe('Custom API Call: writes', () => {
 		expect(jsonOf(await h.run(call('PATCH', `/orders/${created.id}`, { body: { notes: 'Ring twice' } })))[0]).toMatchObject({ status: 'confirmed', notes: 'Ring twice' });
 		expect(jsonOf(await h.run(call('DELETE', `/orders/${created.id}`)))).toEqual([{ id: created.id, deleted: true }]);
 		expect(await h.sandbox.admin.records('orders')).toEqual([]);
-	});
-
-	it('an empty answer is {success: true}', async () => {
-		const created = await createOrder(h.sandbox.api);
+		// An empty answer is {success: true}.
+		const again = await createOrder(h.sandbox.api);
 		await h.sandbox.admin.setVariants(['delete-204']);
-		expect(jsonOf(await h.run(call('DELETE', `/orders/${created.id}`)))).toEqual([{ success: true }]);
+		expect(jsonOf(await h.run(call('DELETE', `/orders/${again.id}`)))).toEqual([{ success: true }]);
 	});
 
-	it('the same outputs at node version 1 (a resource 0.1.0 did not have)', async () => {
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }), { typeVersion: 1 });
-		expect(jsonOf(result)).toEqual(await h.sandbox.admin.records('orders'));
-	});
-
-	it('a 429 is waited out and the POST sent again: one record', async () => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'rateLimit', retryAfter: 0 } });
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
-		expect(result.error).toBeUndefined();
-		expect((await posts()).map((r) => r.status)).toEqual([429, 201]);
-		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
-	});
-
-	it('a 422 shows the ERP\'s field message', async () => {
+	it("a 422 shows the ERP's field message; so does a success-false-200 refusal, whatever its status", async () => {
 		const taken = await createOrder(h.sandbox.api, { reference: 'SO-1' });
 		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
 		expect(result.error?.message).toBe(`The ERP refused to POST /orders (422): reference: is already taken by order ${taken.id}`);
-		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
-	});
-
-	it('success: false is a failure whatever the status', async () => {
-		await createOrder(h.sandbox.api, { reference: 'SO-1' });
 		await h.sandbox.admin.setVariants(['success-false-200']);
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
-		expect(result.error?.message).toMatch(/^The ERP refused to POST \/orders: reference: is already taken/);
+		expect((await h.run(call('POST', '/orders', { body: order('SO-1') }))).error?.message).toMatch(/^The ERP refused to POST \/orders: reference: is already taken/);
+		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
 	});
 
 	it.each([
@@ -178,24 +136,24 @@ describe('Custom API Call: writes', () => {
 		expect(descriptionOf(result)).toMatch(/set Key Field so that the node can look the record up/);
 	});
 
-	it('a POST whose answer is lost after the ERP saved it, with Key Field: found by the lookup, sent once, marked recovered', async () => {
-		await h.sandbox.admin.seed({ orders: 3 });
+	const drop = { kind: 'drop' as const, afterCommit: true };
+	const unclear = { kind: 'status' as const, status: 503, afterCommit: false };
+	it.each<[string, string, string | undefined, object, string[], IDataObject | RegExp]>([
+		['a POST whose answer is lost after the ERP saved it, with Key Field: found by the lookup, sent once, marked recovered', 'POST', 'reference', drop, ['GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders null', 'GET /orders?reference=SO-NEW&page=1&per_page=100 200'], { reference: 'SO-NEW', recovered: true }],
+		['a POST refused unclearly before the ERP saved anything, with Key Field: the lookup proves it, the POST goes again', 'POST', 'reference', unclear, ['GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders 503', 'GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders 201'], { reference: 'SO-NEW' }],
+		['a PATCH whose answer is lost, without Key Field: not sent again, and the error says so', 'PATCH', undefined, { kind: 'status', status: 502, afterCommit: true }, ['PATCH /orders/ID 502'], /^The ERP may have done it anyway\. The node does not send a PATCH again after such a failure/],
+		['a PATCH whose answer is lost after the ERP changed the record, with Key Field: the record at Path shows it done, sent once', 'PATCH', 'status', drop, ['PATCH /orders/ID null', 'GET /orders/ID 200'], { status: 'shipped', recovered: true }],
+		['a PATCH refused unclearly before the ERP changed anything, with Key Field: the record at Path shows it, the PATCH goes again', 'PATCH', 'status', unclear, ['PATCH /orders/ID 503', 'GET /orders/ID 200', 'PATCH /orders/ID 200'], { status: 'shipped' }],
+	])('%s', async (_what, method, keyField, fault, expected, outcome) => {
+		const created = await createOrder(h.sandbox.api);
 		await h.mark();
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
-		const result = await h.run(call('POST', '/orders', { body: order('SO-NEW'), keyField: 'reference' }));
-		expect(result.error).toBeUndefined();
-		const stored = (await h.sandbox.admin.records('orders')).filter((o) => o.reference === 'SO-NEW');
-		expect(stored).toHaveLength(1);
-		expect(jsonOf(result)).toEqual([{ ...stored[0], recovered: true }]);
-		expect(lines(await h.requests())).toEqual(['GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders null', 'GET /orders?reference=SO-NEW&page=1&per_page=100 200']);
-	});
-
-	it('a POST refused unclearly before the ERP saved anything, with Key Field: the lookup proves it, the POST goes again, one record', async () => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'status', status: 503, afterCommit: false } });
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1'), keyField: 'reference' }));
-		expect(result.error).toBeUndefined();
-		expect((await posts()).map((r) => r.status)).toEqual([503, 201]);
-		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
+		await h.sandbox.admin.queueFault({ match: { method, path: '/orders' }, fault: fault as never });
+		const write = method === 'POST' ? call('POST', '/orders', { body: order('SO-NEW') }) : call('PATCH', `/orders/${created.id}`, { body: '{"status": "shipped"}' });
+		const result = await h.run({ ...write, ...(keyField ? { keyField } : {}) });
+		expect(lines(await h.requests())).toEqual(expected.map((line) => line.replace('ID', String(created.id))));
+		if (outcome instanceof RegExp) expect(descriptionOf(result)).toMatch(outcome);
+		else expect([result.error, jsonOf(result)]).toEqual([undefined, [expect.objectContaining(outcome)]]);
+		expect((await h.sandbox.admin.records('orders')).filter((o) => o.reference === 'SO-NEW')).toHaveLength(method === 'POST' ? 1 : 0);
 	});
 
 	it('Key Field with a value other records have too (customer): the new record is told apart by its ID', async () => {
@@ -212,35 +170,6 @@ describe('Custom API Call: writes', () => {
 		const result = await h.run(call('POST', '/orders', { body: '{"customer": "Acme", "total": 1}', keyField: 'reference' }));
 		expect(result.error?.message).toBe('Body has no "reference" value, which Key Field names: nothing was sent');
 		expect(await h.requests()).toEqual([]);
-	});
-
-	it('a PATCH whose answer is lost is not sent again, and the error says so', async () => {
-		const created = await createOrder(h.sandbox.api);
-		await h.mark();
-		await h.sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'status', status: 502, afterCommit: true } });
-		const result = await h.run(call('PATCH', `/orders/${created.id}`, { body: '{"notes": "x"}' }));
-		expect(lines(await h.requests())).toEqual([`PATCH /orders/${created.id} 502`]);
-		expect(descriptionOf(result)).toMatch(/^The ERP may have done it anyway\. The node does not send a PATCH again after such a failure/);
-	});
-
-	it('a PATCH whose answer is lost after the ERP changed the record, with Key Field: the record at Path shows it done, sent once', async () => {
-		const created = await createOrder(h.sandbox.api);
-		await h.mark();
-		await h.sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
-		const result = await h.run(call('PATCH', `/orders/${created.id}`, { body: '{"status": "shipped"}', keyField: 'status' }));
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)[0]).toMatchObject({ id: created.id, status: 'shipped', recovered: true });
-		expect(lines(await h.requests())).toEqual([`PATCH /orders/${created.id} null`, `GET /orders/${created.id} 200`]);
-	});
-
-	it('a PATCH refused unclearly before the ERP changed anything, with Key Field: the record at Path shows it, the PATCH goes again', async () => {
-		const created = await createOrder(h.sandbox.api);
-		await h.mark();
-		await h.sandbox.admin.queueFault({ match: { method: 'PATCH', path: '/orders' }, fault: { kind: 'status', status: 503, afterCommit: false } });
-		const result = await h.run(call('PATCH', `/orders/${created.id}`, { body: '{"status": "shipped"}', keyField: 'status' }));
-		expect(result.error).toBeUndefined();
-		expect(lines(await h.requests())).toEqual([`PATCH /orders/${created.id} 503`, `GET /orders/${created.id} 200`, `PATCH /orders/${created.id} 200`]);
-		expect((await h.sandbox.admin.record('orders', created.id))?.status).toBe('shipped');
 	});
 
 	it('PUT and DELETE are sent again after a lost answer; a DELETE that finds nothing then has done its work', async () => {
@@ -262,19 +191,9 @@ describe('Custom API Call: writes', () => {
 describe('Custom API Call: what is refused before any request', () => {
 	it.each([
 		['https://evil.example/api/v1/orders', /is a full URL/],
-		['//evil.example/orders', /starts with \/\/, which names another host/],
-		['orders', /must start with \//],
-		['/orders/../contacts', /contains a \. or \.\. segment/],
 		['/orders/%2e%2e/%2E%2E/admin', /contains a \. or \.\. segment/],
-		['/orders/%252e%252e/admin', /contains a \. or \.\. segment/],
-		['/orders%2f..%2fadmin', /contains a \. or \.\. segment/],
-		['/..;/admin', /contains a \. or \.\. segment/],
-		['/orders\\..\\admin', /contains a backslash/],
-		['/orders%5c..', /contains a backslash/],
-		['/orders?status=open', /contains \?/],
-		['/orders\r\nX-Evil: 1', /contains a control character/],
 		['  ', /is empty/],
-	])('Path %j', async (path, problem) => {
+	])('Path %j (every way out of the Base URL: pathProblem in ../pureRules.test.ts)', async (path, problem) => {
 		const result = await h.run(call('GET', path));
 		expect(result.error?.message).toMatch(problem);
 		expect(result.error?.message).toMatch(/^Path .*: nothing was sent$/);

@@ -2,52 +2,36 @@ import { createFromInput, createWith, jsonOf, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
-const contactsFrom = (rows: Array<{ first: string; email: string }>) => rows.map(({ first, email }) => ({ first_name: first, email }));
-const people = (count: number, suffix = '') =>
-	Array.from({ length: count }, (_, i) => ({ first: `Person${i}${suffix}`, email: `person${i}@example.com` }));
+const people = (count: number, suffix = '') => Array.from({ length: count }, (_, i) => ({ first_name: `Person${i}${suffix}`, email: `person${i}@example.com` }));
+const actions = (result: Awaited<ReturnType<typeof h.run>>) => jsonOf(result).map((json) => json.action);
 
 describe('Create or Update (contact by e-mail, product by SKU) and Create or Get (employee by e-mail)', () => {
 	const upsertContacts = (extra = {}) => createFromInput('contact', { options: { concurrency: 10 }, ...extra }, 'upsert');
 
 	it('an import of 200 contacts run twice: 200 contacts, the second run 200 updated, no POST for a key that existed (the reliability suite runs 1,000 in a real n8n)', async () => {
-		const first = await h.run(upsertContacts(), { input: contactsFrom(people(200)) });
-		expect(first.error).toBeUndefined();
-		expect(jsonOf(first).map((json) => json.action)).toEqual(Array(200).fill('created'));
-		expect(await h.sandbox.admin.records('contacts')).toHaveLength(200);
-
+		expect(actions(await h.run(upsertContacts(), { input: people(200) }))).toEqual(Array(200).fill('created'));
 		await h.mark();
-		const second = await h.run(upsertContacts(), { input: contactsFrom(people(200, ' again')) });
-		expect(second.error).toBeUndefined();
-		expect(jsonOf(second).map((json) => json.action)).toEqual(Array(200).fill('updated'));
+		const second = await h.run(upsertContacts(), { input: people(200, ' again') });
+		expect(actions(second)).toEqual(Array(200).fill('updated'));
 		const stored = await h.sandbox.admin.records('contacts');
-		expect(stored).toHaveLength(200);
-		expect(stored.every((contact) => String(contact.first_name).endsWith(' again'))).toBe(true);
+		expect(stored.map((contact) => contact.first_name).sort()).toEqual(people(200, ' again').map((row) => row.first_name).sort());
 		expect(jsonOf(second).map((json) => json.id)).toEqual(stored.map((contact) => contact.id));
-		const methods = (await h.requests()).map((request) => request.method);
-		expect(methods.filter((method) => method === 'POST')).toHaveLength(0);
-		expect(methods.filter((method) => method === 'PUT')).toHaveLength(200);
+		expect((await h.requests()).filter((request) => request.method !== 'GET').map((request) => request.method)).toEqual(Array(200).fill('PUT'));
 	});
 
 	it('the import under 20% 5xx and 10% dropped connections after the ERP saved the contact: every item succeeds, each e-mail POSTed once', async () => {
-		// One queued answer per POST, in a shuffled order: 40 server errors and 20 drops after the save, the
-		// rest answered normally (a latency fault of 0 ms). Lookups are not faulted.
-		const kinds = [...Array(40).fill('status'), ...Array(20).fill('drop'), ...Array(140).fill('none')];
-		let seed = 7;
-		const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-		for (let i = kinds.length - 1; i > 0; i--) {
-			const j = Math.floor(random() * (i + 1));
-			[kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-		}
+		// One queued answer per POST, spread over the import: 40 server errors and 20 drops after the save, the rest
+		// answered normally (a latency fault of 0 ms). Lookups are not faulted.
+		const kinds = Array.from({ length: 200 }, (_, i) => (i % 5 === 1 ? 'status' : i % 10 === 3 ? 'drop' : 'none'));
 		for (const kind of kinds) {
 			const fault = kind === 'none' ? { kind: 'latency', delayMs: 0 } : { kind, status: 500, afterCommit: true };
 			await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/contacts' }, fault: fault as never });
 		}
 
-		const result = await h.run(upsertContacts({ options: { concurrency: 10 } }), { input: contactsFrom(people(200)), continueOnFail: true });
-		const items = jsonOf(result);
-		expect(items.filter((json) => json.error)).toEqual([]);
-		expect(items.map((json) => json.action)).toEqual(Array(200).fill('created'));
-		expect(items.filter((json) => json.recovered)).toHaveLength(60);
+		const result = await h.run(upsertContacts({ options: { concurrency: 10 } }), { input: people(200), continueOnFail: true });
+		expect(jsonOf(result).filter((json) => json.error)).toEqual([]);
+		expect(actions(result)).toEqual(Array(200).fill('created'));
+		expect(jsonOf(result).filter((json) => json.recovered)).toHaveLength(60);
 
 		const stored = await h.sandbox.admin.records('contacts');
 		expect(stored.map((contact) => contact.email).sort()).toEqual(people(200).map((row) => row.email).sort());
@@ -85,30 +69,7 @@ describe('Create or Update (contact by e-mail, product by SKU) and Create or Get
 		]);
 	});
 
-	it('a contact it creates comes out as the fields sent under the ERP\'s short answer, with no read back', async () => {
-		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'AE' }, {}, 'upsert'));
-		const [stored] = await h.sandbox.admin.records('contacts');
-		expect(jsonOf(result)).toEqual([
-			{ id: stored.id, first_name: 'Ada', created_at: stored.created_at, email: 'ada@example.com', company: 'AE', action: 'created' },
-		]);
-		expect((await h.requests()).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /contacts', 'POST /contacts']);
-	});
-
-	it('a contact it updates comes out as the whole record sent under the ERP\'s answer, even a short one', async () => {
-		await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com' }));
-		const [before] = await h.sandbox.admin.records('contacts');
-		await h.sandbox.admin.queueFault({
-			match: { method: 'PUT', path: '/contacts' },
-			fault: { kind: 'status', status: 200, body: { success: true, data: { id: before.id, updated_at: '2026-11-02T00:00:00Z' } }, afterCommit: true },
-		});
-		await h.mark();
-		const result = await h.run(createWith('contact', { email: 'ada@example.com', company: 'Initech' }, {}, 'upsert'));
-		const put = (await h.requests()).find((r) => r.method === 'PUT');
-		const sent = { first_name: 'Ada', last_name: null, email: 'ada@example.com', phone: null, company: 'Initech', notes: null, custom_fields: {} };
-		expect(put?.body).toEqual(sent);
-		expect(jsonOf(result)).toEqual([{ id: before.id, ...sent, updated_at: '2026-11-02T00:00:00Z', action: 'updated' }]);
-	});
-
+	// What it outputs for a record it creates or updates, under the ERP's short answer: versions.test.ts.
 	it('with Fetch Full Record, a contact it creates comes out whole, beside what happened', async () => {
 		const result = await h.run(createWith('contact', { first_name: 'Ada', email: 'ada@example.com', company: 'AE' }, { options: { fetchFullRecord: true } }, 'upsert'));
 		const [stored] = await h.sandbox.admin.records('contacts');

@@ -69,31 +69,6 @@ export interface ErpHarness {
 	/** The /api/v1 requests the sandbox saw since the last `mark()`. */
 	requests(): Promise<Awaited<ReturnType<TestSandbox['admin']['requests']>>>;
 	mark(): Promise<void>;
-	close(): Promise<void>;
-}
-
-export async function erpHarness(sandboxOptions: SandboxOptions = {}): Promise<ErpHarness> {
-	const sandbox = await startTestSandbox(sandboxOptions);
-	let since = 0;
-	return {
-		sandbox,
-		run: async (parameters, options = {}) =>
-			await runNode({
-				nodeType: options.asTool ? erpTool() : new Erp(),
-				credentialType: new ErpApi(),
-				credentials: { baseUrl: options.baseUrl ?? sandbox.baseUrl, apiToken: options.token ?? sandbox.token },
-				parameters,
-				input: options.input,
-				continueOnFail: options.continueOnFail,
-				typeVersion: options.typeVersion,
-			}),
-		requests: async () => await sandbox.admin.requests(since),
-		mark: async () => {
-			const log = await sandbox.admin.requests();
-			since = log.length ? log[log.length - 1].seq : 0;
-		},
-		close: async () => await sandbox.close(),
-	};
 }
 
 export const jsonOf = (result: RunNodeResult) => result.items.map((item) => item.json);
@@ -102,12 +77,29 @@ export const jsonOf = (result: RunNodeResult) => result.items.map((item) => item
  * Registers the suite's hooks: one sandbox for the file, emptied (and optionally seeded) before each test,
  * with the request log marked so `requests()` shows only the test's own requests.
  */
-export function useErpHarness(seedEachTest?: SeedOptions, sandboxOptions?: SandboxOptions): ErpHarness {
-	const h = {} as ErpHarness;
+export function useErpHarness(seedEachTest?: SeedOptions, sandboxOptions: SandboxOptions = {}): ErpHarness {
+	let since = 0;
+	const h: ErpHarness = {
+		sandbox: undefined as unknown as TestSandbox,
+		run: async (parameters, options = {}) =>
+			await runNode({
+				nodeType: options.asTool ? erpTool() : new Erp(),
+				credentialType: new ErpApi(),
+				credentials: { baseUrl: options.baseUrl ?? h.sandbox.baseUrl, apiToken: options.token ?? h.sandbox.token },
+				parameters,
+				input: options.input,
+				continueOnFail: options.continueOnFail,
+				typeVersion: options.typeVersion,
+			}),
+		requests: async () => await h.sandbox.admin.requests(since),
+		mark: async () => {
+			since = await h.sandbox.admin.lastRequestSeq();
+		},
+	};
 	beforeAll(async () => {
-		Object.assign(h, await erpHarness(sandboxOptions));
+		h.sandbox = await startTestSandbox(sandboxOptions);
 	});
-	afterAll(async () => await h.close());
+	afterAll(async () => await h.sandbox.close());
 	beforeEach(async () => {
 		await h.sandbox.admin.reset();
 		if (seedEachTest) await h.sandbox.admin.seed(seedEachTest);
