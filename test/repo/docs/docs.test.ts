@@ -40,6 +40,16 @@ describe('docs/architecture.md agrees with the code', () => {
 	});
 });
 
+// A page that names a test file as the proof of something must name one that exists.
+describe('the test files README.md and docs/ name', () => {
+	const pages = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+	const named = pages.flatMap((page) => [...readFileSync(path.join(ROOT, page), 'utf8').matchAll(/`(test\/[^`\s]+\.ts)`/g)].map(([, file]) => [page, file]));
+
+	it('are some', () => expect(named.length).toBeGreaterThan(20));
+
+	it.each(named)('%s: %s exists', (_page, file) => expect(existsSync(path.join(ROOT, file))).toBe(true));
+});
+
 // docs/api-assumptions.md claims which test proves each alternative the node survives: each must exist and name
 // the variant it claims in a test title.
 describe('docs/api-assumptions.md: every alternative the node survives names tests that exist', () => {
