@@ -30,6 +30,11 @@ describe('package.json', () => {
 		for (const file of nodeFiles) expect(file).toMatch(/^dist\/nodes\/\w+\/\w+\.node\.js$/);
 	});
 
+	it('has no runtime dependencies (n8n verification) and takes n8n-workflow from n8n as a peer', () => {
+		expect(pkg).not.toHaveProperty('dependencies');
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	});
+
 	it('has no "main", or one that names a shipped file', () => {
 		if (pkg.main !== undefined) {
 			expect(pkg.main.replace(/^\.\//, '').startsWith('dist/')).toBe(true);

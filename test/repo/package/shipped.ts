@@ -12,6 +12,8 @@ interface PackageJson {
 	name: string;
 	main?: string;
 	files: string[];
+	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
 	n8n: { n8nNodesApiVersion: number; credentials: string[]; nodes: string[] };
 }
 
