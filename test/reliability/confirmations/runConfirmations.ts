@@ -6,7 +6,7 @@ import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/context';
 import { settle } from '../support/batch';
-import { confirmationFailures, type ConfirmationTally, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
+import { confirmationFailures, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
 /** Real deliveries: caused by a change in the ERP, through its API (or its warehouse and overdue jobs). */
 export type RealKind = 'contact.created' | 'contact.updated' | 'invoice.paid' | 'invoice.overdue' | 'product.low_stock' | 'employee.hired';
@@ -86,24 +86,6 @@ const PROGRESS_EVERY = 250;
 const FAULTS = { errorRate: 0.05, dropRate: 0.03, visibleAfterMs: 1000 };
 /** Queued half-way: the next GETs all answered 429 (Retry-After 1 s). */
 const STORM = { match: { method: 'GET' }, fault: { kind: 'rateLimit' as const, retryAfter: 1 }, times: 200 };
-
-export interface ConfirmationScenarioResult extends ConfirmationTally {
-	id: string;
-	title: string;
-	settings: Record<string, unknown>;
-	/** Real deliveries sent again after the sandbox's own retry was answered other than 2xx too (each counts once). */
-	resent: number;
-	/** Executions of the workflow, and those that ended in an error. */
-	executions: number;
-	errorExecutions: number;
-	/** API requests the sandbox received from n8n's trigger per delivery (GETs in the run, over deliveries sent). */
-	requestsPerDelivery: number;
-	/** Struck by a fault: random ones and the 429 storm. */
-	faultsStruck: number;
-	tokenLeaks: number;
-	wallMs: number;
-	failures: string[];
-}
 
 interface Pools {
 	contacts: number[];
@@ -298,7 +280,7 @@ async function resendUnanswered(session: ReliabilitySession, url: string, subscr
  * late. Judged against the sandbox's log of what it sent: real ones confirmed or passed on as could not confirm,
  * forged ones never on Confirmed, none confirmed twice, the token in no output.
  */
-export async function runConfirmationScenario(session: ReliabilitySession, log: (line: string) => void): Promise<ConfirmationScenarioResult> {
+export async function runConfirmationScenario(session: ReliabilitySession, log: (line: string) => void) {
 	const started = Date.now();
 	await session.sandbox.reset();
 	const pools = await preparePools(session);
@@ -334,10 +316,12 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		id: ID,
 		title: 'Confirmed events: real and forged deliveries, mixed, while the ERP fails and shows changes late',
 		settings: { faults: FAULTS, storm: STORM, trigger: 'defaults', workers: WORKERS, maxPending: MAX_PENDING, resends: RESENDS, resendPauseMs: RESEND_PAUSE_MS, real: REAL_MIX, forged: FORGED_MIX },
+		// Real deliveries sent again after the sandbox's own retry was answered other than 2xx too (each counts once).
 		resent,
 		...tally,
 		executions: executions.length,
 		errorExecutions: executions.filter((e) => e.status === 'error').length,
+		// The trigger's API requests per delivery (GETs in the run over deliveries sent); faults: random ones and the storm.
 		requestsPerDelivery: sent.length === 0 ? 0 : Math.round((triggerReads / sent.length) * 100) / 100,
 		faultsStruck: requests.filter((r) => r.fault).length,
 		tokenLeaks,
@@ -349,3 +333,5 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		],
 	};
 }
+
+export type ConfirmationScenarioResult = Awaited<ReturnType<typeof runConfirmationScenario>>;
