@@ -1,4 +1,5 @@
 import type { Random } from '../../../sandbox/seed/random';
+import type { EventName } from '../../../sandbox/events';
 import type { Invoice } from '../../../sandbox/types';
 import { ACTING_STEP, activeConfirmingTrigger, triggerBranch } from '../../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../../tooling/host/erpApi';
@@ -8,29 +9,18 @@ import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/cont
 import { settle } from '../support/batch';
 import { confirmationFailures, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
-/** Real deliveries: caused by a change in the ERP, through its API (or its warehouse and overdue jobs). */
-export type RealKind = 'contact.created' | 'contact.updated' | 'invoice.paid' | 'invoice.overdue' | 'product.low_stock' | 'employee.hired';
-
-/** Forged deliveries: posted to the trigger's URL with a claim the ERP does not hold. */
-export type ForgedKind =
-	| 'invoice.paid for an unpaid invoice'
-	| 'invoice.paid for no invoice'
-	| 'invoice.overdue for a paid invoice'
-	| 'contact.created for no contact'
-	| 'contact.updated for no contact'
-	| 'employee.hired for no employee'
-	| 'product.low_stock for a well-stocked product';
-
-export const REAL_MIX: Record<RealKind, number> = {
+/** Real deliveries, caused by a change in the ERP through its API (or its warehouse and overdue jobs): how many of each. */
+export const REAL_MIX = {
 	'contact.created': 250,
 	'contact.updated': 150,
 	'invoice.paid': 250,
 	'invoice.overdue': 50,
 	'product.low_stock': 150,
 	'employee.hired': 150,
-};
+} satisfies Record<EventName, number>;
 
-export const FORGED_MIX: Record<ForgedKind, number> = {
+/** Forged deliveries, posted to the trigger's URL with a claim the ERP does not hold. */
+export const FORGED_MIX = {
 	'invoice.paid for an unpaid invoice': 250,
 	'invoice.paid for no invoice': 100,
 	'invoice.overdue for a paid invoice': 100,
@@ -40,6 +30,8 @@ export const FORGED_MIX: Record<ForgedKind, number> = {
 	'product.low_stock for a well-stocked product': 250,
 };
 
+type RealKind = keyof typeof REAL_MIX;
+type ForgedKind = keyof typeof FORGED_MIX;
 export type Step = { real: true; kind: RealKind } | { real: false; kind: ForgedKind };
 
 const expand = <K extends string>(mix: Record<K, number>) => (Object.entries(mix) as Array<[K, number]>).flatMap(([kind, n]) => Array.from({ length: n }, () => kind));
@@ -66,7 +58,6 @@ export const POOL_SIZES = {
 };
 
 const ID = 'confirmations';
-const EVENTS = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'] as const;
 
 /** Steps run at once; deliveries the sandbox is still attempting before a step waits. */
 const WORKERS = 8;
@@ -87,17 +78,8 @@ const FAULTS = { errorRate: 0.05, dropRate: 0.03, visibleAfterMs: 1000 };
 /** Queued half-way: the next GETs all answered 429 (Retry-After 1 s). */
 const STORM = { match: { method: 'GET' }, fault: { kind: 'rateLimit' as const, retryAfter: 1 }, times: 200 };
 
-interface Pools {
-	contacts: number[];
-	toPay: number[];
-	unpaid: number[];
-	paid: number[];
-	toEmpty: Array<{ id: number; threshold: number }>;
-	stocked: number[];
-}
-
 /** Sent invoices (and paid ones) made through the API before the trigger listens: no event reaches it. */
-async function preparePools(session: ReliabilitySession): Promise<Pools> {
+async function preparePools(session: ReliabilitySession) {
 	await session.sandbox.seed({ contacts: 40, products: 550, seed: 44 });
 	const contacts = (await session.sandbox.records('contacts')).map((c) => c.id);
 	let made = 0;
@@ -126,6 +108,8 @@ async function preparePools(session: ReliabilitySession): Promise<Pools> {
 		stocked: stocked.slice(POOL_SIZES.toEmpty).map((p) => p.id),
 	};
 }
+
+type Pools = Awaited<ReturnType<typeof preparePools>>;
 
 /** A write through the faulty API: sent again until answered (a write struck after its commit has happened: the sandbox's log of deliveries is the truth). */
 async function write(session: ReliabilitySession, method: string, path: string, body: unknown): Promise<void> {
@@ -284,7 +268,7 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 	const started = Date.now();
 	await session.sandbox.reset();
 	const pools = await preparePools(session);
-	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', [...EVENTS], session.ctx.credentials.good);
+	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', Object.keys(REAL_MIX) as EventName[], session.ctx.credentials.good);
 	const firstSeq = await session.sandbox.lastRequestSeq();
 	await session.sandbox.setFaults({ ...FAULTS, seed: session.ctx.faultSeed });
 	const steps = confirmationPlan(scenarioRandom(session.ctx.faultSeed, ID));
