@@ -48,13 +48,6 @@ export function requestChains(requests: RequestLogEntry[]): RequestChain[] {
 
 const succeeded = (r: RequestLogEntry | undefined) => r !== undefined && r.fault === undefined && r.status !== null && r.status < 300;
 
-/** Chains per method: how many distinct requests the node made. */
-export function chainsByMethod(chains: RequestChain[]): Record<string, number> {
-	const counts: Record<string, number> = {};
-	for (const { method } of chains) counts[method] = (counts[method] ?? 0) + 1;
-	return counts;
-}
-
 /** Chains whose last attempt was struck: the requests the node did not get through. */
 export const endedStruck = (chains: RequestChain[], struck: StruckTest) => chains.filter((c) => struck(c.attempts[c.attempts.length - 1]));
 

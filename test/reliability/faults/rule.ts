@@ -1,4 +1,5 @@
-import { ACCEPTED_CHANCE, chainsByMethod, chanceFewerThan, chanceSomeRequestFails, endedStruck, type RequestChain, shownChance, type StruckTest } from './chains';
+import { countBy } from '../support/batch';
+import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails, endedStruck, type RequestChain, shownChance, type StruckTest } from './chains';
 import type { FaultScenario } from './scenarios';
 
 /**
@@ -89,7 +90,8 @@ const mostQueued = (s: FaultScenario) => Math.max(0, ...(s.recordFaults?.groups.
  * that one attempt is struck at random and the most strikes queued for one record (certain, not random).
  */
 export function retryArithmetic(s: FaultScenario, chains: RequestChain[]): { perAttempt: number; maxRetries: number | null; queuedPerRequest: number; requests: Record<string, number>; chance: number | null; text: string } {
-	const requests = chainsByMethod(chains);
+	// Distinct requests per method: each is retried on its own.
+	const requests = countBy(chains, (c) => c.method);
 	const n = chains.length;
 	const p = randomRate(s);
 	const q = mostQueued(s);

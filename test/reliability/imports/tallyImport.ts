@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import { committed, emailOf, MAYBE_DONE, pairToInputs } from '../faults/tally';
+import { countBy } from '../support/batch';
 import type { OutputItem } from '../../../tooling/host/executions';
 import { faultWords, type ImportScenario, strikesOf } from './scenarios';
 
@@ -13,13 +14,6 @@ export interface ImportRow {
 
 const isFaulted = (r: RequestLogEntry) => r.fault !== undefined && r.fault.kind !== 'latency';
 const kindOf = (r: RequestLogEntry) => String(r.fault?.kind);
-
-const countBy = <T>(values: T[], keyOf: (value: T) => string) =>
-	values.reduce<Record<string, number>>((counts, value) => {
-		const key = keyOf(value);
-		counts[key] = (counts[key] ?? 0) + 1;
-		return counts;
-	}, {});
 
 /** POSTs of an e-mail the ERP held when they arrived: held before the run, or saved by an earlier POST of it. */
 function postsForExistingKeys(requests: RequestLogEntry[], heldBefore: Set<string>): number {
