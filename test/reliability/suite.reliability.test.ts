@@ -43,12 +43,6 @@ describe('faults: nothing lost, nothing written twice, every item answered, ever
 		scenarios.push(result);
 		expect(result.failures).toEqual([]);
 	});
-
-	test('in every scenario, succeeded and error items add up to the items attempted', () => {
-		expect(scenarios).toHaveLength(FAULT_SCENARIOS.length + RESTART_SCENARIOS.length);
-		const sums = scenarios.map((s) => ({ id: s.id, accounted: s.succeeded + s.errorItems }));
-		expect(sums).toEqual(scenarios.map((s) => ({ id: s.id, accounted: s.itemsAttempted })));
-	});
 });
 
 describe('imports with Create or Update: every item succeeds, each e-mail on one contact, no POST for an e-mail the ERP holds', () => {

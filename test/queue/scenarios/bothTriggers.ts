@@ -2,59 +2,36 @@ import { randomUUID } from 'node:crypto';
 
 import type { Invoice } from '../../../sandbox/types';
 import { triggerBranch } from '../../../tooling/host/confirmingTrigger';
-import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../../tooling/host/examples';
+import { exampleWorkflow } from '../../../tooling/host/examples';
 import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../../tooling/host/executions';
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { ERP_POLLING_TRIGGER_NAME } from '../../../tooling/host/workflows';
-import type { QueueSession } from '../support/session';
+import { erpCall, type QueueSession, subscribedTrigger } from '../support/session';
 import { POLL } from './polling';
 
 const EXAMPLE = 'invoice-paid-ship-once.json';
 const SHIP = 'Ship the Goods';
-
-export interface BothTriggersFigures {
-	/** Executions that the webhook processor's confirmation started with the payment, and that main's poll started. */
-	byWebhook: number;
-	byPoll: number;
-	/** Whether the poll's item carried the webhook item's eventKey. */
-	sameKey: boolean;
-	/** The statuses the ERP's delivery and the replay got. */
-	delivery: number[];
-	replay: number;
-	/** Items the acting step output for the payment, in all executions, and which trigger each came from. */
-	shipped: string[];
-}
-
-async function call<T>(session: QueueSession, method: string, path: string, body?: object): Promise<T> {
-	const response = await fetch(`${session.ctx.erp.baseUrl}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${session.ctx.erp.token}`, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return ((await response.json()) as { data: T }).data;
-}
 
 /**
  * The example that takes invoice.paid from both triggers (ERP Trigger → webhook processor, ERP Polling Trigger → main)
  * into one Remove Duplicates on eventKey, whose history is in PostgreSQL, shared by the workers: one payment, then
  * a replay of its delivery with a new timestamp and delivery id, then polls: the goods ship once.
  */
-export async function bothTriggersInTheCluster(session: QueueSession): Promise<BothTriggersFigures> {
-	const workflow = await session.n8n.createActiveWorkflow({ ...exampleWorkflow(EXAMPLE, session.ctx.credential, POLL.pollTimes), name: 'queue: one payment from both triggers' });
-	const url = triggerUrl(session.ctx.webhookUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
-	const { id: subscriptionId } = await session.sandbox.addWebhook({ url, events: ['invoice.paid'] });
+export async function bothTriggersInTheCluster(session: QueueSession) {
+	const definition = { ...exampleWorkflow(EXAMPLE, session.ctx.credential, POLL.pollTimes), name: 'queue: one payment from both triggers' };
+	const { workflow, url, subscriptionId } = await subscribedTrigger(session, definition, ['invoice.paid']);
 	const pollWaitMs = POLL.intervalMs + 30_000;
 	try {
 		// Publishing's poll remembers every invoice as it is: the payment below is news to the next poll.
 		await waitForExecutions(session.n8n, workflow.id, atLeast(1), pollWaitMs);
 		const [contact] = await session.sandbox.records('contacts');
-		const invoice = await call<Invoice>(session, 'POST', '/invoices', {
+		const invoice = await erpCall<Invoice>(session, 'POST', '/invoices', {
 			contact_id: contact.id,
 			lines: [{ description: 'Forklift battery', quantity: 1, unit_price: 2140, tax_rate: 20 }],
 		});
-		await call(session, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
+		await erpCall(session, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
 		const since = (await session.sandbox.events()).at(-1)?.seq ?? 0;
-		await call(session, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-QUEUE' });
+		await erpCall(session, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-QUEUE' });
 		const emitted = (await session.sandbox.events()).find((e) => e.seq > since && e.event === 'invoice.paid');
 		const [delivery] = (await settledDeliveries(session.sandbox, emitted?.deliveryIds ?? [], 60_000)).filter((d) => d.url === url);
 
@@ -69,6 +46,7 @@ export async function bothTriggersInTheCluster(session: QueueSession): Promise<B
 		const executions = await waitForExecutions(session.n8n, workflow.id, (all) => all.filter(byWebhook).length >= 2 && all.some(byPoll), pollWaitMs + 30_000);
 		const webhookKey = triggerBranch(executions.filter(byWebhook)[0], 0)[0].eventKey;
 		const polled = executions.filter(byPoll).flatMap((e) => nodeOutput(e, ERP_POLLING_TRIGGER_NAME));
+		// Executions the webhook processor's confirmation started, and main's poll; the items the acting step put out, by trigger.
 		return {
 			byWebhook: executions.filter(byWebhook).length,
 			byPoll: executions.filter(byPoll).length,

@@ -93,34 +93,16 @@ export function outcomes(executions: Execution[]): Record<string, number> {
 	return counts;
 }
 
-export interface ImportFigures {
-	contacts: number;
-	executions: number;
-	succeeded: number;
-	perWorker: Record<string, number>;
-	/** The most executions running at the same moment. */
-	atOnce: number;
-	failedItems: number;
-	erp: Tally;
-	/** Requests to /contacts… the ERP received during the import, and the 429s among them. */
-	requests: number;
-	refused429: number;
-	/** From the first webhook call to the last execution stopped (n8n's clock). */
-	seconds: number;
-	rateLimit: RateLimitConfig | null;
-	/** The requests the ERP answered (all but its 429s) / the limit's rate: no client can be faster. */
-	minimumSeconds: number | null;
-	settings: ImportSettings;
-}
-
 /** Waits for every execution of a started import and counts the result in the ERP and in n8n. */
-export async function finishImport(session: QueueSession, started: StartedImport): Promise<{ figures: ImportFigures; executions: Execution[] }> {
+export async function finishImport(session: QueueSession, started: StartedImport) {
 	const { plan } = started;
 	const executions = await waitForExecutions(session.n8n, started.workflowId, atLeast(plan.executions), 10 * 60_000);
 	const requests = (await session.sandbox.requests(started.since)).filter((r) => r.path.startsWith('/contacts'));
 	const refused429 = requests.filter((r) => r.status === 429).length;
 	const contacts = plan.executions * plan.rowsPerExecution;
-	const figures: ImportFigures = {
+	// seconds: from the first webhook call to the last execution stopped; minimumSeconds: the requests the ERP answered
+	// (all but its 429s) over the limit's rate, which no client can beat.
+	const figures = {
 		contacts,
 		executions: executions.length,
 		succeeded: executions.filter((e) => e.status === 'success').length,
@@ -138,6 +120,8 @@ export async function finishImport(session: QueueSession, started: StartedImport
 	await session.sandbox.setFaults({ rateLimit: null });
 	return { figures, executions };
 }
+
+export type ImportFigures = Awaited<ReturnType<typeof finishImport>>['figures'];
 
 /**
  * 2,000 contacts as 20 webhook calls of 100 rows, all at once: 20 executions, at most 10 at a time per worker

@@ -1,29 +1,11 @@
 import { createContact } from '../../../bench/contacts';
-import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
 import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { stopN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, startedByWorker } from '../../../tooling/host/queue/executions';
-import { type QueueSession, reconnectMain, startAgain } from '../support/session';
+import { type QueueSession, reconnectMain, startAgain, subscribedTrigger } from '../support/session';
 import { lookUpWorkflow } from '../../../tooling/host/queue/workflows';
-
-export interface MainDownFigures {
-	contactsCreated: number;
-	deliveries: number;
-	/** Deliveries answered 2xx at the first attempt, while main was down. */
-	acceptedFirstTime: number;
-	/** GET /contacts/<id> the ERP received from the workers, one per created contact, while main was down. */
-	lookUps: number;
-	lookUpsWhileDown: number;
-	executions: number;
-	succeeded: number;
-	perWorker: Record<string, number>;
-	/** Executions that a worker started after main stopped and finished before main was started again. */
-	ranWhileDown: number;
-	mainStopMs: number;
-	mainRestartBootMs: number;
-}
 
 export const mainIsDown = (url: string) => fetch(`${url}/healthz`).then(() => false, () => true);
 
@@ -32,11 +14,9 @@ export const mainIsDown = (url: string) => fetch(`${url}/healthz`).then(() => fa
  * to the webhook processor, and waits until the workers have looked each contact up in the ERP. Then starts
  * main again and reads the executions that ran meanwhile.
  */
-export async function eventsWhileMainDown(session: QueueSession, count: number): Promise<MainDownFigures> {
+export async function eventsWhileMainDown(session: QueueSession, count: number) {
 	const { erp } = session.ctx;
-	const workflow = await session.n8n.createActiveWorkflow(lookUpWorkflow('queue main down', ['contact.created'], session.ctx.credential));
-	const url = triggerUrl(session.ctx.webhookUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
-	const subscription = await session.sandbox.addWebhook({ url, events: ['contact.created'] });
+	const { workflow, subscriptionId } = await subscribedTrigger(session, lookUpWorkflow('queue main down', ['contact.created'], session.ctx.credential), ['contact.created']);
 	const main = session.ctx.processes.find((p) => p.spec.role === 'main');
 	if (!main) throw new Error('no main process in the context');
 
@@ -60,7 +40,7 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	while ((await lookUps()).length < count && Date.now() < deadline) await sleep(250);
 	const lookUpsWhileDown = (await lookUps()).length;
 	if (!(await mainIsDown(session.ctx.mainUrl))) throw new Error('main came back during the test');
-	await session.sandbox.removeWebhook(subscription.id);
+	await session.sandbox.removeWebhook(subscriptionId);
 
 	const restartAt = Date.now();
 	const restarted = await startAgain(session, main.spec);
@@ -72,6 +52,7 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 	return {
 		contactsCreated: ids.length,
 		deliveries: deliveries.length,
+		// Answered 2xx at the first attempt, while main was down; the look-ups are the workers' GET /contacts/<id>.
 		acceptedFirstTime: deliveries.filter((d) => d.attempts.length === 1 && (d.attempts[0].status ?? 0) < 300).length,
 		lookUps: (await lookUps()).length,
 		lookUpsWhileDown,
@@ -83,3 +64,5 @@ export async function eventsWhileMainDown(session: QueueSession, count: number):
 		mainRestartBootMs: restarted.bootMs,
 	};
 }
+
+export type MainDownFigures = Awaited<ReturnType<typeof eventsWhileMainDown>>;

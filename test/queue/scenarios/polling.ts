@@ -33,70 +33,6 @@ function pollingWorkflow(credential: Credential): WorkflowDefinition {
 	]);
 }
 
-export interface PollingStep {
-	label: string;
-	contactsCreated: number;
-	/** Executions that reported this step's contacts. */
-	executions: number;
-	perWorker: Record<string, number>;
-}
-
-/**
- * The executions publishing started, before any contact was created: main's activation poll takes the baseline,
- * reports nothing, and starts one execution with no items so that n8n keeps that baseline.
- */
-export interface PublishFigures {
-	executions: number;
-	succeeded: number;
-	/** Items the trigger output in them. */
-	items: number;
-	/** Nodes that ran (have run data) in any of them. */
-	nodesRun: string[];
-	/** For each, the process whose log says it put its job in Redis, and the worker whose log says it started it. */
-	queuedBy: string[];
-	ranOn: string[];
-}
-
-export interface PollingFigures {
-	contactsCreated: number;
-	/** Items the trigger output over all executions, and the created contacts among them with none, or more than one. */
-	reports: number;
-	lost: number;
-	twice: number;
-	/** Trigger items for contacts not created by the scenario (the baseline's, had it reported them). */
-	unexpected: number;
-	/** Every execution of the workflow: publish's, then the steps'. */
-	executions: number;
-	succeeded: number;
-	/** The steps' executions per worker, by their Worker node. */
-	perWorker: Record<string, number>;
-	publish: PublishFigures;
-	/** Executions after publish's whose trigger output no item. */
-	emptyAfterPublish: number;
-	/** Executions after publish's whose Worker node and the workers' logs disagree, or that ran on no worker. */
-	workerMismatches: number;
-	/** Per process, the executions whose job it put in Redis (its log: "Enqueued execution N"). */
-	enqueuedBy: Record<string, number>;
-	/** GET /contacts/{id} of each created contact by the workflow's Get Contact: contacts looked up once, and more than once. */
-	lookedUpOnce: number;
-	lookedUpTwice: number;
-	/** List scans of /contacts (first pages) after the activation's baseline, and polls main logged meanwhile. */
-	scans: number;
-	mainPolls: number;
-	/** Seconds between consecutive scans while main was up (a poller per process would make them shorter). */
-	scanGapsS: { min: number; max: number };
-	/** Main stopped this long, its list scans meanwhile (workers and webhook processor up). */
-	mainDownMs: number;
-	scansWhileMainDown: number;
-	/** Scans seen after the last execution, with no execution following (nothing reported twice). */
-	scansAfterLast: number;
-	/** Trigger item event names. */
-	events: string[];
-	steps: PollingStep[];
-	workerRestartBootMs: number;
-	mainRestartBootMs: number;
-}
-
 const isScan = (r: RequestLogEntry) => r.method === 'GET' && r.path === '/contacts' && (r.query.page ?? '1') === '1';
 
 const contactIdOf = (json: Record<string, unknown>) => Number((json.data as { id?: unknown } | undefined)?.id);
@@ -118,7 +54,7 @@ function logMatches(logFile: string, pattern: RegExp): string[] {
 	return [...readFileSync(logFile, 'utf8').matchAll(pattern)].map((m) => m[1]);
 }
 
-const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
+export const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
 
 /**
  * An active ERP Polling Trigger workflow in the cluster. Publishing it starts an execution (PublishFigures), awaited
@@ -128,7 +64,7 @@ const countBy = (values: string[]) => values.reduce<Record<string, number>>((cou
  * end, for one more poll that must report nothing. Answers what n8n, the processes' logs and the ERP's request log
  * recorded.
  */
-export async function pollingInTheCluster(session: QueueSession, victimName: string): Promise<PollingFigures> {
+export async function pollingInTheCluster(session: QueueSession, victimName: string) {
 	const main = session.ctx.processes.find((p) => p.spec.role === 'main');
 	const victim = session.ctx.processes.find((p) => p.spec.name === victimName);
 	if (!main || !victim) throw new Error(`no main or no ${victimName} in the context`);
@@ -140,7 +76,7 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	const pollsAtBaseline = pollLines();
 	const published = await waitForExecutions(session.n8n, workflow.id, atLeast(1));
 
-	const steps: PollingStep[] = [];
+	const steps: Array<{ label: string; contactsCreated: number; executions: number; perWorker: Record<string, number> }> = [];
 	const created: number[] = [];
 	let counted = published.length;
 	const step = async (label: string, ids: number[]) => {
@@ -207,6 +143,8 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 	const queuedBy = (executions: Execution[]) => executions.map((e) => enqueuers.get(e.id) ?? 'none found');
 	const publish = final.slice(0, published.length);
 	const reporting = final.slice(published.length);
+	// publish: the executions publishing started (main's activation poll, the baseline, reports nothing and starts one
+	// with no items so that n8n keeps it); enqueuedBy: per process, the jobs its log says it put in Redis.
 	return {
 		contactsCreated: created.length,
 		reports: reported.length,
@@ -241,3 +179,5 @@ export async function pollingInTheCluster(session: QueueSession, victimName: str
 		mainRestartBootMs: mainRestart.bootMs,
 	};
 }
+
+export type PollingFigures = Awaited<ReturnType<typeof pollingInTheCluster>>;

@@ -1,11 +1,10 @@
-import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
-import type { Execution, SavedWorkflow } from '../../../tooling/host/types';
+import type { Execution } from '../../../tooling/host/types';
 import { atLeast, nodeOutput, waitForExecutions } from '../../../tooling/host/executions';
 import { settledDeliveries } from '../../../tooling/host/triggers';
 import { EVENT_NAMES, type EventName } from '../../../sandbox/events';
 import type { Delivery } from '../../../sandbox/webhooks';
 import { lastStoppedAfter, recordedWorker, startedByWorker } from '../../../tooling/host/queue/executions';
-import type { QueueSession } from '../support/session';
+import { type QueueSession, subscribedTrigger } from '../support/session';
 import { triggerWorkflow } from '../../../tooling/host/queue/workflows';
 
 export interface TriggerRun {
@@ -23,17 +22,6 @@ export interface TriggerRun {
 export const triggerItem = (execution: Execution) => nodeOutput(execution, 'ERP Trigger')[0] ?? {};
 
 /**
- * An active ERP Trigger workflow listening to every event, subscribed in the sandbox through the webhook
- * processor's URL (never main's). Answers the workflow and its subscription id.
- */
-async function liveTrigger(session: QueueSession, name: string): Promise<{ workflow: SavedWorkflow; subscriptionId: number }> {
-	const workflow = await session.n8n.createActiveWorkflow(triggerWorkflow(name, [...EVENT_NAMES]));
-	const url = triggerUrl(session.ctx.webhookUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
-	const { id } = await session.sandbox.addWebhook({ url });
-	return { workflow, subscriptionId: id };
-}
-
-/**
  * Emits `total` events in batches of `batch` at once (each batch's deliveries settled before the next), waits
  * for the executions they start and answers what the sandbox and n8n recorded. `dataOf(i)`: the i-th event's
  * data (undefined: the sandbox builds it from its newest fitting record).
@@ -45,7 +33,7 @@ export async function deliverEvents(
 	batch: number,
 	dataOf: (i: number) => object | undefined,
 ): Promise<TriggerRun> {
-	const { workflow, subscriptionId } = await liveTrigger(session, name);
+	const { workflow, subscriptionId } = await subscribedTrigger(session, triggerWorkflow(name, [...EVENT_NAMES]));
 	const started = Date.now();
 	const deliveryIds: string[] = [];
 	try {
@@ -79,26 +67,8 @@ export const deliveryBurst = (session: QueueSession, total: number, batch: numbe
 		(i) => ({ marker: i }),
 	);
 
-export interface TriggerFigures {
-	deliveries: number;
-	/** Deliveries the sandbox had to send more than once (a retry could start a second execution). */
-	retriedDeliveries: number;
-	executions: number;
-	succeeded: number;
-	perWorker: Record<string, number>;
-	/** Events with no execution, and events with more than one. */
-	lost: number;
-	twice: number;
-	/** Executions whose own record and the worker logs disagree about the worker, or that ran on none. */
-	workerMismatches: number;
-	/** How long the webhook processor took to answer a delivery's first attempt (from the event to the answer). */
-	answerMs: { median: number; max: number };
-	deliveryMs: number;
-	totalMs: number;
-}
-
 /** Counts what a run did; `keyOf` names the event an execution belongs to (its marker, or its event name). */
-export function triggerFigures(run: TriggerRun, expectedKeys: string[], keyOf: (execution: Execution) => string): TriggerFigures {
+export function triggerFigures(run: TriggerRun, expectedKeys: string[], keyOf: (execution: Execution) => string) {
 	const seen = new Map<string, number>();
 	for (const execution of run.executions) seen.set(keyOf(execution), (seen.get(keyOf(execution)) ?? 0) + 1);
 	const perWorker: Record<string, number> = {};
@@ -113,15 +83,20 @@ export function triggerFigures(run: TriggerRun, expectedKeys: string[], keyOf: (
 		.sort((a, b) => a - b);
 	return {
 		deliveries: run.deliveries.length,
+		// Sent more than once (a retry could start a second execution).
 		retriedDeliveries: run.deliveries.filter((d) => d.attempts.length !== 1 || !d.delivered).length,
 		executions: run.executions.length,
 		succeeded: run.executions.filter((e) => e.status === 'success').length,
 		perWorker,
 		lost: expectedKeys.filter((key) => !seen.has(key)).length,
 		twice: [...seen.values()].filter((n) => n > 1).length,
+		// Executions whose own record and the worker logs disagree about the worker, or that ran on none.
 		workerMismatches,
+		// From the event to the webhook processor's answer to its first attempt.
 		answerMs: { median: answers[Math.floor(answers.length / 2)], max: answers[answers.length - 1] },
 		deliveryMs: run.deliveryMs,
 		totalMs: run.totalMs,
 	};
 }
+
+export type TriggerFigures = ReturnType<typeof triggerFigures>;

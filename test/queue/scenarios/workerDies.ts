@@ -1,54 +1,10 @@
-import type { Tally } from '../../../bench/contacts';
 import { atLeast, waitForExecutions } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
-import type { Execution } from '../../../tooling/host/types';
 import { killN8n } from '../../../tooling/host/n8nProcess';
 import { perWorker, startedByWorker } from '../../../tooling/host/queue/executions';
 import { type QueueSession, startAgain } from '../support/session';
-import { erpCopies, finishImport, type ImportFigures, type ImportPlan, outcomes, rowsOf, sendChunks, startImport, tallyRows } from './import';
-
-export interface KilledExecution {
-	id: string;
-	/** What n8n made of it. */
-	status: Execution['status'];
-	message: string;
-	/** Nodes whose output n8n kept when it gave the execution up (the Webhook's, with the rows, included or not). */
-	nodesKept: number;
-	/** From the kill to n8n giving the execution up (its stoppedAt). */
-	givenUpAfterMs: number;
-}
-
-export interface WorkerDeathFigures {
-	victim: string;
-	/** The import's node: Contact › Create or Create or Update. */
-	operation: ImportPlan['settings']['operation'];
-	/** Contacts of the import in the ERP when the worker was killed. */
-	contactsAtKill: number;
-	/** Executions of the import the victim had picked up and not finished when it died. */
-	killed: KilledExecution[];
-	/** Per chunk of rows the killed executions held: of its rows, the contacts in the ERP after the kill. */
-	killedChunks: Array<{ rows: number; erpHeld: number }>;
-	/** The import's executions on the surviving worker. */
-	survivor: { name: string; executions: number; succeeded: number };
-	import: ImportFigures;
-	/** n8n's Retry on each killed execution, as a user clicks it in the execution list. */
-	/** `erpRequests`: what the ERP received while the retries ran. */
-	retry: { executions: number; statuses: Record<string, number>; erpRequests: number };
-	/** The killed executions' rows sent again from the source (one webhook call per chunk), as the user can. */
-	resend: {
-		executions: number;
-		succeeded: number;
-		perWorker: Record<string, number>;
-		/** Create or Update's outcome per row: updated (the ERP had it already) or created. */
-		outcomes: Record<string, number>;
-		/** What the ERP holds of the whole import afterwards. */
-		erp: Tally;
-		/** Contacts of those rows the ERP held before the re-run (written before the kill). */
-		writtenBeforeDeath: number;
-	};
-	/** The victim started again afterwards, ready to take work. */
-	restartBootMs: number;
-}
+import { erpCopies, finishImport, type ImportPlan, outcomes, rowsOf, sendChunks, startImport, tallyRows } from './import';
+import { countBy } from './polling';
 
 /** Polls the ERP until it holds `count` contacts of the import (the import is then well under way). */
 async function waitForContacts(session: QueueSession, tag: string, count: number): Promise<number> {
@@ -61,8 +17,6 @@ async function waitForContacts(session: QueueSession, tag: string, count: number
 	}
 }
 
-const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
-
 /**
  * Runs the import and SIGKILLs `victimName` (n8n and its task runner, no shutdown) once the ERP holds
  * `killAtContacts` of its contacts. Waits for n8n to give the victim's executions up and counts what the ERP
@@ -74,7 +28,7 @@ export async function killWorkerDuringImport(
 	plan: ImportPlan,
 	victimName: string,
 	killAtContacts: number,
-): Promise<WorkerDeathFigures> {
+) {
 	const victim = session.ctx.processes.find((p) => p.spec.name === victimName);
 	if (!victim) throw new Error(`no process ${victimName} in the context`);
 	const started = await startImport(session, plan);
@@ -111,6 +65,8 @@ export async function killWorkerDuringImport(
 	const resent = afterResend.slice(afterRetry.length);
 
 	const restarted = await startAgain(session, victim.spec);
+	// killedChunks: per chunk the killed executions held, the contacts of its rows in the ERP after the kill; retry: n8n's
+	// Retry on each killed execution, and what the ERP received meanwhile; resend: their rows sent again from the source.
 	return {
 		victim: victimName,
 		operation: plan.settings.operation,
@@ -135,3 +91,5 @@ export async function killWorkerDuringImport(
 		restartBootMs: restarted.bootMs,
 	};
 }
+
+export type WorkerDeathFigures = Awaited<ReturnType<typeof killWorkerDuringImport>>;

@@ -1,5 +1,7 @@
 import { N8nClient, type Owner } from '../../../tooling/host/restClient';
-import type { Credential } from '../../../tooling/host/types';
+import type { Credential, WorkflowDefinition } from '../../../tooling/host/types';
+import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
+import type { EventName } from '../../../sandbox/events';
 import type { ClusterTimings } from '../../../tooling/host/queue/cluster';
 import { type QueueProcess, type QueueProcessSpec, startQueueProcess } from '../../../tooling/host/queue/n8nQueueProcess';
 import { SandboxAdmin } from '../../../sandbox/adminClient';
@@ -56,4 +58,25 @@ export async function startAgain(session: QueueSession, spec: QueueProcessSpec):
 	const i = session.ctx.processes.findIndex((p) => p.spec.name === spec.name);
 	session.ctx.processes[i] = { spec, pid: started.pid, logFile: started.logFile };
 	return started;
+}
+
+/**
+ * Saves and activates `definition` and subscribes its ERP Trigger in the sandbox through the webhook processor's URL
+ * (never main's), for `events` (all when absent).
+ */
+export async function subscribedTrigger(session: QueueSession, definition: WorkflowDefinition, events?: EventName[]) {
+	const workflow = await session.n8n.createActiveWorkflow(definition);
+	const url = triggerUrl(session.ctx.webhookUrl, erpTriggers(workflow)[0], await erpTriggerType(session.n8n));
+	const { id: subscriptionId } = await session.sandbox.addWebhook({ url, events });
+	return { workflow, url, subscriptionId };
+}
+
+/** A call to the ERP's API directly (not through n8n), as the credential's token. */
+export async function erpCall<T>(session: QueueSession, method: string, path: string, body?: object): Promise<T> {
+	const response = await fetch(`${session.ctx.erp.baseUrl}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${session.ctx.erp.token}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return ((await response.json()) as { data: T }).data;
 }

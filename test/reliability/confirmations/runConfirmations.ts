@@ -1,4 +1,5 @@
 import type { Random } from '../../../sandbox/seed/random';
+import type { EventName } from '../../../sandbox/events';
 import type { Invoice } from '../../../sandbox/types';
 import { ACTING_STEP, activeConfirmingTrigger, triggerBranch } from '../../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../../tooling/host/erpApi';
@@ -6,31 +7,20 @@ import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/context';
 import { settle } from '../support/batch';
-import { confirmationFailures, type ConfirmationTally, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
+import { confirmationFailures, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
-/** Real deliveries: caused by a change in the ERP, through its API (or its warehouse and overdue jobs). */
-export type RealKind = 'contact.created' | 'contact.updated' | 'invoice.paid' | 'invoice.overdue' | 'product.low_stock' | 'employee.hired';
-
-/** Forged deliveries: posted to the trigger's URL with a claim the ERP does not hold. */
-export type ForgedKind =
-	| 'invoice.paid for an unpaid invoice'
-	| 'invoice.paid for no invoice'
-	| 'invoice.overdue for a paid invoice'
-	| 'contact.created for no contact'
-	| 'contact.updated for no contact'
-	| 'employee.hired for no employee'
-	| 'product.low_stock for a well-stocked product';
-
-export const REAL_MIX: Record<RealKind, number> = {
+/** Real deliveries, caused by a change in the ERP through its API (or its warehouse and overdue jobs): how many of each. */
+export const REAL_MIX = {
 	'contact.created': 250,
 	'contact.updated': 150,
 	'invoice.paid': 250,
 	'invoice.overdue': 50,
 	'product.low_stock': 150,
 	'employee.hired': 150,
-};
+} satisfies Record<EventName, number>;
 
-export const FORGED_MIX: Record<ForgedKind, number> = {
+/** Forged deliveries, posted to the trigger's URL with a claim the ERP does not hold. */
+export const FORGED_MIX = {
 	'invoice.paid for an unpaid invoice': 250,
 	'invoice.paid for no invoice': 100,
 	'invoice.overdue for a paid invoice': 100,
@@ -40,6 +30,8 @@ export const FORGED_MIX: Record<ForgedKind, number> = {
 	'product.low_stock for a well-stocked product': 250,
 };
 
+type RealKind = keyof typeof REAL_MIX;
+type ForgedKind = keyof typeof FORGED_MIX;
 export type Step = { real: true; kind: RealKind } | { real: false; kind: ForgedKind };
 
 const expand = <K extends string>(mix: Record<K, number>) => (Object.entries(mix) as Array<[K, number]>).flatMap(([kind, n]) => Array.from({ length: n }, () => kind));
@@ -66,7 +58,6 @@ export const POOL_SIZES = {
 };
 
 const ID = 'confirmations';
-const EVENTS = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'] as const;
 
 /** Steps run at once; deliveries the sandbox is still attempting before a step waits. */
 const WORKERS = 8;
@@ -87,35 +78,8 @@ const FAULTS = { errorRate: 0.05, dropRate: 0.03, visibleAfterMs: 1000 };
 /** Queued half-way: the next GETs all answered 429 (Retry-After 1 s). */
 const STORM = { match: { method: 'GET' }, fault: { kind: 'rateLimit' as const, retryAfter: 1 }, times: 200 };
 
-export interface ConfirmationScenarioResult extends ConfirmationTally {
-	id: string;
-	title: string;
-	settings: Record<string, unknown>;
-	/** Real deliveries sent again after the sandbox's own retry was answered other than 2xx too (each counts once). */
-	resent: number;
-	/** Executions of the workflow, and those that ended in an error. */
-	executions: number;
-	errorExecutions: number;
-	/** API requests the sandbox received from n8n's trigger per delivery (GETs in the run, over deliveries sent). */
-	requestsPerDelivery: number;
-	/** Struck by a fault: random ones and the 429 storm. */
-	faultsStruck: number;
-	tokenLeaks: number;
-	wallMs: number;
-	failures: string[];
-}
-
-interface Pools {
-	contacts: number[];
-	toPay: number[];
-	unpaid: number[];
-	paid: number[];
-	toEmpty: Array<{ id: number; threshold: number }>;
-	stocked: number[];
-}
-
 /** Sent invoices (and paid ones) made through the API before the trigger listens: no event reaches it. */
-async function preparePools(session: ReliabilitySession): Promise<Pools> {
+async function preparePools(session: ReliabilitySession) {
 	await session.sandbox.seed({ contacts: 40, products: 550, seed: 44 });
 	const contacts = (await session.sandbox.records('contacts')).map((c) => c.id);
 	let made = 0;
@@ -144,6 +108,8 @@ async function preparePools(session: ReliabilitySession): Promise<Pools> {
 		stocked: stocked.slice(POOL_SIZES.toEmpty).map((p) => p.id),
 	};
 }
+
+type Pools = Awaited<ReturnType<typeof preparePools>>;
 
 /** A write through the faulty API: sent again until answered (a write struck after its commit has happened: the sandbox's log of deliveries is the truth). */
 async function write(session: ReliabilitySession, method: string, path: string, body: unknown): Promise<void> {
@@ -298,11 +264,11 @@ async function resendUnanswered(session: ReliabilitySession, url: string, subscr
  * late. Judged against the sandbox's log of what it sent: real ones confirmed or passed on as could not confirm,
  * forged ones never on Confirmed, none confirmed twice, the token in no output.
  */
-export async function runConfirmationScenario(session: ReliabilitySession, log: (line: string) => void): Promise<ConfirmationScenarioResult> {
+export async function runConfirmationScenario(session: ReliabilitySession, log: (line: string) => void) {
 	const started = Date.now();
 	await session.sandbox.reset();
 	const pools = await preparePools(session);
-	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', [...EVENTS], session.ctx.credentials.good);
+	const trigger = await activeConfirmingTrigger(session.n8n, session.sandbox, 'reliability: confirmed events', Object.keys(REAL_MIX) as EventName[], session.ctx.credentials.good);
 	const firstSeq = await session.sandbox.lastRequestSeq();
 	await session.sandbox.setFaults({ ...FAULTS, seed: session.ctx.faultSeed });
 	const steps = confirmationPlan(scenarioRandom(session.ctx.faultSeed, ID));
@@ -334,10 +300,12 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		id: ID,
 		title: 'Confirmed events: real and forged deliveries, mixed, while the ERP fails and shows changes late',
 		settings: { faults: FAULTS, storm: STORM, trigger: 'defaults', workers: WORKERS, maxPending: MAX_PENDING, resends: RESENDS, resendPauseMs: RESEND_PAUSE_MS, real: REAL_MIX, forged: FORGED_MIX },
+		// Real deliveries sent again after the sandbox's own retry was answered other than 2xx too (each counts once).
 		resent,
 		...tally,
 		executions: executions.length,
 		errorExecutions: executions.filter((e) => e.status === 'error').length,
+		// The trigger's API requests per delivery (GETs in the run over deliveries sent); faults: random ones and the storm.
 		requestsPerDelivery: sent.length === 0 ? 0 : Math.round((triggerReads / sent.length) * 100) / 100,
 		faultsStruck: requests.filter((r) => r.fault).length,
 		tokenLeaks,
@@ -349,3 +317,5 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		],
 	};
 }
+
+export type ConfirmationScenarioResult = Awaited<ReturnType<typeof runConfirmationScenario>>;

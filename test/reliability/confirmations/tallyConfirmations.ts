@@ -21,44 +21,10 @@ export interface SeenItem {
 	acted: boolean;
 }
 
-export interface ConfirmationTally {
-	real: {
-		deliveries: number;
-		/** Confirmed at least once. */
-		confirmed: number;
-		/** Never confirmed, passed on as could not confirm (with a reason). */
-		couldNotConfirm: number;
-		/** Neither confirmed nor passed on as could not confirm: never on an output, or only contradicted. */
-		lost: number;
-		/** Real ones the trigger called contradicted or unconfirmable at least once. */
-		refused: number;
-		/** Real ones whose first attempt was answered 503 (the ERP sent them again). */
-		answered503: number;
-	};
-	forged: {
-		deliveries: number;
-		/** Forged ones on the Confirmed output or at the acting step: must be 0. */
-		confirmed: number;
-		contradicted: number;
-		couldNotConfirm: number;
-		unconfirmable: number;
-		/** Forged ones on no output at all. */
-		unseen: number;
-	};
-	/** Deliveries confirmed in more than one execution: must be 0. */
-	startedTwice: number;
-	/** Could-not-confirm items without a reason: must be 0. */
-	withoutReason: number;
-	/** Items the trigger put out for a delivery key the sandbox never sent. */
-	unknownKeys: number;
-	/** A few named examples of each problem. */
-	examples: string[];
-}
-
 const EXAMPLES_EACH = 3;
 
 /** Tallies the items against the deliveries (both from the same run). */
-export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]): ConfirmationTally {
+export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]) {
 	const byKey = new Map<string, SeenItem[]>();
 	for (const item of seen) byKey.set(item.deliveryKey, [...(byKey.get(item.deliveryKey) ?? []), item]);
 	const examples: Record<string, string[]> = {};
@@ -67,13 +33,18 @@ export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]): Conf
 		if (list.length < EXAMPLES_EACH) list.push(`${kind}: ${text}`);
 	};
 	const statusesOf = (items: SeenItem[], status: ConfirmationStatus) => items.filter((i) => i.status === status || (status === 'confirmed' && i.acted));
-	const tally: ConfirmationTally = {
+	// Real ones: confirmed at least once, else passed on as could not confirm, else lost (on no output or only
+	// contradicted); refused: called contradicted or unconfirmable at least once; answered503: their first attempt.
+	// Forged ones: confirmed (on Confirmed or at the acting step: must be 0), else by their outputs, unseen on none.
+	// startedTwice: confirmed in more than one execution; unknownKeys: items for a delivery the sandbox never sent.
+	const tally = {
 		real: { deliveries: 0, confirmed: 0, couldNotConfirm: 0, lost: 0, refused: 0, answered503: 0 },
 		forged: { deliveries: 0, confirmed: 0, contradicted: 0, couldNotConfirm: 0, unconfirmable: 0, unseen: 0 },
 		startedTwice: 0,
 		withoutReason: 0,
 		unknownKeys: 0,
-		examples: [],
+		/** A few named examples of each problem. */
+		examples: [] as string[],
 	};
 	const sentIds = new Set(sent.map((d) => d.id));
 	for (const delivery of sent) {
@@ -118,6 +89,8 @@ export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]): Conf
 	tally.examples = Object.values(examples).flat();
 	return tally;
 }
+
+export type ConfirmationTally = ReturnType<typeof tallyConfirmations>;
 
 /** Why the tally fails the scenario's rules; empty when it passes. */
 export function confirmationFailures(t: ConfirmationTally, tokenLeaks: number): string[] {

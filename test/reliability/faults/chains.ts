@@ -48,52 +48,22 @@ export function requestChains(requests: RequestLogEntry[]): RequestChain[] {
 
 const succeeded = (r: RequestLogEntry | undefined) => r !== undefined && r.fault === undefined && r.status !== null && r.status < 300;
 
-/** Chains per method: how many distinct requests the node made. */
-export function chainsByMethod(chains: RequestChain[]): Record<string, number> {
-	const counts: Record<string, number> = {};
-	for (const { method } of chains) counts[method] = (counts[method] ?? 0) + 1;
-	return counts;
-}
-
 /** Chains whose last attempt was struck: the requests the node did not get through. */
 export const endedStruck = (chains: RequestChain[], struck: StruckTest) => chains.filter((c) => struck(c.attempts[c.attempts.length - 1]));
 
 /** The waits before the n-th retry of the same request. */
-export interface RetryWaits {
-	retry: number;
-	count: number;
-	minMs: number;
-	medianMs: number;
-	maxMs: number;
-}
-
-/** Per method: requests the sandbox received, attempts it struck, and of those how many were sent again. */
-export interface MethodEvidence {
-	requests: number;
-	struck: number;
-	sentAgain: number;
-}
-
-/** What the request log shows of the node's retries after struck requests. */
-export interface RetryEvidence {
-	/** Attempts the sandbox faulted or refused with 429 (or, for timeouts, delayed past the timeout). */
-	struckRequests: number;
-	/** Of them, those followed by another attempt at the same request. */
-	retried: number;
-	byMethod: Record<string, MethodEvidence>;
-	/** The most attempts of one request that were struck. */
-	mostStrikesOnOneRequest: number;
-	/** From a struck attempt's arrival to the arrival of the next attempt, per retry number. */
-	waitsBeforeRetry: RetryWaits[];
-}
-
-function waitsOf(retry: number, waits: number[]): RetryWaits {
+function waitsOf(retry: number, waits: number[]) {
 	const sorted = [...waits].sort((a, b) => a - b);
 	return { retry, count: sorted.length, minMs: sorted[0], medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted[sorted.length - 1] };
 }
 
-export function retryEvidence(chains: RequestChain[], struck: StruckTest): RetryEvidence {
-	const byMethod: Record<string, MethodEvidence> = {};
+/**
+ * What the request log shows of the node's retries: per method the requests the sandbox received, the attempts it
+ * struck (faulted, refused with 429, or for timeouts delayed past the timeout) and of those the ones sent again; the
+ * waits from a struck attempt's arrival to the next attempt's, per retry number.
+ */
+export function retryEvidence(chains: RequestChain[], struck: StruckTest) {
+	const byMethod: Record<string, { requests: number; struck: number; sentAgain: number }> = {};
 	const waits: number[][] = [];
 	let mostStrikesOnOneRequest = 0;
 	for (const { method, attempts } of chains) {
@@ -121,6 +91,8 @@ export function retryEvidence(chains: RequestChain[], struck: StruckTest): Retry
 		waitsBeforeRetry: waits.map((w, i) => waitsOf(i + 1, w)),
 	};
 }
+
+export type RetryEvidence = ReturnType<typeof retryEvidence>;
 
 /** The chance the suite accepts for a check to fail on a correct node: a scenario is designed to stay below it. */
 export const ACCEPTED_CHANCE = 1e-6;

@@ -1,4 +1,5 @@
-import { ACCEPTED_CHANCE, chainsByMethod, chanceFewerThan, chanceSomeRequestFails, endedStruck, type RequestChain, shownChance, type StruckTest } from './chains';
+import { countBy } from '../support/batch';
+import { ACCEPTED_CHANCE, chanceFewerThan, chanceSomeRequestFails, endedStruck, type RequestChain, shownChance, type StruckTest } from './chains';
 import type { FaultScenario } from './scenarios';
 
 /**
@@ -83,22 +84,14 @@ function randomRate({ faults: f, options }: FaultScenario): number {
 
 const mostQueued = (s: FaultScenario) => Math.max(0, ...(s.recordFaults?.groups.map((g) => g.times) ?? []));
 
-export interface RetryArithmetic {
-	/** Chance that one attempt is struck at random. */
-	perAttempt: number;
-	maxRetries: number | null;
-	/** The most strikes queued for one record: certain, not random. */
-	queuedPerRequest: number;
-	/** Distinct requests of the run (each retried on its own), per method, from the request log. */
-	requests: Record<string, number>;
-	/** The chance that some request fails all its attempts; null for a rate-limit window, which is not random. */
-	chance: number | null;
-	text: string;
-}
-
-/** Why Max Retries suffices (or not) for every item to succeed, with this run's request counts. */
-export function retryArithmetic(s: FaultScenario, chains: RequestChain[]): RetryArithmetic {
-	const requests = chainsByMethod(chains);
+/**
+ * Why Max Retries suffices (or not) for every item to succeed, with this run's distinct requests per method: the
+ * chance that some request fails all its attempts (null for a rate-limit window, which is not random), from the chance
+ * that one attempt is struck at random and the most strikes queued for one record (certain, not random).
+ */
+export function retryArithmetic(s: FaultScenario, chains: RequestChain[]): { perAttempt: number; maxRetries: number | null; queuedPerRequest: number; requests: Record<string, number>; chance: number | null; text: string } {
+	// Distinct requests per method: each is retried on its own.
+	const requests = countBy(chains, (c) => c.method);
 	const n = chains.length;
 	const p = randomRate(s);
 	const q = mostQueued(s);
@@ -127,6 +120,8 @@ export function retryArithmetic(s: FaultScenario, chains: RequestChain[]): Retry
 				`p^${free} = ${shownChance(p ** free)}; over the ${counted}: 1 − (1 − p^${free})^${n} = ${shownChance(chance)} ${verdict}`;
 	return { ...base, chance, text };
 }
+
+export type RetryArithmetic = ReturnType<typeof retryArithmetic>;
 
 export interface StrikeMinimum {
 	count: number;

@@ -44,176 +44,40 @@ export interface FaultScenario {
  * The run computes and checks it (rule.ts); docs/reliability.md shows it per scenario.
  */
 export const FAULT_SCENARIOS: FaultScenario[] = [
-	{
-		// The node paces itself by X-RateLimit-Remaining and learns a window of whole seconds without a refusal:
-		// only its first 50 requests, which leave together before any answer, meet 429s (10 of them at least).
-		// The storms are the next two.
-		id: 'rate-limit-window',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { rateLimit: { limit: 40, windowMs: 1000 } },
-		options: { concurrency: 50, maxRetries: 5 },
-	},
-	{
-		// No header warns the node. Every refusal holds all requests in flight for its second.
-		id: 'rate-limit-storm',
-		label: '429 storm',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' },
-		options: { concurrency: 50, maxRetries: 9 },
-	},
-	{
-		// The sandbox's random 429 always names a wait, so these are queued per record. Refused three times only
-		// among the first 50 items: their longer waits then overlap instead of stalling the run again and again.
-		id: 'rate-limit-storm-no-retry-after',
-		label: '429 storm',
-		kind: 'update',
-		items: 1000,
-		faults: {},
-		recordFaults: {
-			method: 'PUT',
-			fault: { kind: 'rateLimit', retryAfter: null },
-			groups: [
-				{ count: 10, times: 3, within: 50 },
-				{ count: 500, times: 1 },
-			],
-		},
-		options: { concurrency: 50, maxRetries: 5 },
-		backOffGrows: true,
-	},
-	{
-		id: 'server-errors-create',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'server-errors-update',
-		kind: 'update',
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'dropped-connections-create',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'dropped-connections-read',
-		kind: 'read',
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'dropped-connections-delete',
-		kind: 'delete',
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		// Every request times out, the lookup that would settle a create as well: every item stays unresolved.
-		// Max Retries 0 keeps it to two timeouts per item (the create and one lookup), 25 items at once.
-		id: 'latency-over-timeout-create',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { latencyMs: 3000 },
-		options: { concurrency: 25, timeout: 1000, maxRetries: 0 },
-	},
-	{
-		// A read is retried after a timeout; the sandbox delays only the first request for each of 200 records.
-		id: 'latency-over-timeout-read',
-		kind: 'read',
-		items: 1000,
-		faults: {},
-		recordFaults: { method: 'GET', fault: { kind: 'latency', delayMs: 3000 }, groups: [{ count: 200, times: 1 }] },
-		options: { concurrency: 25, timeout: 1000, maxRetries: 5 },
-	},
-	{
-		id: 'html-502-create',
-		kind: 'create',
-		keyed: true,
-		items: 1000,
-		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'html-502-update',
-		kind: 'update',
-		items: 1000,
-		faults: { nonJsonRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 10, maxRetries: 9 },
-	},
+	// The node paces itself by X-RateLimit-Remaining and learns a window of whole seconds without a refusal:
+	// only its first 50 requests, which leave together before any answer, meet 429s (10 of them at least).
+	// The storms are the next two.
+	{ id: 'rate-limit-window', kind: 'create', keyed: true, items: 1000, faults: { rateLimit: { limit: 40, windowMs: 1000 } }, options: { concurrency: 50, maxRetries: 5 } },
+	// No header warns the node. Every refusal holds all requests in flight for its second.
+	{ id: 'rate-limit-storm', label: '429 storm', kind: 'create', keyed: true, items: 1000, faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' }, options: { concurrency: 50, maxRetries: 9 } },
+	// The sandbox's random 429 always names a wait, so these are queued per record. Refused three times only
+	// among the first 50 items: their longer waits then overlap instead of stalling the run again and again.
+	{ id: 'rate-limit-storm-no-retry-after', label: '429 storm', kind: 'update', items: 1000, faults: {}, recordFaults: { method: 'PUT', fault: { kind: 'rateLimit', retryAfter: null }, groups: [{ count: 10, times: 3, within: 50 }, { count: 500, times: 1 }] }, options: { concurrency: 50, maxRetries: 5 }, backOffGrows: true },
+	{ id: 'server-errors-create', kind: 'create', keyed: true, items: 1000, faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'server-errors-update', kind: 'update', items: 1000, faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'dropped-connections-create', kind: 'create', keyed: true, items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'dropped-connections-read', kind: 'read', items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'dropped-connections-delete', kind: 'delete', items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	// Every request times out, the lookup that would settle a create as well: every item stays unresolved.
+	// Max Retries 0 keeps it to two timeouts per item (the create and one lookup), 25 items at once.
+	{ id: 'latency-over-timeout-create', kind: 'create', keyed: true, items: 1000, faults: { latencyMs: 3000 }, options: { concurrency: 25, timeout: 1000, maxRetries: 0 } },
+	// A read is retried after a timeout; the sandbox delays only the first request for each of 200 records.
+	{ id: 'latency-over-timeout-read', kind: 'read', items: 1000, faults: {}, recordFaults: { method: 'GET', fault: { kind: 'latency', delayMs: 3000 }, groups: [{ count: 200, times: 1 }] }, options: { concurrency: 25, timeout: 1000, maxRetries: 5 } },
+	{ id: 'html-502-create', kind: 'create', keyed: true, items: 1000, faults: { nonJsonRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'html-502-update', kind: 'update', items: 1000, faults: { nonJsonRate: 0.1, faultTiming: 'after' }, options: { concurrency: 10, maxRetries: 9 } },
 
 	// Custom API Call on the sandbox's orders extension, an endpoint the API document does not list: the
 	// same transport, so the same rules. A POST with Key Field reference is looked up before it is sent and settled by
 	// a second lookup after an unclear failure; without one it is never sent again. References are unique in the ERP,
 	// so a POST sent again after the ERP saved one shows in the request log (counted as written twice).
-	{
-		id: 'custom-rate-limit-storm-create',
-		label: '429 storm',
-		kind: 'create',
-		subject: 'order',
-		keyed: true,
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' },
-		options: { concurrency: 50, maxRetries: 9 },
-	},
-	{
-		id: 'custom-server-errors-create',
-		kind: 'create',
-		subject: 'order',
-		keyed: true,
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'custom-server-errors-update',
-		kind: 'update',
-		subject: 'order',
-		items: 1000,
-		faults: { errorRate: 0.1, errorStatus: 503, errorBody: 'json', faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'custom-dropped-connections-create',
-		kind: 'create',
-		subject: 'order',
-		keyed: true,
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		// Without a Key Field nothing can settle a POST whose answer was lost: each such item ends as an error that says
-		// the ERP may have done it, and none is sent again.
-		id: 'custom-dropped-connections-create-no-key',
-		kind: 'create',
-		subject: 'order',
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
-	{
-		id: 'custom-dropped-connections-read',
-		kind: 'read',
-		subject: 'order',
-		items: 1000,
-		faults: { dropRate: 0.1, faultTiming: 'after' },
-		options: { concurrency: 5, maxRetries: 9 },
-	},
+	{ id: 'custom-rate-limit-storm-create', label: '429 storm', kind: 'create', subject: 'order', keyed: true, items: 1000, faults: { errorRate: 0.1, errorStatus: 429, errorBody: 'json' }, options: { concurrency: 50, maxRetries: 9 } },
+	{ id: 'custom-server-errors-create', kind: 'create', subject: 'order', keyed: true, items: 1000, faults: { errorRate: 0.1, errorStatus: 500, errorBody: 'json', faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'custom-server-errors-update', kind: 'update', subject: 'order', items: 1000, faults: { errorRate: 0.1, errorStatus: 503, errorBody: 'json', faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'custom-dropped-connections-create', kind: 'create', subject: 'order', keyed: true, items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	// Without a Key Field nothing can settle a POST whose answer was lost: each such item ends as an error that says
+	// the ERP may have done it, and none is sent again.
+	{ id: 'custom-dropped-connections-create-no-key', kind: 'create', subject: 'order', items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
+	{ id: 'custom-dropped-connections-read', kind: 'read', subject: 'order', items: 1000, faults: { dropRate: 0.1, faultTiming: 'after' }, options: { concurrency: 5, maxRetries: 9 } },
 ];
 
 /** What a batch's input items ask, in kinds of work. */

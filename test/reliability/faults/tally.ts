@@ -10,34 +10,6 @@ export type BatchInput =
 	| { kind: 'read'; id: number }
 	| { kind: 'delete'; id: number };
 
-export interface Tally {
-	itemsAttempted: number;
-	outputItems: number;
-	/** Input items without exactly one output item, plus output items not paired to one input item. */
-	unpaired: number;
-	succeeded: number;
-	errorItems: number;
-	/** Items reported OK whose write (or read) the ERP's own state does not bear out. */
-	lost: number;
-	/**
-	 * Records written more than once (creates: records sharing an input's key, and where the ERP refuses a second
-	 * record with a key, creates sent again after it had saved one; otherwise: new records).
-	 */
-	duplicated: number;
-	/** Records no input item was about that changed or disappeared. */
-	collateral: number;
-	/** Error items whose write the ERP did commit (the ambiguous case: the answer was lost after the commit). */
-	committedDespiteError: number;
-	/** Error items without a message and a description, or with signs of a crash; for a committed create, one that does not say so. */
-	unclearErrors: number;
-	/** Creates only: error items that say the ERP may have done it (a create answered unclearly, left to the user). */
-	unresolvedCreates: number;
-	/** Creates only: creates sent again without proof that the earlier attempt wrote nothing (see repeatedCreates). */
-	resent: number;
-	/** Each distinct error (message — description) and how many items had it. */
-	errorMessages: Record<string, number>;
-}
-
 /** How the node's error says that a create answered unclearly may have been saved all the same. */
 export const MAYBE_DONE = /may have done it anyway/;
 
@@ -138,13 +110,20 @@ export function tally(
 	requests: RequestLogEntry[],
 	keyed = false,
 	subject: Subject = SUBJECTS.contact,
-): Tally {
+) {
 	const { byInput, strays } = pairToInputs(items, inputs.length);
 	const stored = new Map(after.map((record) => [record.id, record]));
 	const withKey = new Map<unknown, number>();
 	for (const record of after) withKey.set(fieldOf(record, subject.key), (withKey.get(fieldOf(record, subject.key)) ?? 0) + 1);
 
-	const t: Tally = {
+	// unpaired: input items without exactly one output item, plus output items paired to no input item; lost: items
+	// reported OK that the ERP's records do not bear out; duplicated: records written more than once (creates: records
+	// sharing an input's key, and where the ERP refuses a second record with a key, creates sent again after it had
+	// saved one; otherwise new records); collateral: records no input item was about that changed or went;
+	// committedDespiteError: error items whose write the ERP did commit; unclearErrors: without a message and a
+	// description, with signs of a crash, or a committed create's that does not say so; unresolvedCreates: error items
+	// that say the ERP may have done it; resent: creates sent again without proof the earlier attempt wrote nothing.
+	const t = {
 		itemsAttempted: inputs.length,
 		outputItems: items.length,
 		unpaired: strays + byInput.filter((outputs) => outputs.length !== 1).length,
@@ -157,7 +136,7 @@ export function tally(
 		unclearErrors: 0,
 		unresolvedCreates: 0,
 		resent: 0,
-		errorMessages: {},
+		errorMessages: {} as Record<string, number>,
 	};
 	inputs.forEach((input, i) => {
 		for (const { json } of byInput[i]) {
@@ -188,3 +167,5 @@ export function tally(
 	}
 	return t;
 }
+
+export type Tally = ReturnType<typeof tally>;

@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
 import { committed, emailOf, MAYBE_DONE, pairToInputs } from '../faults/tally';
+import { countBy } from '../support/batch';
 import type { OutputItem } from '../../../tooling/host/executions';
 import { faultWords, type ImportScenario, strikesOf } from './scenarios';
 
@@ -11,62 +12,8 @@ export interface ImportRow {
 	email: string;
 }
 
-/** One run of an import, counted against the sandbox's records and request log. */
-export interface ImportTally {
-	rows: number;
-	/** Rows whose e-mail the ERP did not hold before the run: these must be created, the others updated. */
-	newRows: number;
-	outputItems: number;
-	/** Rows without exactly one output item, plus output items not paired to one row. */
-	unpaired: number;
-	succeeded: number;
-	errorItems: number;
-	created: number;
-	updated: number;
-	/** Items whose action is not the one the ERP's records before the run call for. */
-	wrongAction: number;
-	recovered: number;
-	/** Error items that say the ERP may have done it. */
-	unresolvedCreates: number;
-	/** Items reported OK whose contact (by the ID they report) does not hold the row's e-mail and first name. */
-	lost: number;
-	/** Rows whose e-mail is on exactly one contact, and that contact holds the row's first name. */
-	stored: number;
-	contactsAfter: number;
-	/** Contacts beyond one per row's e-mail. */
-	duplicated: number;
-	/** Contacts no row is about that changed or disappeared. */
-	collateral: number;
-	posts: number;
-	/** POSTs of an e-mail the ERP already held when the POST arrived (before the run, or saved earlier in it). */
-	postsForExistingKeys: number;
-	/** New rows whose e-mail was POSTed exactly once. */
-	newRowsPostedOnce: number;
-	/**
-	 * POSTs the sandbox faulted (its queued "no fault" entries aside), by the fault's kind: how many, and of them
-	 * how many the ERP had saved before the fault replaced the answer.
-	 */
-	faultedPosts: Record<string, { struck: number; saved: number }>;
-	/** Requests other than POSTs that the sandbox faulted (lookups, reads, updates): there must be none. */
-	faultedOthers: number;
-	/** Items marked recovered although their POST was not faulted. */
-	recoveredUnfaulted: number;
-	/** Faulted POSTs whose item is not marked recovered. */
-	faultedUnrecovered: number;
-	requestsByMethod: Record<string, number>;
-	/** Each distinct error (message — description) and how many items had it. */
-	errorMessages: Record<string, number>;
-}
-
 const isFaulted = (r: RequestLogEntry) => r.fault !== undefined && r.fault.kind !== 'latency';
 const kindOf = (r: RequestLogEntry) => String(r.fault?.kind);
-
-const countBy = <T>(values: T[], keyOf: (value: T) => string) =>
-	values.reduce<Record<string, number>>((counts, value) => {
-		const key = keyOf(value);
-		counts[key] = (counts[key] ?? 0) + 1;
-		return counts;
-	}, {});
 
 /** POSTs of an e-mail the ERP held when they arrived: held before the run, or saved by an earlier POST of it. */
 function postsForExistingKeys(requests: RequestLogEntry[], heldBefore: Set<string>): number {
@@ -82,9 +29,9 @@ function postsForExistingKeys(requests: RequestLogEntry[], heldBefore: Set<strin
 
 /**
  * Counts one run: `before` and `after` are the ERP's contacts when it started and once every request was
- * processed, `requests` the requests it made.
+ * processed, `requests` the requests it made. What each count must be is in importChecks, which reads them.
  */
-export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Contact[], after: Contact[], requests: RequestLogEntry[]): ImportTally {
+export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Contact[], after: Contact[], requests: RequestLogEntry[]) {
 	const { byInput, strays } = pairToInputs(items, rows.length);
 	const heldBefore = new Set(before.map((c) => String(c.email)));
 	const stored = new Map(after.map((c) => [c.id, c]));
@@ -94,7 +41,7 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 	const faulted = posts.filter(isFaulted);
 	const faultedEmails = new Set(faulted.map(emailOf));
 	const rowEmails = new Set(rows.map((row) => row.email));
-	const t: ImportTally = {
+	const t = {
 		rows: rows.length,
 		newRows: rows.filter((row) => !heldBefore.has(row.email)).length,
 		outputItems: items.length,
@@ -114,6 +61,7 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 		posts: posts.length,
 		postsForExistingKeys: postsForExistingKeys(requests, heldBefore),
 		newRowsPostedOnce: rows.filter((row) => !heldBefore.has(row.email) && postsOf[row.email] === 1).length,
+		// POSTs the sandbox faulted (its queued "no fault" entries aside) by kind, and of them those the ERP had saved.
 		faultedPosts: Object.fromEntries(
 			Object.entries(countBy(faulted, kindOf)).map(([kind, struck]) => [kind, { struck, saved: faulted.filter((r) => kindOf(r) === kind && committed(r)).length }]),
 		),
@@ -121,7 +69,7 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 		recoveredUnfaulted: 0,
 		faultedUnrecovered: 0,
 		requestsByMethod: countBy(requests, (r) => r.method),
-		errorMessages: {},
+		errorMessages: {} as Record<string, number>,
 	};
 	const recoveredEmails = new Set<string>();
 	rows.forEach((row, i) => {
@@ -149,6 +97,8 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 	t.faultedUnrecovered = [...faultedEmails].filter((email) => !recoveredEmails.has(email)).length;
 	return t;
 }
+
+export type ImportTally = ReturnType<typeof tallyImport>;
 
 /** One thing a run must show, what it showed, and whether that holds: the report prints exactly these. */
 export interface ImportCheck {

@@ -45,19 +45,18 @@ export function otherCompany(random: Random, current: Company): Company {
 	return random.pick(COMPANIES.filter((company) => company !== current));
 }
 
-/** What the scenario did to the ERP, as the checks need it. */
-export interface ChangeLog {
-	creates: number;
-	updates: number;
-	deletes: number;
-	created: Set<number>;
-	deletedAt: Map<number, number>;
-	tookValue: Set<number>;
-	/** Writes the sandbox's faults struck, sent again by the scenario. */
-	writesRetried: number;
-}
+/** What the scenario did to the ERP, as the checks need it; writesRetried: writes the faults struck, sent again. */
+export const emptyChangeLog = () => ({
+	creates: 0,
+	updates: 0,
+	deletes: 0,
+	created: new Set<number>(),
+	deletedAt: new Map<number, number>(),
+	tookValue: new Set<number>(),
+	writesRetried: 0,
+});
 
-export const emptyChangeLog = (): ChangeLog => ({ creates: 0, updates: 0, deletes: 0, created: new Set(), deletedAt: new Map(), tookValue: new Set(), writesRetried: 0 });
+export type ChangeLog = ReturnType<typeof emptyChangeLog>;
 
 /**
  * Writes to the ERP's API while its random faults are on. The faults strike before the ERP commits anything

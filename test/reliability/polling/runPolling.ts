@@ -93,10 +93,6 @@ function reportsOf(executions: Execution[]): Report[] {
 	);
 }
 
-async function executionsOf(session: ReliabilitySession, workflowId: string): Promise<Execution[]> {
-	return await allExecutions(session.n8n, workflowId, true);
-}
-
 /** Waits until every workflow has reported `contactId`; returns the execution that did, per workflow (null: not within the wait). */
 async function waitForSentinel(session: ReliabilitySession, workflows: SavedWorkflow[], contactId: number): Promise<Array<Execution | null>> {
 	const deadline = Date.now() + SENTINEL_WAIT_MS;
@@ -241,7 +237,7 @@ export async function runPollingScenario(session: ReliabilitySession) {
 	const inFaults = (at: number) => at >= faultsOn && at < faultsOff;
 	const results: Array<ReturnType<typeof workflowResult>> = [];
 	for (const [i, w] of WORKFLOWS.entries()) {
-		const executions = await executionsOf(session, workflows[i].id);
+		const executions = await allExecutions(session.n8n, workflows[i].id, true);
 		const succeeded = executions.filter((e) => e.status === 'success');
 		const tally = w.judge(truth, reportsOf(succeeded));
 		const last = sentinels[1]?.[i];

@@ -82,3 +82,11 @@ export const looksLikeCrash = (text: string): boolean => CRASH.test(text);
 
 /** The total of one count over scenarios or runs. */
 export const sum = <K extends string>(rows: Array<Record<K, number>>, field: K) => rows.reduce((total, row) => total + row[field], 0);
+
+/** How many of `values` share each key. */
+export const countBy = <T>(values: T[], keyOf: (value: T) => string) =>
+	values.reduce<Record<string, number>>((counts, value) => {
+		const key = keyOf(value);
+		counts[key] = (counts[key] ?? 0) + 1;
+		return counts;
+	}, {});
