@@ -108,7 +108,8 @@ describe('secrets', () => {
 		const importRuns = imports.reduce((n, s) => n + s.runs.length, 0);
 		expect(scan.executions).toBeGreaterThanOrEqual(scenarios.length + importRuns + cases.filter((c) => c.area === 'node').length);
 		expect(scan.searched['n8n log']).toBeGreaterThan(0);
-		// An ERP answer echoed the token (case token-expired-echoed) and the node redacted it.
-		expect(scan.redactions).toBeGreaterThan(0);
+		// An ERP answer echoed the token (case token-expired-echoed) and the node redacted it; a run of some parts
+		// (CI runs the suite in two, with -t) may not include that case.
+		if (cases.some((c) => c.id === 'token-expired-echoed')) expect(scan.redactions).toBeGreaterThan(0);
 	});
 });
