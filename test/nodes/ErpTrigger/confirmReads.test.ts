@@ -54,11 +54,12 @@ describe('a wait the ERP names that runs past the answer’s deadline but within
 
 describe('the ERP failing during the read-back', () => {
 	it.each([
-		['a 500 after every retry', { kind: 'status', status: 500 }, /The ERP failed with a server error \(500\) after \d+ retr/, true],
-		['a dropped connection every time', { kind: 'drop' }, /The connection to the ERP broke before it answered/, true],
+		['a 500 after every retry', { kind: 'status', status: 500 }, /The ERP failed with a server error \(500\) after \d+ retr/, 2],
+		// Whether a retry fits before the answer's deadline depends on the machine's speed (retries: transport tests).
+		['a dropped connection every time', { kind: 'drop' }, /The connection to the ERP broke before it answered/, 1],
 		// The sandbox logs the slow read once it has answered it, after the test.
-		['an ERP that does not answer in time (the request ends at the read-back deadline)', { kind: 'latency', delayMs: 20_000 }, /The ERP did not answer within [\d.]+ s/, false],
-	] as const)('%s: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async (_case, fault, reason, retried) => {
+		['an ERP that does not answer in time (the request ends at the read-back deadline)', { kind: 'latency', delayMs: 20_000 }, /The ERP did not answer within [\d.]+ s/, 0],
+	] as const)('%s: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async (_case, fault, reason, leastReads) => {
 		const contact = await createContact(sandbox.api);
 		await failing(fault, contact.id);
 		await h.start(once);
@@ -67,7 +68,7 @@ describe('the ERP failing during the read-back', () => {
 		const failed = await h.post(delivery(contact.id));
 		expect(expectCouldNotConfirm(failed, '30')).toMatch(reason);
 		const reads = await h.reads();
-		expect({ retried: reads.length > 1, read: new Set(reads) }).toEqual({ retried, read: new Set(retried ? [`GET /contacts/${contact.id}`] : []) });
+		expect({ enough: reads.length >= leastReads, read: new Set(reads) }).toEqual({ enough: true, read: new Set(leastReads > 0 ? [`GET /contacts/${contact.id}`] : []) });
 
 		await sandbox.admin.clearFaultQueue();
 		const again = await h.post(delivery(contact.id));
