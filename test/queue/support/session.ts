@@ -1,5 +1,6 @@
 import { N8nClient, type Owner } from '../../../tooling/host/restClient';
 import type { Credential, WorkflowDefinition } from '../../../tooling/host/types';
+import { erpApi } from '../../../tooling/host/erpApi';
 import { erpTriggers, erpTriggerType, triggerUrl } from '../../../tooling/host/examples';
 import type { EventName } from '../../../sandbox/events';
 import type { ClusterTimings } from '../../../tooling/host/queue/cluster';
@@ -72,11 +73,5 @@ export async function subscribedTrigger(session: QueueSession, definition: Workf
 }
 
 /** A call to the ERP's API directly (not through n8n), as the credential's token. */
-export async function erpCall<T>(session: QueueSession, method: string, path: string, body?: object): Promise<T> {
-	const response = await fetch(`${session.ctx.erp.baseUrl}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${session.ctx.erp.token}`, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return ((await response.json()) as { data: T }).data;
-}
+export const erpCall = <T>(session: QueueSession, method: string, path: string, body?: object): Promise<T> =>
+	erpApi<T>({ sandboxBaseUrl: session.ctx.erp.baseUrl, token: session.ctx.erp.token }, method, path, body);
