@@ -6,6 +6,7 @@ import { runImportScenario } from './imports/runImport';
 import { IMPORT_SCENARIOS } from './imports/scenarios';
 import { runPollingScenario } from './polling/runPolling';
 import { type ConfirmationScenarioResult, runConfirmationScenario } from './confirmations/runConfirmations';
+import { type EventsOnceResult, runEventsOnceScenario } from './events/runEventsOnce';
 import { writeResults } from '../../tooling/host/results';
 import { reliabilityReport } from './report/markdown';
 import { assembleResults, type BadInputResult, type FaultScenarioResult, type ImportScenarioResult, type PollingScenarioResult, type SecretsScan } from './report/results';
@@ -19,6 +20,7 @@ const scenarios: FaultScenarioResult[] = [];
 const imports: ImportScenarioResult[] = [];
 let polling: PollingScenarioResult | null = null;
 let confirmations: ConfirmationScenarioResult | null = null;
+let events: EventsOnceResult | null = null;
 const cases: BadInputResult[] = [];
 let scan: SecretsScan | null = null;
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
 
 // Written whatever the checks say: a failing run's figures are the ones to look at.
 afterAll(() => {
-	if (session) writeResults(reliabilityReport, assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan, confirmations));
+	if (session) writeResults(reliabilityReport, assembleResults(session.ctx.n8nVersion, session.ctx.faultSeed, scenarios, imports, polling, cases, scan, confirmations, events));
 });
 
 describe('faults: nothing lost, nothing written twice, every item answered, every item the node gets past succeeds', () => {
@@ -68,6 +70,13 @@ describe('ERP Trigger confirming with the ERP: real deliveries never lost, forge
 	}, 40 * 60_000);
 });
 
+describe('events acted once: both triggers → Remove Duplicates on eventKey, each real payment acted on once, no forged one', () => {
+	test('payments under faults, late reads, forged deliveries, replays, resends and n8n killed while it holds some', async () => {
+		events = await runEventsOnceScenario(session, (line) => process.stderr.write(`[reliability] ${line}\n`));
+		expect(events.failures).toEqual([]);
+	}, 20 * 60_000);
+});
+
 describe('hostile input: a clear error naming the field and the fix, never a crash', () => {
 	describe('ERP node', () => {
 		beforeAll(async () => {
@@ -100,7 +109,7 @@ describe('hostile input: a clear error naming the field and the fix, never a cra
 
 describe('secrets', () => {
 	test('no token and no webhook secret in any execution, output item, error, answer or n8n log line', async () => {
-		const answers = JSON.stringify({ scenarios, imports, polling, confirmations, cases });
+		const answers = JSON.stringify({ scenarios, imports, polling, confirmations, events, cases });
 		scan = await scanForSecrets(session, secretsOf(session.ctx), answers);
 
 		expect(scan.leaks).toEqual([]);

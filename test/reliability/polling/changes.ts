@@ -1,6 +1,7 @@
 import type { Random } from '../../../sandbox/seed/random';
 import type { Company } from './tallyPolling';
 import { sleep } from '../../../tooling/host/processes';
+import { writeThroughFaults } from '../support/writeThroughFaults';
 import { shuffled, type ReliabilitySession } from '../setup/context';
 
 /** The company value the Field Becomes a Value workflow waits for; no seeded contact has it. */
@@ -58,38 +59,14 @@ export const emptyChangeLog = () => ({
 
 export type ChangeLog = ReturnType<typeof emptyChangeLog>;
 
-/**
- * Writes to the ERP's API while its random faults are on. The faults strike before the ERP commits anything
- * (faultTiming 'before'), so a struck write is sent again until it goes through: each change is made once.
- */
-async function write<T>(session: ReliabilitySession, log: ChangeLog, method: string, path: string, body?: object): Promise<T> {
-	for (let attempt = 1; ; attempt++) {
-		let status = 0;
-		let text = '';
-		try {
-			const response = await fetch(`${session.ctx.sandboxBaseUrl}${path}`, {
-				method,
-				headers: { authorization: `Bearer ${session.ctx.token}`, 'content-type': 'application/json' },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			status = response.status;
-			text = await response.text();
-		} catch {
-			// A dropped connection: nothing was written.
-		}
-		if (status >= 200 && status < 300) return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
-		if (status !== 0 && status < 500) throw new Error(`sandbox API answered ${status} to ${method} ${path}: ${text}`);
-		if (attempt === 50) throw new Error(`${method} ${path} struck by faults 50 times in a row`);
-		log.writesRetried++;
-		await sleep(20);
-	}
-}
-
 /** The contacts the scenario tracks as it changes them: id → company. */
 export type Live = Map<number, Company>;
 
 export class ContactChanger {
 	readonly log = emptyChangeLog();
+	private readonly retried = () => {
+		this.log.writesRetried++;
+	};
 
 	constructor(
 		private readonly session: ReliabilitySession,
@@ -98,7 +75,7 @@ export class ContactChanger {
 	) {}
 
 	async create(company: Company, name = 'Polled'): Promise<number> {
-		const { id } = await write<{ id: number }>(this.session, this.log, 'POST', '/contacts', { first_name: name, last_name: 'Contact', company });
+		const { id } = await writeThroughFaults<{ id: number }>(this.session, 'POST', '/contacts', { first_name: name, last_name: 'Contact', company }, this.retried);
 		this.live.set(id, company);
 		this.log.creates++;
 		this.log.created.add(id);
@@ -107,14 +84,14 @@ export class ContactChanger {
 	}
 
 	async update(id: number, company: Company): Promise<void> {
-		await write(this.session, this.log, 'PUT', `/contacts/${id}`, { company });
+		await writeThroughFaults(this.session, 'PUT', `/contacts/${id}`, { company }, this.retried);
 		this.live.set(id, company);
 		this.log.updates++;
 		if (company === WATCHED_VALUE) this.log.tookValue.add(id);
 	}
 
 	async remove(id: number): Promise<void> {
-		await write(this.session, this.log, 'DELETE', `/contacts/${id}`);
+		await writeThroughFaults(this.session, 'DELETE', `/contacts/${id}`, undefined, this.retried);
 		this.live.delete(id);
 		this.log.deletes++;
 		this.log.deletedAt.set(id, Date.now());

@@ -1,13 +1,14 @@
 import { ACCEPTED_CHANCE, type RetryEvidence, shownChance } from '../faults/chains';
 import { SEED_ENV } from '../setup/context';
 import { confirmationBlock, confirmationSummaryRows } from './confirmations';
+import { eventsBlock, eventsSummaryRows } from './events';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
 import { paragraphs, type Report, seconds, table, times, verdict, withBlocks } from '../../../tooling/host/results';
 
 const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
 const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);
 
-function summaryTable({ faults, imports, polling, confirmations, badInputs, tokenLeaks }: Results): string {
+function summaryTable({ faults, imports, polling, confirmations, events, badInputs, tokenLeaks }: Results): string {
 	const batches = faults.scenarios.filter((s) => s.records === undefined);
 	const returnAll = faults.scenarios.filter((s) => s.records !== undefined);
 	const importRuns = imports.scenarios.reduce((n, s) => n + s.runs.length, 0);
@@ -47,6 +48,7 @@ function summaryTable({ faults, imports, polling, confirmations, badInputs, toke
 					]
 				: [['polling trigger', 'not run']]),
 			...confirmationSummaryRows(confirmations),
+			...eventsSummaryRows(events ?? null),
 			['hostile inputs tried', badInputs.tried],
 			['clear errors', badInputs.clearErrors],
 			["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
@@ -191,6 +193,7 @@ export function reliabilityMarkdown(results: Results, doc: string): string {
 		'reliability:polling-setup': polling ? pollingSetup(polling) : 'The scenario did not run.',
 		'reliability:polling': polling ? pollingResults(polling) : 'The scenario did not run.',
 		'reliability:confirmations': confirmationBlock(results.confirmations),
+		'reliability:events': eventsBlock(results.events ?? null),
 		'reliability:node-cases': casesTable(badInputs.cases.filter((c) => c.area === 'node')),
 		'reliability:trigger-cases': casesTable(badInputs.cases.filter((c) => c.area === 'trigger')),
 		'reliability:secrets': secrets(results),

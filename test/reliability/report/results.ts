@@ -4,6 +4,7 @@ import type { Tally } from '../faults/tally';
 import type { runImportScenario } from '../imports/runImport';
 import type { runPollingScenario } from '../polling/runPolling';
 import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
+import type { EventsOnceResult } from '../events/runEventsOnce';
 import type { scanForSecrets } from '../secrets/scan';
 import { sum } from '../support/batch';
 
@@ -96,6 +97,7 @@ export function assembleResults(
 	cases: BadInputResult[],
 	secretsScan: SecretsScan | null,
 	confirmations: ConfirmationScenarioResult | null = null,
+	events: EventsOnceResult | null = null,
 ) {
 	return {
 		generatedAt: new Date().toISOString(),
@@ -113,6 +115,8 @@ export function assembleResults(
 		polling,
 		/** The ERP Trigger confirming real and forged deliveries; null when the scenario did not run. */
 		confirmations,
+		/** Both triggers of the ship-once example acting on real payments; null when the scenario did not run. */
+		events,
 		badInputs: { tried: cases.length, clearErrors: cases.filter((c) => c.clear).length, crashes: cases.filter((c) => c.crash).length, cases },
 		/** null when the scan did not run (never 0 then). */
 		tokenLeaks: secretsScan ? sum(secretsScan.leaks, 'occurrences') : null,
