@@ -9,8 +9,8 @@ import type {
 import { ALL_EVENTS, NO_VERIFICATION_V2, properties } from './properties';
 import { receiveDelivery } from './receiveDelivery';
 
-/** Version 2 with Confirm With the ERP on: two outputs, Confirmed and Not Confirmed; otherwise one, as in version 1. */
-const OUTPUTS = '={{ $parameter.confirm === true ? [{ type: "main", displayName: "Confirmed" }, { type: "main", displayName: "Not Confirmed" }] : ["main"] }}' as const;
+/** Version 2 with Confirm With the ERP on: two outputs, Confirmed and Unconfirmed; otherwise one, as in version 1. */
+const OUTPUTS = '={{ $parameter.confirm === true ? [{ type: "main", displayName: "Confirmed" }, { type: "main", displayName: "Unconfirmed" }] : ["main"] }}' as const;
 
 export class ErpTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +19,7 @@ export class ErpTrigger implements INodeType {
 		icon: { light: 'file:../Erp/erp.svg', dark: 'file:../Erp/erp.dark.svg' },
 		group: ['trigger'],
 		// 1: the trigger released in 0.1.0, kept for the workflows built with it. 2, what a new node gets: Confirm With the
-		// ERP (on by default) reads each delivery's record back and sends it to Confirmed or Not Confirmed.
+		// ERP (on by default) reads each delivery's record back and sends it to Confirmed or Unconfirmed.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: `={{$parameter["events"].includes("${ALL_EVENTS}") ? "All Events" : $parameter["events"].join(", ")}}`,

@@ -35,7 +35,7 @@ function asId(value: unknown): string | undefined {
 
 /**
  * The ID of the record the delivery speaks of, from the first of its ID fields that holds an integer ID; otherwise
- * why none can be taken (named in the Not Confirmed item). Nothing else of the delivery is trusted.
+ * why none can be taken (named in the Unconfirmed item). Nothing else of the delivery is trusted.
  */
 export function recordIdOf(claimed: Claimed, data: IDataObject): { id: string; field: string } | { reason: string } {
 	const fields = idFields(claimed);

@@ -24,11 +24,11 @@ const confirmProperties: INodeProperties[] = [
 		default: true,
 		displayOptions: { show: { '@version': [2] } },
 		description:
-			"Whether to read each delivery's record back from the ERP before the workflow acts on it. Deliveries the ERP bears out leave on Confirmed with the record as the ERP holds it; forged, stale or unreadable ones on Not Confirmed with the reason.",
+			"Whether to read each delivery's record back from the ERP before the workflow acts on it. Deliveries the ERP bears out leave on Confirmed with the record as the ERP holds it; forged, stale or unreadable ones on Unconfirmed with the reason.",
 	},
 	{
 		displayName:
-			"Each delivery is first read back from the ERP: connect the steps that act to Confirmed, which gets only what the ERP bears out. Not Confirmed gets the rest, each with its reason in the item's confirmation.reason field.",
+			"Each delivery is first read back from the ERP: connect the steps that act to Confirmed, which gets only what the ERP bears out. Unconfirmed gets the rest, each with its reason in the item's confirmation.reason field.",
 		name: 'confirmNotice',
 		type: 'notice',
 		default: '',
@@ -40,9 +40,9 @@ const confirmProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{
-				name: 'Send to Not Confirmed',
+				name: 'Send to Unconfirmed',
 				value: 'notConfirmed',
-				description: 'Start the workflow on Not Confirmed, answering 200',
+				description: 'Start the workflow on Unconfirmed, answering 200',
 			},
 			{
 				name: 'Ignore',

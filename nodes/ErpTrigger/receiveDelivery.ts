@@ -160,7 +160,7 @@ function confirmationAnswer({ confirmation: { status, reason }, retryAfterMs }: 
  * The one place the ERP is answered. Refusals and confirmations are written by the node itself, at once (so n8n
  * starts nothing, or, given workflowData, starts it without an answer of its own: n8n 2.x would answer only once it
  * has saved the execution, which a burst delays past what an ERP waits). Version 1's answers are n8n's.
- * A confirmed delivery starts on Confirmed (output 0), any other on Not Confirmed (output 1; couldNotConfirm too:
+ * A confirmed delivery starts on Confirmed (output 0), any other on Unconfirmed (output 1; couldNotConfirm too:
  * the document promises no retries).
  */
 async function answer(context: IWebhookFunctions, received: Received): Promise<IWebhookResponseData> {

@@ -46,7 +46,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		}
 	});
 
-	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Not Confirmed with the reason, and never reaches the acting step', async () => {
+	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Unconfirmed with the reason, and never reaches the acting step', async () => {
 		const invoice = await unpaidInvoice();
 		const [forged] = await session.sandbox.forge({
 			event: 'invoice.paid',
@@ -70,7 +70,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		expect((await session.sandbox.record('invoices', invoice.id))?.status).toBe('sent');
 	});
 
-	test('a forged invoice.paid for an invoice that does not exist: Not Confirmed, answered 2xx', async () => {
+	test('a forged invoice.paid for an invoice that does not exist: Unconfirmed, answered 2xx', async () => {
 		const [forged] = await session.sandbox.forge({ event: 'invoice.paid', data: { invoice_id: 90001, amount: 1, currency: 'EUR' }, subscriptionId: trigger.subscriptionId });
 
 		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
@@ -132,7 +132,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		});
 		afterAll(() => session.sandbox.clearFaultQueue());
 
-		test('answered 503 with Retry-After, the workflow starts on Not Confirmed as could not confirm with the reason; sent again once the ERP answers, it is confirmed', async () => {
+		test('answered 503 with Retry-After, the workflow starts on Unconfirmed as could not confirm with the reason; sent again once the ERP answers, it is confirmed', async () => {
 			const paid = (await session.sandbox.records('invoices')).find((i) => i.status === 'paid') as Invoice;
 			await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${paid.id}` }, fault: { kind: 'status', status: 500 }, times: 1000 });
 			const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: paid.id, amount: paid.total, currency: paid.currency } });

@@ -273,7 +273,7 @@ describe('examples/*.json in a real n8n', () => {
 			]);
 		});
 
-		test('a low-stock delivery for a product that is well stocked (stale, or forged) is not confirmed: no purchase request, the reason on Not Confirmed', async () => {
+		test('a low-stock delivery for a product that is well stocked (stale, or forged) is not confirmed: no purchase request, the reason on Unconfirmed', async () => {
 			const product = (await session.sandbox.records('products')).find((p) => p.active && p.stock_total >= p.low_stock_threshold * 4);
 			if (!product) throw new Error('no well-stocked product in the sandbox');
 			// An event that arrives late: the product is back in stock.

@@ -2,7 +2,7 @@ import { openWorkflow } from '../../tooling/host/editor';
 import { OTHER_LINE_WORDS } from '../../tooling/host/nodeTexts';
 import type { RequestLogEntry } from '../../sandbox/requestLog';
 import { readEditorContext, useEditor } from './support/session';
-import { canvasNodeNames, canvasNodeText, closeNode, errorMarks, openNode, shownValue, stickyNotes, visibleLabels } from './support/page';
+import { canvasNodeNames, canvasNodeText, closeNode, errorMarks, openNode, outputLabels, shownValue, stickyNotes, visibleLabels } from './support/page';
 
 const editor = useEditor();
 
@@ -36,6 +36,17 @@ describe.each(readEditorContext().examples)('the example "$name", imported as np
 			await closeNode(page);
 		}
 		expect(marks).toEqual({});
+	});
+});
+
+describe.each(readEditorContext().examples.filter((e) => /Invoice paid|Low-stock alert$|Overdue/.test(e.name)))('the example "$name" (ERP Trigger, confirming)', ({ workflowId }) => {
+	it("shows the trigger's two outputs, Confirmed and Unconfirmed, in full on the canvas, connected or not (n8n cuts an unconnected output's label past 76 px)", async () => {
+		const { page, ctx } = editor;
+		await openWorkflow(page, ctx.n8nUrl, workflowId);
+		expect(await outputLabels(page, 'ERP Trigger')).toEqual([
+			{ text: 'Confirmed', cut: false },
+			{ text: 'Unconfirmed', cut: false },
+		]);
 	});
 });
 

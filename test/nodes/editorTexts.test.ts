@@ -59,7 +59,7 @@ describe.each([
 		['a one-sentence description without a final period', (p) => !p.description || /\. /.test(p.description) || !p.description.endsWith('.')],
 		['a collection\'s options sorted by name', (p) => p.type !== 'collection' || (p.options as INodeProperties[]).map((o) => o.displayName).join() === sorted((p.options as INodeProperties[]).map((o) => o.displayName)).join()],
 		['choices in Title Case', (p) => p.type !== 'options' || (p.options as INodePropertyOptions[]).every((o) => isTitleCase(o.name))],
-		// The triggers order some choices by what they do (Send to Not Confirmed before Ignore).
+		// The triggers order some choices by what they do (Send to Unconfirmed before Ignore).
 		['choices sorted by name, in the action node', (p) => name !== 'ERP' || p.type !== 'options' || (p.options as INodePropertyOptions[]).map((o) => o.name).join() === sorted((p.options as INodePropertyOptions[]).map((o) => o.name)).join()],
 	])('%s', (_rule, holds) => {
 		expect(all.length).toBeGreaterThan(5);

@@ -8,7 +8,7 @@ import { ERP_TRIGGER_NAME, erpTriggerNode, node } from './workflows';
 
 /** The step after the trigger's Confirmed output: what acts on an event (ships the goods, orders more). */
 export const ACTING_STEP = 'Act On Event';
-/** The step after the trigger's Not Confirmed output: where a user looks into what was not confirmed. */
+/** The step after the trigger's Unconfirmed output: where a user looks into what was not confirmed. */
 export const REVIEW_STEP = 'Review Event';
 
 /** What a version-2 ERP Trigger puts on each item about its confirmation. */
@@ -41,7 +41,7 @@ export interface ConfirmingOptions {
 
 /**
  * An ERP Trigger for `events` (version 2: Confirm With the ERP on by default; reads the ERP through `credential`) →
- * an acting step on Confirmed, a review step on Not Confirmed; version 1 has one output, to the acting step.
+ * an acting step on Confirmed, a review step on Unconfirmed; version 1 has one output, to the acting step.
  */
 export function confirmingWorkflow(name: string, events: string[], credential: CredentialRef | undefined, settings: ConfirmingOptions = {}): WorkflowDefinition {
 	const typeVersion = settings.typeVersion ?? 2;
@@ -70,7 +70,7 @@ export async function activeConfirmingTrigger(
 	return { workflow, url, subscriptionId: id };
 }
 
-/** The trigger's items on one output (0: Confirmed, 1: Not Confirmed) in an execution. */
+/** The trigger's items on one output (0: Confirmed, 1: Unconfirmed) in an execution. */
 export const triggerBranch = (execution: Execution, output: 0 | 1) =>
 	outputItems(execution, ERP_TRIGGER_NAME, output).map((item) => item.json as unknown as ConfirmedItem);
 

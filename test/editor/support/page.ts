@@ -33,6 +33,13 @@ export async function canvasNodeText(page: Page, name: string): Promise<string> 
 	return await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).innerText();
 }
 
+/** The labels of a canvas node's main outputs, in order: the text, and whether n8n cut it off (its ellipsis). */
+export async function outputLabels(page: Page, name: string): Promise<Array<{ text: string; cut: boolean }>> {
+	return await page
+		.locator(`[data-test-id="canvas-node-output-handle"][data-node-name="${name}"] .canvas-node-handle-main-output [class*="_label_"]`)
+		.evaluateAll((labels) => labels.map((label) => ({ text: label.textContent?.trim() ?? '', cut: label.scrollWidth > label.clientWidth })));
+}
+
 /** The node's panel (n8n's NDV): what its parameters show. */
 
 export const ndv = (page: Page): Locator => page.getByTestId('ndv');

@@ -18,7 +18,7 @@ const READS = 5;
 const readOn = (reads: string[]) => Array.from({ length: READS }, () => reads).flat();
 const LATER_READS = new RegExp(`, read ${READS} times over \\d+(\\.\\d)? s$`);
 
-/** Asserts a delivery answered 200 that went to Not Confirmed only, and returns its confirmation. */
+/** Asserts a delivery answered 200 that went to Unconfirmed only, and returns its confirmation. */
 function expectNotConfirmed(answer: Answered, status: 'contradicted' | 'unconfirmable') {
 	expect(answer.confirmed).toEqual([]);
 	expect(answer.notConfirmed).toHaveLength(1);
@@ -49,13 +49,13 @@ interface Forged {
 const missing = (event: string, noun: string, key: string, id: number): Forged => ({ event, data: { [key]: id }, path: `/${noun}s/${id}`, reason: `The ERP has no ${noun} ${id} (404)` });
 
 describe('forged deliveries the ERP contradicts never reach Confirmed', () => {
-	it('each, signed (the secret leaked), is answered 200 after one read and goes to Not Confirmed with the ERP’s reason; a 404 keeps no record', async () => {
+	it('each, signed (the secret leaked), is answered 200 after one read and goes to Unconfirmed with the ERP’s reason; a 404 keeps no record', async () => {
 		const contact = await createContact(sandbox.api);
 		const invoice = await createInvoice(sandbox.api, contact.id);
 		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
 		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
 		const cases: Forged[] = [
-			// A forged invoice.paid for an unpaid invoice: Not Confirmed with the invoice.
+			// A forged invoice.paid for an unpaid invoice: Unconfirmed with the invoice.
 			{
 				event: 'invoice.paid',
 				data: { invoice_id: invoice.id, amount: 1, currency: 'EUR' },
@@ -126,7 +126,7 @@ describe('the record’s ID, wherever the delivery puts it', () => {
 		['the ID "INV-7"', { invoice_id: 'INV-7' }, notAnInteger('"INV-7"')],
 		['the ID "../contacts/1"', { invoice_id: '../contacts/1' }, notAnInteger('"../contacts/1"')],
 		['the ID {"id":7}', { invoice_id: { id: 7 } }, notAnInteger('{"id":7}')],
-	])('a delivery with %s cannot be confirmed: Not Confirmed with the reason, without a request', async (_case, data, reason) => {
+	])('a delivery with %s cannot be confirmed: Unconfirmed with the reason, without a request', async (_case, data, reason) => {
 		await h.start(once);
 		await h.mark();
 
@@ -136,7 +136,7 @@ describe('the record’s ID, wherever the delivery puts it', () => {
 });
 
 describe('events outside the six, under All Events', () => {
-	it('go to Not Confirmed by default (Events Not in the List: Send to Not Confirmed), without a request', async () => {
+	it('go to Unconfirmed by default (Events Not in the List: Send to Unconfirmed), without a request', async () => {
 		await h.start(once);
 		await h.mark();
 

@@ -6,7 +6,7 @@ import { createContact, createProduct } from '../../sandbox/fixtures';
 import { SECRET, useTriggerHarness, type Answered } from './harness';
 
 // The ERP failing while ERP Trigger version 2 reads a delivery's record back: the delivery is answered 503 with
-// Retry-After (an ERP that retries sends it again) and still starts the workflow, on Not Confirmed as couldNotConfirm.
+// Retry-After (an ERP that retries sends it again) and still starts the workflow, on Unconfirmed as couldNotConfirm.
 // A read that the ERP's pace or a wait it named holds past the answer's deadline (by up to a minute) is answered 200 at
 // once ("it is confirmed … as soon as") and read in its turn. Confirmation Wait 0: the answer is due 1 s after the read began.
 
@@ -59,7 +59,7 @@ describe('the ERP failing during the read-back', () => {
 		['a dropped connection every time', { kind: 'drop' }, /The connection to the ERP broke before it answered/, 1],
 		// The sandbox logs the slow read once it has answered it, after the test.
 		['an ERP that does not answer in time (the request ends at the read-back deadline)', { kind: 'latency', delayMs: 20_000 }, /The ERP did not answer within [\d.]+ s/, 0],
-	] as const)('%s: 503 with Retry-After 30 and the item on Not Confirmed; sent again once the ERP is well, confirmed', async (_case, fault, reason, leastReads) => {
+	] as const)('%s: 503 with Retry-After 30 and the item on Unconfirmed; sent again once the ERP is well, confirmed', async (_case, fault, reason, leastReads) => {
 		const contact = await createContact(sandbox.api);
 		await failing(fault, contact.id);
 		await h.start(once);

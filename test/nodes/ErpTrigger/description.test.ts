@@ -146,10 +146,10 @@ describe('ERP Trigger versions', () => {
 		expect(description.defaultVersion).toBe(2);
 	});
 
-	it('version 2 with Confirm With the ERP on (its default) has two outputs, Confirmed and Not Confirmed; version 1, and 2 with it off, one', () => {
+	it('version 2 with Confirm With the ERP on (its default) has two outputs, Confirmed and Unconfirmed; version 1, and 2 with it off, one', () => {
 		expect(outputs(2)).toEqual([
 			{ type: 'main', displayName: 'Confirmed' },
-			{ type: 'main', displayName: 'Not Confirmed' },
+			{ type: 'main', displayName: 'Unconfirmed' },
 		]);
 		expect([outputs(1), outputs(2, { confirm: false })]).toEqual([['main'], ['main']]);
 	});

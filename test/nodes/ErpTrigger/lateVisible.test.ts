@@ -19,7 +19,7 @@ const forgedPaid = (invoice: { id: number }) => ({ event: 'invoice.paid', timest
 const notPaid = (id: number, reads: number) => new RegExp(`^The ERP shows invoice ${id} as not paid \\(status "draft"\\), read ${reads} times over \\d+(\\.\\d)? s$`);
 
 describe('contradicted until the answer is due: answered 200 then, read on until 10 s after the delivery came (four deliveries side by side)', () => {
-	it('a real one shown late goes to Confirmed once; a forged one to Not Confirmed after the bounded reads; a later read that fails or gets no turn ends the reading', async () => {
+	it('a real one shown late goes to Confirmed once; a forged one to Unconfirmed after the bounded reads; a later read that fails or gets no turn ends the reading', async () => {
 		const [shownLate, neverPaid, failsLater, heldLater] = await Promise.all(Array.from({ length: 4 }, unpaidInvoice));
 		// Its own token: the 429 below holds this ERP and token's requests for 30 s.
 		const limited = await h.start({}, { credentials: { apiToken: DEFAULT_READONLY_TOKEN } });
@@ -53,7 +53,7 @@ describe('contradicted until the answer is due: answered 200 then, read on until
 		expect((await h.ended()).map((delivery) => delivery.attempts.map((attempt) => attempt.status))).toEqual([[200]]);
 		expect(real.calls).toHaveLength(1);
 
-		// Never paid: Not Confirmed as contradicted, after exactly the bounded number of reads.
+		// Never paid: Unconfirmed as contradicted, after exactly the bounded number of reads.
 		expect({ confirmed: never.confirmed, notConfirmed: never.notConfirmed }).toEqual({
 			confirmed: [],
 			notConfirmed: [expect.objectContaining({ confirmation: { status: 'contradicted', reason: expect.stringMatching(notPaid(neverPaid.id, READS)) }, record: expect.objectContaining({ status: 'draft' }) })],
