@@ -156,6 +156,9 @@ export async function runEventsOnceScenario(session: ReliabilitySession, log: (l
 		const executions = await executionsAtRest(own.client, workflow.id, 1, 5000);
 		const lastSeq = await sandbox.lastRequestSeq();
 		const tally = tallyEvents(payments, unpaid, shipmentsOf(executions));
+		// The suite's secrets scan reads the suite's n8n; this n8n's executions are searched here.
+		const text = JSON.stringify(executions);
+		const tokenLeaks = [session.ctx.token, session.ctx.readOnlyToken].reduce((n, token) => n + text.split(token).length - 1, 0);
 
 		// What a forged delivery cost the ERP: the trigger's reads of the invoice it named (the poll reads lists only).
 		const requests = (await sandbox.requests(firstSeq)).filter((r) => r.seq <= lastSeq);
@@ -169,9 +172,11 @@ export async function runEventsOnceScenario(session: ReliabilitySession, log: (l
 			forgedReads: { total: forgedReads.reduce((a, b) => a + b, 0), most: Math.max(0, ...forgedReads) },
 			executions: executions.length,
 			faultsStruck: requests.filter((r) => r.fault).length,
+			tokenLeaks,
 			wallMs: Date.now() - started,
 			failures: [
 				...eventsFailures(tally),
+				...(tokenLeaks > 0 ? [`the token shows ${tokenLeaks} times in the executions`] : []),
 				...(heldAnswered < HELD ? [`only ${heldAnswered} of the ${HELD} held deliveries were answered 2xx before the kill`] : []),
 				...(replayed === 0 || resent === 0 ? ['no delivery was replayed or resent'] : []),
 			],

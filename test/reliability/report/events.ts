@@ -26,6 +26,7 @@ export function eventsBlock(e: EventsOnceResult | null): string {
 				['payments acted on more than once', 0, e.real.actedTwice],
 				['forged payments acted on', 0, e.forged.acted],
 				['shipments of an invoice the run neither paid nor forged', 0, e.unknown],
+				['the tokens in the executions', 0, e.tokenLeaks],
 			],
 		),
 		`Payments acted on once: ${e.real.actedOnce} of ${e.real.events}, ${e.real.byWebhook} first reported by the ERP Trigger and ${e.real.byPoll} by the ERP Polling Trigger. ` +
