@@ -7,6 +7,7 @@ import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/context';
 import { settle } from '../support/batch';
+import { deliveriesDone, isOk, tokenCount } from '../support/deliveries';
 import { confirmationFailures, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
 /** Real deliveries, caused by a change in the ERP through its API (or its warehouse and overdue jobs): how many of each. */
@@ -216,14 +217,6 @@ async function runSteps(session: ReliabilitySession, steps: Step[], run: (step: 
 	}
 }
 
-/** Waits until the sandbox attempts no delivery any more. */
-async function deliveriesDone(session: ReliabilitySession): Promise<void> {
-	for (let waited = 0; waited < 120_000; waited += 250) {
-		if ((await session.sandbox.deliveries({ done: false })).length === 0) return;
-		await sleep(250);
-	}
-}
-
 type Logged = SentDelivery & { body: unknown };
 
 /** The deliveries to the trigger, one per id: a resent one's attempts joined to its first sending's. */
@@ -238,7 +231,6 @@ async function sentTo(session: ReliabilitySession, url: string): Promise<Logged[
 	return [...byId.values()];
 }
 
-const isOk = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 const answeredOk = (d: SentDelivery) => d.statuses.some(isOk);
 
 /** Sends the real deliveries never answered 2xx again, as an ERP that retries would; answers how many it resent. */
@@ -292,7 +284,7 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		}));
 	});
 	const text = JSON.stringify(executions);
-	const tokenLeaks = [session.ctx.token, session.ctx.readOnlyToken].reduce((n, token) => n + text.split(token).length - 1, 0);
+	const tokenLeaks = tokenCount(session, text);
 	const requests = (await session.sandbox.requests(firstSeq)).filter((r) => r.seq < lastSeq);
 	const triggerReads = requests.filter((r) => r.method === 'GET').length;
 	const tally = tallyConfirmations(sent, seen);
