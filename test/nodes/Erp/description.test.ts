@@ -41,20 +41,16 @@ describe('ERP node description', () => {
 		});
 	});
 
-	it('gives every operation a sentence-case action (words in capitals, API, as they are), e.g. Get Many: Get many contacts', () => {
-		for (const { action } of operationOptions) expect(action).toMatch(/^[A-Z][a-z]+( ([a-z0-9]+|[A-Z]+))*$/);
-		expect(operationOptions.find((o) => o.value === 'getAll')).toMatchObject({ name: 'Get Many', action: 'Get many contacts' });
-	});
-
-	it("gives every operation a description that adds to its action instead of repeating it (n8n's UX guidelines)", () => {
+	it("gives every operation a sentence-case action (words in capitals, API, as they are) and a description that adds to it instead of repeating it (n8n's UX guidelines)", () => {
 		const words = (text: string) =>
 			text
 				.toLowerCase()
 				.split(/\W+/)
 				.filter((word) => word && !['a', 'an', 'the'].includes(word))
 				.join(' ');
-		expect(operationOptions).toHaveLength(23);
+		expect(operationOptions.find((o) => o.value === 'getAll')).toMatchObject({ name: 'Get Many', action: 'Get many contacts' });
 		for (const { action, description: text } of operationOptions) {
+			expect(action).toMatch(/^[A-Z][a-z]+( ([a-z0-9]+|[A-Z]+))*$/);
 			expect(words(text ?? '')).not.toContain(words(action ?? ''));
 			expect(words(text ?? '').split(' ').length).toBeGreaterThan(words(action ?? '').split(' ').length);
 		}
@@ -86,21 +82,12 @@ describe('ERP node description', () => {
 		}
 	});
 
-	it('is usable as an AI tool, with light and dark icons and a subtitle', () => {
-		expect(description.usableAsTool).toBe(true);
-		expect(description.icon).toEqual({ light: 'file:erp.svg', dark: 'file:erp.dark.svg' });
-		expect(description.subtitle).toContain('$parameter["operation"]');
-		expect(description.properties.find((p) => p.name === 'resource')?.noDataExpression).toBe(true);
-	});
-
-	it('shows the transport defaults it really uses, and names the default Concurrency in its description', () => {
+	it('is usable as an AI tool, with light and dark icons and a subtitle, and shows the transport defaults it really uses', () => {
 		const option = (name: string) => (optionsProperty.options as INodeProperties[]).find((o) => o.name === name);
-		expect([option('maxRetries')?.default, option('timeout')?.default, option('concurrency')?.default]).toEqual([
-			DEFAULT_TRANSPORT_OPTIONS.maxRetries,
-			DEFAULT_TRANSPORT_OPTIONS.timeoutMs,
-			DEFAULT_TRANSPORT_OPTIONS.concurrency,
-		]);
-		expect(option('concurrency')?.description).toContain(`The default ${DEFAULT_TRANSPORT_OPTIONS.concurrency} `);
+		expect([description.usableAsTool, description.icon, description.subtitle]).toEqual([true, { light: 'file:erp.svg', dark: 'file:erp.dark.svg' }, expect.stringContaining('$parameter["operation"]')]);
+		const { maxRetries, timeoutMs, concurrency } = DEFAULT_TRANSPORT_OPTIONS;
+		expect([option('maxRetries')?.default, option('timeout')?.default, option('concurrency')?.default]).toEqual([maxRetries, timeoutMs, concurrency]);
+		expect(option('concurrency')?.description).toContain(`The default ${concurrency} `);
 	});
 });
 

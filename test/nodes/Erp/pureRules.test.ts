@@ -54,17 +54,14 @@ describe('pathProblem', () => {
 
 describe('staysBelow: the final check of the URL the request would go to', () => {
 	it.each([
-		[BASE, '/%2e%2e/contacts'],
-		[BASE, '/../x'],
-		['https://erp.example.com', '@evil.example/x'],
-		[BASE, 'x'],
-	])('%s + %s leaves it', (base, path) => {
-		expect(staysBelow(base, path)).toBe(false);
-	});
-
-	it('holds for a Base URL without a path too', () => {
-		expect(staysBelow('https://erp.example.com', '/orders')).toBe(true);
-		expect(staysBelow('http://127.0.0.1:4010/api/v1', '/orders/42')).toBe(true);
+		[BASE, '/%2e%2e/contacts', false],
+		[BASE, '/../x', false],
+		['https://erp.example.com', '@evil.example/x', false],
+		[BASE, 'x', false],
+		['https://erp.example.com', '/orders', true],
+		['http://127.0.0.1:4010/api/v1', '/orders/42', true],
+	])('%s + %s stays below it: %s', (base, path, stays) => {
+		expect(staysBelow(base, path)).toBe(stays);
 	});
 });
 

@@ -1,4 +1,4 @@
-import { createFromInput, jsonOf, useErpHarness } from './setup';
+import { createFromInput, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
@@ -18,15 +18,10 @@ describe('Create with Map Automatically', () => {
 		];
 		const result = await h.run(createFromInput('contact', { ignoreFields: 'row_number, source' }), { input });
 		expect(result.error).toBeUndefined();
-
-		const bodies = (await h.requests()).map((request) => request.body);
-		expect(bodies).toEqual([
+		expect((await h.requests()).map((request) => request.body)).toEqual([
 			{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', custom_fields: { tier: 'gold' } },
 			{ first_name: 'Grace', email: 'grace@example.com' },
 		]);
-		const stored = await h.sandbox.admin.records('contacts');
-		// What was sent, under the ERP's create answer (id, first_name, created_at).
-		expect(jsonOf(result)).toEqual(stored.map(({ id, first_name, created_at }, i) => ({ ...(bodies[i] as object), id, first_name, created_at })));
 	});
 
 	it.each([
@@ -76,18 +71,6 @@ describe('Create with Map Automatically', () => {
 		const result = await h.run(parameters, { input: [{ first_name: 'Ada', vat_id: 'GB123' }] });
 		expect(result.error).toBeUndefined();
 		expect((await h.requests()).map((request) => request.body)).toEqual([{ first_name: 'Ada', vat_id: 'GB123' }]);
-	});
-
-	it('with Continue On Fail, creates the good rows and pairs an error item with each bad one', async () => {
-		const input = [
-			{ first_name: 'Ada', email: 'ada@example.com' },
-			{ first_name: 'Bob', email: 'bob@example.com', vip: true },
-			{ first_name: 'Cy', email: 'cy@example.com' },
-		];
-		const result = await h.run({ ...createFromInput('contact'), options: { concurrency: 3 } }, { input, continueOnFail: true });
-		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(result.items[1].json.error).toBe('Input field "vip" is not a field of a contact');
-		expect((await h.sandbox.admin.records('contacts')).map((c) => c.email).sort()).toEqual(['ada@example.com', 'cy@example.com']);
 	});
 
 	it('maps products and employees by their API names too, numbers and booleans read from text', async () => {

@@ -17,29 +17,12 @@ const query = (parameters: Record<string, string>) => ({ parameter: Object.entri
 const order = (reference: string, extra: IDataObject = {}) => JSON.stringify({ reference, customer: 'Acme', total: 10, ...extra });
 const lines = (log: RequestLogEntry[]) => log.map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query).toString()}` : ''} ${String(r.status)}`);
 const descriptionOf = (result: RunNodeResult) => (result.error as { description?: string } | undefined)?.description;
-const posts = async () => (await h.requests()).filter((r) => r.method === 'POST');
 
 describe('Custom API Call: GET', () => {
-	it('Return All reads a list of several pages under a capped page size: every record once, in order, as the ERP holds them', async () => {
-		await h.sandbox.admin.seed({ orders: 47 });
-		await h.sandbox.admin.setVariants(['small-pages']);
-		await h.mark();
-		const result = await h.run(call('GET', '/orders', { returnAll: true }));
-
-		expect(result.error).toBeUndefined();
-		expect(jsonOf(result)).toEqual(await h.sandbox.admin.records('orders'));
-		// The answer as sent shows a longer list; the pages are then read from the first, as Get Many reads them (the
-		// ERP serves 20 of the 100 asked, and the walk follows the 20).
-		expect(lines(await h.requests())).toEqual([
-			'GET /orders 200',
-			'GET /orders?page=1&per_page=100 200',
-			'GET /orders?page=2&per_page=100 200',
-			'GET /orders?page=3&per_page=100 200',
-		]);
-	});
-
-	// The paging rules themselves: ../transport/paginate.test.ts; here that Custom API Call's GET reads a list as Get Many does.
+	// The paging rules themselves: ../transport/paginate.test.ts; here that Custom API Call's GET reads a list as Get Many does
+	// (the first answer as sent, then the pages from the first: 'Limit beyond it' below).
 	it.each<[string, VariantName, INodeParameters]>([
+		['a page size the ERP caps at 20', 'small-pages', {}],
 		['a page size the ERP refuses (422, learnt)', 'strict-paging', { pageSize: 80 }],
 		['no total in meta', 'no-total', {}],
 		['pages of a size of its own', 'fixed-pages', {}],
@@ -124,23 +107,12 @@ describe('Custom API Call: writes', () => {
 		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
 	});
 
-	it.each([
-		['a dropped connection', { kind: 'drop' as const, afterCommit: true }],
-		['a 503', { kind: 'status' as const, status: 503, afterCommit: true }],
-	])('a POST whose answer is lost (%s) without a Key Field: sent once, and the error says why and what to do', async (_what, fault) => {
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault });
-		const result = await h.run(call('POST', '/orders', { body: order('SO-1') }));
-		expect(await posts()).toHaveLength(1);
-		expect(await h.sandbox.admin.records('orders')).toHaveLength(1);
-		expect(descriptionOf(result)).toMatch(/The ERP may have done it anyway\. The node does not send a POST again after such a failure/);
-		expect(descriptionOf(result)).toMatch(/set Key Field so that the node can look the record up/);
-	});
-
 	const drop = { kind: 'drop' as const, afterCommit: true };
 	const unclear = { kind: 'status' as const, status: 503, afterCommit: false };
 	it.each<[string, string, string | undefined, object, string[], IDataObject | RegExp]>([
 		['a POST whose answer is lost after the ERP saved it, with Key Field: found by the lookup, sent once, marked recovered', 'POST', 'reference', drop, ['GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders null', 'GET /orders?reference=SO-NEW&page=1&per_page=100 200'], { reference: 'SO-NEW', recovered: true }],
 		['a POST refused unclearly before the ERP saved anything, with Key Field: the lookup proves it, the POST goes again', 'POST', 'reference', unclear, ['GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders 503', 'GET /orders?reference=SO-NEW&page=1&per_page=100 200', 'POST /orders 201'], { reference: 'SO-NEW' }],
+		['a POST whose answer is lost, without Key Field: sent once, and the error says why and what to do', 'POST', undefined, drop, ['POST /orders null'], /The ERP may have done it anyway\. The node does not send a POST again after such a failure.*set Key Field so that the node can look the record up/],
 		['a PATCH whose answer is lost, without Key Field: not sent again, and the error says so', 'PATCH', undefined, { kind: 'status', status: 502, afterCommit: true }, ['PATCH /orders/ID 502'], /^The ERP may have done it anyway\. The node does not send a PATCH again after such a failure/],
 		['a PATCH whose answer is lost after the ERP changed the record, with Key Field: the record at Path shows it done, sent once', 'PATCH', 'status', drop, ['PATCH /orders/ID null', 'GET /orders/ID 200'], { status: 'shipped', recovered: true }],
 		['a PATCH refused unclearly before the ERP changed anything, with Key Field: the record at Path shows it, the PATCH goes again', 'PATCH', 'status', unclear, ['PATCH /orders/ID 503', 'GET /orders/ID 200', 'PATCH /orders/ID 200'], { status: 'shipped' }],
@@ -171,32 +143,15 @@ describe('Custom API Call: writes', () => {
 		expect(result.error?.message).toBe('Body has no "reference" value, which Key Field names: nothing was sent');
 		expect(await h.requests()).toEqual([]);
 	});
-
-	it('PUT and DELETE are sent again after a lost answer; a DELETE that finds nothing then has done its work', async () => {
-		const created = await createOrder(h.sandbox.api);
-		await h.mark();
-		await h.sandbox.admin.queueFault({ match: { method: 'PUT', path: '/orders' }, fault: { kind: 'status', status: 503, afterCommit: true } });
-		await h.sandbox.admin.queueFault({ match: { method: 'DELETE', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
-		expect(jsonOf(await h.run(call('PUT', `/orders/${created.id}`, { body: '{"status": "shipped"}' })))[0]).toMatchObject({ status: 'shipped' });
-		expect(jsonOf(await h.run(call('DELETE', `/orders/${created.id}`)))).toEqual([{ success: true }]);
-		expect(lines(await h.requests())).toEqual([
-			`PUT /orders/${created.id} 503`,
-			`PUT /orders/${created.id} 200`,
-			`DELETE /orders/${created.id} null`,
-			`DELETE /orders/${created.id} 404`,
-		]);
-	});
 });
 
 describe('Custom API Call: what is refused before any request', () => {
 	it.each([
-		['https://evil.example/api/v1/orders', /is a full URL/],
-		['/orders/%2e%2e/%2E%2E/admin', /contains a \. or \.\. segment/],
-		['  ', /is empty/],
-	])('Path %j (every way out of the Base URL: pathProblem in ../pureRules.test.ts)', async (path, problem) => {
+		['https://evil.example/api/v1/orders', 'Path "https://evil.example/api/v1/orders" is a full URL, not a path below the Base URL: nothing was sent'],
+		['  ', 'Path is empty: nothing was sent'],
+	])('Path %j, read trimmed (every way out of the Base URL: pathProblem in ../pureRules.test.ts)', async (path, message) => {
 		const result = await h.run(call('GET', path));
-		expect(result.error?.message).toMatch(problem);
-		expect(result.error?.message).toMatch(/^Path .*: nothing was sent$/);
+		expect(result.error?.message).toBe(message);
 		expect(descriptionOf(result)).toBeTruthy();
 		expect(await h.requests()).toEqual([]);
 	});
@@ -220,22 +175,6 @@ describe('Custom API Call: what is refused before any request', () => {
 		const result = await h.run({ resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' }, { typeVersion: 1 });
 		expect(result.error?.message).toMatch(/choose the node's Resource › Custom API Call/);
 		expect(await h.requests()).toEqual([]);
-	});
-});
-
-describe('Custom API Call: the token', () => {
-	it('appears in no output or error, whatever the answer', async () => {
-		const created = await createOrder(h.sandbox.api);
-		await h.sandbox.admin.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'status', status: 500, afterCommit: true } });
-		const runs = [
-			await h.run(call('GET', `/orders/${created.id}`, { options: { fullResponse: true } })),
-			await h.run(call('POST', '/orders', { body: order('SO-2') })),
-			await h.run(call('POST', '/orders', { body: order('SO-1001') })),
-			await h.run(call('GET', '/nothing-here')),
-			await h.run(call('GET', '/orders'), { token: 'wrong-token-123' }),
-		];
-		expect(runs.filter((r) => r.error)).toHaveLength(4);
-		for (const text of runs.map((r) => JSON.stringify(r))) expect(text).not.toContain(h.sandbox.token);
 	});
 });
 

@@ -2,22 +2,11 @@ import { createFromInput, createWith, jsonOf, useErpHarness } from './setup';
 
 const h = useErpHarness();
 
-const people = (count: number, suffix = '') => Array.from({ length: count }, (_, i) => ({ first_name: `Person${i}${suffix}`, email: `person${i}@example.com` }));
+const people = (count: number) => Array.from({ length: count }, (_, i) => ({ first_name: `Person${i}`, email: `person${i}@example.com` }));
 const actions = (result: Awaited<ReturnType<typeof h.run>>) => jsonOf(result).map((json) => json.action);
 
 describe('Create or Update (contact by e-mail, product by SKU) and Create or Get (employee by e-mail)', () => {
 	const upsertContacts = (extra = {}) => createFromInput('contact', { options: { concurrency: 10 }, ...extra }, 'upsert');
-
-	it('an import of 200 contacts run twice: 200 contacts, the second run 200 updated, no POST for a key that existed (the reliability suite runs 1,000 in a real n8n)', async () => {
-		expect(actions(await h.run(upsertContacts(), { input: people(200) }))).toEqual(Array(200).fill('created'));
-		await h.mark();
-		const second = await h.run(upsertContacts(), { input: people(200, ' again') });
-		expect(actions(second)).toEqual(Array(200).fill('updated'));
-		const stored = await h.sandbox.admin.records('contacts');
-		expect(stored.map((contact) => contact.first_name).sort()).toEqual(people(200, ' again').map((row) => row.first_name).sort());
-		expect(jsonOf(second).map((json) => json.id)).toEqual(stored.map((contact) => contact.id));
-		expect((await h.requests()).filter((request) => request.method !== 'GET').map((request) => request.method)).toEqual(Array(200).fill('PUT'));
-	});
 
 	it('the import under 20% 5xx and 10% dropped connections after the ERP saved the contact: every item succeeds, each e-mail POSTed once', async () => {
 		// One queued answer per POST, spread over the import: 40 server errors and 20 drops after the save, the rest

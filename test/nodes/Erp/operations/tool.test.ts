@@ -36,7 +36,7 @@ describe('ERP Tool: what the model is told', () => {
 			(o) => o.value === operation,
 		)?.action;
 
-	it.each(operations)('%s › %s has its own short description, in n8n\'s words for the operation, saying what it returns', (resource, operation) => {
+	it.each(operations)("%s › %s has its own short description, in n8n's words for the operation, saying what it returns and naming no field of an ERP's records, no filter or argument (but the key it finds a record by)", (resource, operation) => {
 		const node = withDefaults(tool, { resource, operation });
 		const text = NodeHelpers.getToolDescriptionForNode(node, tool);
 
@@ -47,12 +47,10 @@ describe('ERP Tool: what the model is told', () => {
 		expect(text).toMatch(/Returns? /);
 		const others = operations.filter(([r, o]) => r !== resource || o !== operation);
 		for (const [r, o] of others) expect(textOf(r, o)).not.toBe(text);
-	});
-
-	it.each(operations)('%s › %s names no field of an ERP\'s records and no filter or argument (but the key it finds a record by)', (resource, operation) => {
 		const keys: Record<string, string> = { 'contact upsert': 'email', 'product upsert': 'sku', 'employee createIfNew': 'email' };
-		const key = keys[`${resource} ${operation}`];
-		expect(namedIn(textOf(resource, operation), fieldNames, key)).toEqual([]);
+		expect(namedIn(text, fieldNames, keys[`${resource} ${operation}`])).toEqual([]);
+		// Kept out of the ERP node itself, where no model reads it.
+		expect(withDefaults(erp, { resource, operation }).parameters.toolDescription).toBeUndefined();
 	});
 
 	it('tells of IDs as whole numbers where a record comes back with one, and that an invoice is created on every call', () => {
@@ -62,21 +60,13 @@ describe('ERP Tool: what the model is told', () => {
 		expect(textOf('invoice', 'create')).toMatch(/Each call creates another invoice/);
 	});
 
-	it('keeps the tool texts out of the ERP node itself, where no model reads them', () => {
-		for (const [resource, operation] of operations) {
-			expect(withDefaults(erp, { resource, operation }).parameters.toolDescription).toBeUndefined();
-		}
-	});
-
-	it("gives a tool saved with n8n's former 'Set Automatically' (descriptionType auto) the operation's text too", () => {
-		const node = withDefaults(tool, { descriptionType: 'auto', resource: 'product', operation: 'getStock' });
+	it.each([
+		["a tool saved with n8n's former 'Set Automatically' (descriptionType auto): the operation's text", { descriptionType: 'auto', resource: 'product', operation: 'getStock' }, /^Get the stock of a product in the ERP /],
+		['a description the user wrote: that one', { resource: 'contact', operation: 'get', toolDescription: 'Look up a customer by ID' }, /^Look up a customer by ID$/],
+	])('gives %s', (_what, parameters, text) => {
+		const node = withDefaults(tool, parameters);
 		expect(node.parameters.descriptionType).toBeUndefined();
-		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toMatch(/^Get the stock of a product in the ERP /);
-	});
-
-	it('lets a user still write the description: an edited one is what the model gets', () => {
-		const node = withDefaults(tool, { resource: 'contact', operation: 'get', toolDescription: 'Look up a customer by ID' });
-		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toBe('Look up a customer by ID');
+		expect(NodeHelpers.getToolDescriptionForNode(node, tool)).toMatch(text);
 	});
 
 	it('accepts expressions, so $fromAI(), in every parameter but Resource, Operation and the Fields mapper (whose values take them)', () => {
@@ -263,12 +253,6 @@ describe('ERP Tool runs', () => {
 			else expect(toolErrorText(result.error)).toMatch(text);
 			expect(await h.sandbox.admin.records('contacts')).toHaveLength(15);
 			expect(await h.sandbox.admin.records('invoices')).toEqual([]);
-		});
-
-		it('a rate limit that outlasted the retries: nothing done, wait and try again', async () => {
-			await h.sandbox.admin.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 429, retryAfter: 1 }, times: 5 });
-			const result = await callTool({ resource: 'contact', operation: 'getAll', options: { maxRetries: 1 } }, {});
-			expect(toolErrorText(result.error)).toMatch(/^NodeOperationError: The ERP is still rate-limiting requests after 1 retry \(429\)\n\nDetails: Nothing was done\. Wait a minute before trying again/);
 		});
 
 		it('never shows the token, a password or a query token of the Base URL, nor a stack', async () => {

@@ -42,13 +42,9 @@ describe('creates: the ERP answers with part of the record', () => {
 		expect(jsonOf(await h.run(parameters, V1_1))).toEqual([{ id: 602, created_at: CREATED_AT, ...sent, ...action }]);
 	});
 
-	it("Contact › Create, the ERP's own answer: version 1 outputs it as it came; the ERP Tool outputs as 1.1 even at version 1 (it came after 0.1.0)", async () => {
-		const create = createWith('contact', { first_name: 'Ada', email: 'ada@example.com' });
-		const result = await h.run(create, V1);
-		const [created] = await h.sandbox.admin.records('contacts');
-		// The document's create answer: id, first_name and created_at, nothing of what was sent besides.
-		expect(jsonOf(result)).toEqual([{ id: created.id, first_name: 'Ada', created_at: created.created_at }]);
+	it('Contact › Create in the ERP Tool outputs as 1.1 even at version 1 (the tool came after 0.1.0)', async () => {
 		await answerNext('POST', '/contacts', { id: 78, first_name: 'Ada', created_at: CREATED_AT });
+		const create = createWith('contact', { first_name: 'Ada', email: 'ada@example.com' });
 		expect(jsonOf(await h.run(create, { ...V1, asTool: true }))).toEqual([{ id: 78, first_name: 'Ada', created_at: CREATED_AT, email: 'ada@example.com' }]);
 	});
 

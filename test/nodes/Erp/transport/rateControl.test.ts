@@ -9,7 +9,6 @@ import type { Ticket } from '../../../../nodes/shared/transport/rateControl';
 import { erpKey, RateController, rateControllerFor, readRateHeaders, WaitTooLong } from '../../../../nodes/shared/transport/rateControl';
 import type { RawResponse } from '../../../../nodes/shared/transport/types';
 import { CONCURRENCY_LIMIT } from '../../../../nodes/shared/transport/types';
-import type { RateHeaderStyle } from '../../../../sandbox/rateLimit';
 import { RateLimiter } from '../../../../sandbox/rateLimit';
 import { fakeContext, fakeTime, flush, freshErp, json, TOKEN } from '../fakes';
 import type { Responder } from '../fakes';
@@ -27,6 +26,11 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 	for (let i = 0; i < 5; i++) await flush();
 	return done;
 }
+/** Moves manual fake time `stepMs` at a time until the promise has settled. */
+async function advanceUntil(clock: ReturnType<typeof fakeTime>, promise: Promise<unknown>, stepMs = 1) {
+	while (!(await settled(promise))) await clock.advance(stepMs);
+	await promise;
+}
 /** A controller of its own, in manual fake time from `startMs`. */
 const controller = (startMs = 0) => ({ clock: fakeTime('manual', startMs), rate: new RateController() });
 const allSettled = async (promises: Array<Promise<unknown>>) => await Promise.all(promises.map(settled));
@@ -35,14 +39,12 @@ const admits = (rate: RateController, count: number, maxPauseMs = 0) => Array.fr
 /** The controller learns an answer with these headers (as n8n hands them over: lower-case names). */
 const learn = (rate: RateController, ticket: Ticket, statusCode: number, headers: Record<string, string> = {}) => rate.learn(ticket, { statusCode, limits: readRateHeaders(headers, Date.now()) });
 
-/** An ERP answering from the sandbox's own fixed-window limiter, recording each request's arrival (ms after `start`);
- * its answers take `latencyMs` to come back. */
-function limitedErp(limiter: RateLimiter, start: number, style?: RateHeaderStyle, latencyMs = 0) {
-	const sent: Array<{ at: number; allowed: boolean; who: string }> = [];
-	const answer = (who: string) => async () => {
-		const { allowed, headers } = limiter.hit('full', Date.now(), style);
-		sent.push({ at: Date.now() - start, allowed, who });
-		if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+/** An ERP answering from the sandbox's own fixed-window limiter, recording each request's arrival (ms after `start`). */
+function limitedErp(limiter: RateLimiter, start: number) {
+	const sent: Array<{ at: number; allowed: boolean }> = [];
+	const answer = async () => {
+		const { allowed, headers } = limiter.hit('full', Date.now());
+		sent.push({ at: Date.now() - start, allowed });
 		return json(allowed ? 200 : 429, { data: {} }, Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])));
 	};
 	const refused = (from = 0) => sent.filter(({ at, allowed }) => at >= from && !allowed).length;
@@ -215,12 +217,8 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 		// The sandbox's window: it opens with its first request and names its reset in whole epoch seconds.
 		const erp = limitedErp(new RateLimiter({ limit: 2, windowMs: 1000 }), SECOND);
 		const credentials = freshErp();
-		const [first, other] = [await run(erp.answer('a'), credentials, 1), await run(erp.answer('b'), credentials, 1)];
-		const answered = async (request: Promise<unknown>) => {
-			let done = false;
-			void request.then(() => (done = true));
-			while (!done) await clock.advance(1);
-		};
+		const [first, other] = [await run(erp.answer, credentials, 1), await run(erp.answer, credentials, 1)];
+		const answered = async (request: Promise<unknown>) => await advanceUntil(clock, request);
 		// Window 1 opens at .900, named 2.000: at most 1.1 s, over 0.1 s: 1 s, the one whole second between. The
 		// third request waits for 1.900 instead of asking to be refused.
 		await first.client.request(read(1));
@@ -238,7 +236,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 		const clock = fakeTime('manual', SECOND + 900);
 		const limiter = new RateLimiter({ limit: 2, windowMs: 1000 });
 		const erp = limitedErp(limiter, SECOND);
-		const first = await run(erp.answer('a'), freshErp(), 1);
+		const first = await run(erp.answer, freshErp(), 1);
 		await first.client.request(read(1));
 		await first.client.request(read(2));
 		await clock.advance(1100);
@@ -261,8 +259,8 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 		const clock = fakeTime('manual', start);
 		const erp = limitedErp(new RateLimiter({ limit: 20, windowMs: 1000 }), start);
 		// Two controllers, one per process (an ERP of its own here): both spend one limit.
-		const worker = async (who: string) => ({ client: (await run(erp.answer(who), freshErp(), 5)).client, lanes: 5, end: start + 20_000 });
-		await lanes(clock, [await worker('a'), await worker('b')], start + 22_000);
+		const worker = async () => ({ client: (await run(erp.answer, freshErp(), 5)).client, lanes: 5, end: start + 20_000 });
+		await lanes(clock, [await worker(), await worker()], start + 22_000);
 		// 20 s at 20 a second: at most 420 can be answered (the window opens with its first request). Answers arrive here
 		// the instant they are sent: fewer than 1 in 10 refused in all, 1 in 20 once learnt.
 		expect(erp.sent.length - erp.refused()).toBeGreaterThan(0.9 * 400);
@@ -274,7 +272,7 @@ describe('a window the ERP counts (X-RateLimit-Remaining)', () => {
 		const start = SECOND + 300;
 		const clock = fakeTime('manual', start);
 		const erp = limitedErp(new RateLimiter({ limit: 6, windowMs: 1500 }), start);
-		await lanes(clock, [{ client: (await run(erp.answer('a'), freshErp(), 5)).client, lanes: 5, end: start + 15_000 }], start + 18_000);
+		await lanes(clock, [{ client: (await run(erp.answer, freshErp(), 5)).client, lanes: 5, end: start + 15_000 }], start + 18_000);
 		expect([erp.refused(5000), erp.refused() <= 3]).toEqual([0, true]);
 		// 10 windows of 1.5 s in 15 s, 6 requests each: most of the limit was used.
 		expect(erp.sent.length - erp.refused()).toBeGreaterThan(0.8 * 60);
@@ -318,7 +316,7 @@ describe('a pace learnt from refusals (an ERP that shows no count)', () => {
 	/** A request admitted, time moving a millisecond at a time until it is. */
 	async function admitted(rate: RateController, clock: ReturnType<typeof fakeTime>): Promise<Ticket> {
 		const admission = rate.admit(60_000);
-		while (!(await settled(admission))) await clock.advance(1);
+		await advanceUntil(clock, admission);
 		return await admission;
 	}
 
@@ -513,7 +511,7 @@ describe("a burst with a deadline (the ERP Trigger's read-back)", () => {
 		// 60 reads, a tenth of a second apart after the first ten, each with 3 s to go; the ERP allows 10 a second.
 		const readInvoice = async (i: number) => {
 			const arrived = Date.now() - start;
-			const { ctx } = fakeContext(erp.answer('a'), credentials);
+			const { ctx } = fakeContext(erp.answer, credentials);
 			const client = await ErpClient.create(ctx, { concurrency: 1, deadlineAt: Date.now() + 3000 });
 			try {
 				await client.request({ ...read(i, 'invoice'), expect: 'record' });
@@ -527,9 +525,7 @@ describe("a burst with a deadline (the ERP Trigger's read-back)", () => {
 			all.push(readInvoice(i));
 			if (i >= 10) await clock.advance(10);
 		}
-		let done = false;
-		void Promise.all(all).then(() => (done = true));
-		while (!done) await clock.advance(5);
+		await advanceUntil(clock, Promise.all(all), 5);
 
 		const answered = outcomes.filter((o) => o.ok);
 		const refused = outcomes.filter((o) => !o.ok);

@@ -10,7 +10,6 @@ export interface SeenRequest {
 
 export interface ScriptedAnswer {
 	status: number;
-	headers?: Record<string, string>;
 	/** A string is sent as it is; anything else as JSON. */
 	body?: unknown;
 }
@@ -19,15 +18,13 @@ export interface ScriptedAnswer {
 export type Script = (request: SeenRequest, n: number) => ScriptedAnswer | 'hold';
 
 /**
- * An ERP that answers as the test's script says, for the answers the sandbox cannot give (a page-ignoring list,
- * a reset header on a 5xx, a refused per_page). One server per test file on a free port; each test sets its
- * script with `answer()`, which also clears what the server saw.
+ * An ERP that answers as the test's script says, for the answers the sandbox cannot give (a list without the
+ * envelope, records without an ID, a request held on the wire). One server per test file on a free port; each test
+ * sets its script with `answer()`, which also clears what the server saw.
  */
 export function useScriptedErp() {
 	let script: Script = () => ({ status: 404 });
 	const requests: SeenRequest[] = [];
-	let answers = 0;
-	let waiting: Array<{ count: number; resolve: () => void }> = [];
 	const server = createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://erp.local');
 		const request = { method: req.method ?? 'GET', path: url.pathname.replace(/^\/api\/v1/, ''), query: Object.fromEntries(url.searchParams) };
@@ -36,12 +33,8 @@ export function useScriptedErp() {
 		req.on('end', () => {
 			const answer = script(request, requests.length);
 			if (answer === 'hold') return;
-			res.on('finish', () => {
-				answers++;
-				for (const waiter of waiting.filter((w) => w.count <= answers)) waiter.resolve();
-			});
 			const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
-			res.writeHead(answer.status, { 'Content-Type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers });
+			res.writeHead(answer.status, { 'Content-Type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' });
 			res.end(text);
 		});
 	});
@@ -58,13 +51,8 @@ export function useScriptedErp() {
 		answer(next: Script) {
 			script = next;
 			requests.splice(0);
-			answers = 0;
-			waiting = [];
 			// A request held by the previous test must not linger into this one.
 			server.closeAllConnections();
 		},
-		/** Resolves once `count` answers of this test have been sent in full. */
-		answered: async (count: number) =>
-			await new Promise<void>((resolve) => (answers >= count ? resolve() : waiting.push({ count, resolve }))),
 	};
 }
