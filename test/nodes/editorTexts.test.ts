@@ -5,12 +5,14 @@ import { ErpPollingTrigger } from '../../nodes/ErpPollingTrigger/ErpPollingTrigg
 import { ErpTrigger } from '../../nodes/ErpTrigger/ErpTrigger.node';
 import { MAX_NOTICE_SENTENCES, MAX_TEXT_CHARS, nodeTexts, OTHER_LINE_WORDS, sentences } from '../../tooling/host/nodeTexts';
 
-/** The three nodes' texts as the editor shows them: short, and in n8n 2.x's words (the editor suite reads them there too). */
-describe.each([
+const NODES = [
 	['ERP', new Erp()],
 	['ERP Trigger', new ErpTrigger()],
 	['ERP Polling Trigger', new ErpPollingTrigger()],
-])('%s: the texts of its panel', (_, { description }) => {
+] as const;
+
+/** The three nodes' texts as the editor shows them: short, and in n8n 2.x's words (the editor suite reads them there too). */
+describe.each(NODES)('%s: the texts of its panel', (_, { description }) => {
 	const texts = nodeTexts(description);
 
 	it(`has no notice, description or hint over ${MAX_TEXT_CHARS} characters`, () => {
@@ -46,11 +48,7 @@ const isTitleCase = (text: string) => text.split(' ').every((word, i) => (i > 0 
 const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
 
 /** n8n's conventions for a panel, held over every parameter of every node (eslint's static n8n rules cannot see what shared helpers build). */
-describe.each([
-	['ERP', new Erp()],
-	['ERP Trigger', new ErpTrigger()],
-	['ERP Polling Trigger', new ErpPollingTrigger()],
-])('%s: every parameter the n8n way', (name, { description }) => {
+describe.each(NODES)('%s: every parameter the n8n way', (name, { description }) => {
 	const all = parameters(description.properties);
 
 	it.each<[string, (p: INodeProperties) => boolean]>([

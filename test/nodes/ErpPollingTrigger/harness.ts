@@ -46,6 +46,9 @@ export function memoryOf(poller: Poller): IDataObject {
 	return ((poller.inMemory()['node:ERP Polling Trigger'] as IDataObject | undefined)?.erpPoll ?? {}) as IDataObject;
 }
 
+/** The IDs the trigger remembers, in numeric order. */
+export const remembered = (poller: Poller): string[] => Object.keys(memoryOf(poller).records as IDataObject).sort((a, b) => Number(a) - Number(b));
+
 /** A poll that must succeed: its items (null when it reported nothing). */
 export async function pollOk(poller: Poller): Promise<INodeExecutionData[] | null> {
 	const { items, error } = await poller.poll();

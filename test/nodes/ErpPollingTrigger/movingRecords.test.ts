@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { Contact } from '../../../sandbox/types';
 import type { Poller } from '../../../tooling/harness';
-import { createContact, memoryOf, pollOk, reported, usePollingHarness, withChangeBetweenPages } from './harness';
+import { createContact, pollOk, remembered, reported, usePollingHarness, withChangeBetweenPages } from './harness';
 
 /**
  * Creates and deletes while a scan runs shift records between pages (offset paging): a record can be missed by
@@ -14,7 +12,6 @@ describe('ERP Polling Trigger: records moving while a scan runs', () => {
 	// Pages of 2, one at a time, so that the change lands between two known pages.
 	const options = { pageSize: 2, concurrency: 1 };
 
-	const remembered = (trigger: Poller): string[] => Object.keys(memoryOf(trigger).records as IDataObject).sort((a, b) => Number(a) - Number(b));
 	const sixContacts = async () => {
 		const contacts: Contact[] = [];
 		for (let i = 0; i < 6; i++) contacts.push(await createContact(sandbox.api));

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_READONLY_TOKEN } from '../../../sandbox/server';
 import type { FaultSpec } from '../../../sandbox/faults';
-import { createContact, createProduct } from '../../sandbox/fixtures';
+import { createContact } from '../../sandbox/fixtures';
 import { SECRET, useTriggerHarness, type Answered } from './harness';
 
 // The ERP failing while ERP Trigger version 2 reads a delivery's record back: the delivery is answered 503 with
@@ -133,42 +133,20 @@ describe('a burst of deliveries against the ERP’s rate limit', () => {
 		}
 
 		expect({ status: failed.status, retryAfter: failed.retryAfter, body: failed.body, confirmed: failed.confirmed }).toEqual({ status: 200, retryAfter: null, body: ACCEPTED, confirmed: [] });
-		expect(failed.notConfirmed).toEqual([
-			{
-				...delivery(failingContact.id),
-				deliveryKey: expect.any(String),
-				eventKey: expect.any(String),
-				confirmation: {
-					status: 'couldNotConfirm',
-					reason: expect.stringMatching(
-						new RegExp(`^Reading contact ${failingContact.id} from the ERP failed: .+ \\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)$`),
-					),
-				},
-			},
-		]);
+		const waitedItsTurn = `\\(the ERP was answered 200 while this read waited its turn, so it will not send the event again\\)`;
+		const reason = new RegExp(`^Reading contact ${failingContact.id} from the ERP failed: .+ ${waitedItsTurn}$`);
+		expect(failed.notConfirmed).toEqual([expect.objectContaining({ ...delivery(failingContact.id), confirmation: { status: 'couldNotConfirm', reason: expect.stringMatching(reason) } })]);
 	});
 });
 
 // A real event may arrive before the ERP's API shows the change (the sandbox's not-yet-visible fault, visibleAfterMs):
 // the trigger reads again after 0.5, 1, 2, 4 s… within Confirmation Wait before calling it contradicted.
 
-const LAG_MS = 1_200;
-
-/** The same reads, more than once: how many depends on when the change shows (LAG_MS after the write). */
-function expectReadAgain(reads: string[], oneRead: string[]) {
-	expect(reads.length).toBeGreaterThan(oneRead.length);
-	expect(reads).toEqual(Array.from({ length: reads.length / oneRead.length }, () => oneRead).flat());
-}
-
-async function subscribe(parameters = {}) {
-	const trigger = await h.start(parameters);
-	await sandbox.admin.addWebhook({ url: trigger.url, secret: SECRET });
-}
-
 describe('a change the ERP does not show yet', () => {
+	// The stock of product.low_stock is read again with its product: confirmForged.test.ts (a restocked product).
 	it('contact.created: 404 at the first reads, confirmed once visible', async () => {
-		await subscribe();
-		await sandbox.admin.setFaults({ visibleAfterMs: LAG_MS });
+		await sandbox.admin.addWebhook({ url: (await h.start()).url, secret: SECRET });
+		await sandbox.admin.setFaults({ visibleAfterMs: 1_200 });
 		await h.mark();
 		const { data } = await sandbox.api.post('/contacts', { first_name: 'Anna' });
 		const id = data.data.id as number;
@@ -176,20 +154,8 @@ describe('a change the ERP does not show yet', () => {
 		const answer = await h.delivered();
 		expect(answer.status).toBe(200);
 		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed' }, record: expect.objectContaining({ id, first_name: 'Anna' }) })]);
-		expectReadAgain(await h.reads(), [`GET /contacts/${id}`]);
+		const reads = await h.reads();
+		// More than once: how often depends on when the change shows (1.2 s after the write).
+		expect({ again: reads.length > 1, reads }).toEqual({ again: true, reads: Array(reads.length).fill(`GET /contacts/${id}`) });
 	});
-
-	it('product.low_stock: the stock read as before the drop until it shows, then confirmed', async () => {
-		const product = await createProduct(sandbox.api, { low_stock_threshold: 10 });
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 50 });
-		await subscribe();
-		await sandbox.admin.setFaults({ visibleAfterMs: LAG_MS });
-		await h.mark();
-		await sandbox.admin.setStock({ product_id: product.id, warehouse_id: 1, quantity: 4 });
-
-		const answer = await h.delivered();
-		expect(answer.confirmed).toEqual([expect.objectContaining({ confirmation: { status: 'confirmed', stock: { total: 4, threshold: 10 } } })]);
-		expectReadAgain(await h.reads(), [`GET /products/${product.id}`, `GET /products/${product.id}/stock`]);
-	});
-
 });

@@ -41,12 +41,10 @@ describe('ERP Trigger description', () => {
 		expect(property('events').description).toMatch(/All Events also starts it for event names a later ERP version adds/);
 	});
 
-	it('keeps verification off by default and asks for the ERP API credential only when it is on', () => {
+	// When it is shown: ERP Trigger versions, below.
+	it('keeps verification off by default, and requires the ERP API credential when it shows it', () => {
 		expect(property('verification').default).toBe('none');
-		// 'off' is version 2's Verification None (version 1 has 'none'): version 2 always asks for the credential.
-		expect(description.credentials).toEqual([
-			{ name: 'erpApi', required: true, displayOptions: { show: { verification: ['sharedSecret', 'hmacSha256', 'off'] } } },
-		]);
+		expect(description.credentials).toEqual([expect.objectContaining({ name: 'erpApi', required: true })]);
 		expect(new ErpTrigger()).not.toHaveProperty('methods');
 	});
 
@@ -68,7 +66,6 @@ describe('ERP Trigger description', () => {
 	});
 
 	it('has a codex pointing at its documentation page, without subcategories (as in the action node’s codex)', () => {
-		expect(codex.node).toBe('n8n-nodes-erp.erpTrigger');
 		expect(codex.categories).toEqual(expect.arrayContaining(['Finance & Accounting', 'Sales']));
 		expect(codex.resources).toEqual({
 			primaryDocumentation: [{ url: 'https://github.com/n8n-nodes-erp/n8n-nodes-erp/blob/main/docs/triggers.md#erp-trigger' }],
@@ -103,8 +100,8 @@ describe('ERP Trigger subtitle, as the editor evaluates it', () => {
 describe('ERP API credential: the one credential, with the trigger’s secret', () => {
 	const { properties } = new ErpApi();
 
+	// Its fields in order: test/repo/package/package.test.ts.
 	it('has an optional Webhook Signing Secret, stored as a password, after the Base URL and the API Token', () => {
-		expect(properties.map((p) => p.name)).toEqual(['baseUrl', 'apiToken', 'webhookSecret']);
 		const secret = properties[2];
 		expect(secret).toMatchObject({ displayName: 'Webhook Signing Secret', type: 'string', typeOptions: { password: true }, default: '' });
 		expect(secret.required).toBeUndefined();

@@ -146,16 +146,7 @@ describe('what the parameters and the credential make of a delivery', () => {
 	}
 	const startedWith = (sent: { call: { workflowData?: Array<Array<{ json: object }>> } }) => sent.call.workflowData?.[0][0].json;
 
-	it('puts the data at the top level when asked, the delivery’s event, timestamp, deliveryKey and eventKey winning a name clash', async () => {
-		const body = deliveryBody({ data: { event: 'data-event', timestamp: 'data-time', deliveryKey: 'data-key', eventKey: 'data-event-key', id: 1 } });
-		const top = await sendTo({ options: { dataAtTopLevel: true } }, body, { 'X-Erp-Delivery': 'd-1' });
-		const untimed = await send(deliveryBody({ timestamp: undefined }));
-
-		const eventKey = expect.stringMatching(/^[0-9a-f]{64}$/);
-		expect(startedWith(top)).toEqual({ event: 'invoice.paid', timestamp: '2026-11-22T10:15:30.000Z', deliveryKey: 'd-1', eventKey, id: 1 });
-		expect(startedWith(untimed)).toEqual({ event: 'invoice.paid', deliveryKey: eventKey, eventKey, data: { invoice_id: 7, amount: 119.5, currency: 'EUR' } });
-	});
-
+	// Output Data at Top Level: confirmForged.test.ts (the item).
 	it('takes the header named in Options › Delivery ID Header before the common ones; one that is no header name fails naming the option and the fix', async () => {
 		const named = await sendTo({ options: { deliveryIdHeader: ' X-Hook-Delivery ' } }, undefined, { 'x-hook-delivery': 'hook-77', 'Webhook-Id': 'msg_1' });
 		const wrong = await sendTo({ options: { deliveryIdHeader: 'X-Hook-Delivery: 1' } });

@@ -3,7 +3,6 @@ import { createHash, createHmac } from 'node:crypto';
 import { isLowStock } from '../../../nodes/shared/lowStock';
 import { claimOf, recordIdOf } from '../../../nodes/ErpTrigger/claimedRecord';
 import { isOverdue, judge, judgeStock, paidState } from '../../../nodes/ErpTrigger/confirmRules';
-import { dueDateOf } from '../../../nodes/shared/recordFields';
 import { canonicalJson } from '../../../nodes/shared/canonicalJson';
 import { contentDigest, deliveryKey, DELIVERY_ID_HEADERS } from '../../../nodes/ErpTrigger/deliveryKey';
 import { type ErpDelivery, parseDelivery } from '../../../nodes/ErpTrigger/parseDelivery';
@@ -46,10 +45,9 @@ describe('verify', () => {
 		expect(parseSignature(value, encoding)).toBeUndefined();
 	});
 
-	it('accepts the HMAC-SHA256 of the bytes; refuses another secret, body or signature, and the same JSON re-serialised', () => {
+	// Another secret or body: the refusals of verifyDelivery below.
+	it('accepts the HMAC-SHA256 of the bytes; refuses another signature, and the same JSON re-serialised', () => {
 		expect([verifyHmacSignature(BODY, 'key', `sha256=${HEX}`, 'hex'), verifyHmacSignature(BODY, 'key', BASE64, 'base64')]).toEqual([true, true]);
-		expect(verifyHmacSignature(BODY, 'other', HEX, 'hex')).toBe(false);
-		expect(verifyHmacSignature(Buffer.concat([BODY, Buffer.from(' ')]), 'key', HEX, 'hex')).toBe(false);
 		expect(verifyHmacSignature(BODY, 'key', `${HEX.slice(0, -1)}9`, 'hex')).toBe(false);
 		const raw = Buffer.from('{"event": "invoice.paid"}');
 		const signature = createHmac('sha256', 'key').update(raw).digest('hex');
@@ -235,11 +233,6 @@ describe('confirm: the rules', () => {
 		[{ status: 'sent', due_date: 'soon' }, undefined],
 	])('an invoice %j is overdue: %s', (record, overdue) => {
 		expect(isOverdue(record, NOW)).toBe(overdue);
-	});
-
-	it('counts a due date of today (UTC) as passed: somewhere the ERP may be, today is already tomorrow', () => {
-		expect(dueDateOf({ due_date: '2026-11-28' })).toEqual({ date: '2026-11-28', field: 'due_date' });
-		expect(isOverdue({ due_date: '2026-11-28' }, new Date('2026-11-28T00:00:01.000Z'))).toBe(true);
 	});
 
 	it('invoice.paid: confirmed when paid, contradicted when not, unconfirmable when nothing on it tells', () => {
