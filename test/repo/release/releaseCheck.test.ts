@@ -27,38 +27,21 @@ const CHANGELOG = `# Changelog
 [1.1.0]: https://example.com/releases/tag/v1.1.0
 `;
 
+const NO_ENTRY = 'CHANGELOG.md has no "## [1.2.0]" entry: move the Unreleased notes under it';
+const BETA = CHANGELOG.replace('## [1.2.0]', '## [1.2.0-beta.1]');
+
 describe('releaseProblems: whether a tag may be published', () => {
-	it('lets a tag through when package.json has its version and CHANGELOG.md its entry', () => {
-		expect(releaseProblems('v1.2.0', '1.2.0', CHANGELOG)).toEqual([]);
-	});
-
-	it('refuses a version without its CHANGELOG.md entry (the notes still under Unreleased)', () => {
-		expect(releaseProblems('v1.3.0', '1.3.0', CHANGELOG)).toEqual([
-			'CHANGELOG.md has no "## [1.3.0]" entry: move the Unreleased notes under it',
-		]);
-	});
-
-	it('refuses an entry with nothing in it (link definitions do not count)', () => {
-		expect(releaseProblems('v1.1.0', '1.1.0', CHANGELOG)).toEqual([
-			'CHANGELOG.md\'s "## [1.1.0]" entry is empty: say what changed for workflows',
-		]);
-	});
-
-	it('refuses a tag that package.json does not have as its version', () => {
-		expect(releaseProblems('v1.2.0', '1.1.0', CHANGELOG)).toEqual([
-			'package.json has version 1.1.0, the tag v1.2.0 says 1.2.0: set "version" to 1.2.0',
-		]);
-	});
-
-	it('refuses a tag that is no v<version>', () => {
-		expect(releaseProblems('1.2.0', '1.2.0', CHANGELOG)).toEqual(['the tag "1.2.0" is not v<version>, e.g. v1.2.3']);
-		expect(releaseProblems('v1.2', '1.2.0', CHANGELOG)).toEqual(['the tag "v1.2" is not v<version>, e.g. v1.2.3']);
-	});
-
-	it("does not take another version's entry for the one tagged (1.2.0-beta.1 is not 1.2.0)", () => {
-		const beta = CHANGELOG.replace('## [1.2.0]', '## [1.2.0-beta.1]');
-		expect(releaseProblems('v1.2.0', '1.2.0', beta)).toEqual(['CHANGELOG.md has no "## [1.2.0]" entry: move the Unreleased notes under it']);
-		expect(releaseProblems('v1.2.0-beta.1', '1.2.0-beta.1', beta)).toEqual([]);
+	it.each([
+		['lets a tag through when package.json has its version and CHANGELOG.md its entry', 'v1.2.0', '1.2.0', CHANGELOG, []],
+		['refuses a version without its entry (the notes still under Unreleased)', 'v1.3.0', '1.3.0', CHANGELOG, [NO_ENTRY.replace('1.2.0', '1.3.0')]],
+		['refuses an entry with nothing in it (link definitions do not count)', 'v1.1.0', '1.1.0', CHANGELOG, ['CHANGELOG.md\'s "## [1.1.0]" entry is empty: say what changed for workflows']],
+		['refuses a tag package.json does not have as its version', 'v1.2.0', '1.1.0', CHANGELOG, ['package.json has version 1.1.0, the tag v1.2.0 says 1.2.0: set "version" to 1.2.0']],
+		['refuses a tag without the v', '1.2.0', '1.2.0', CHANGELOG, ['the tag "1.2.0" is not v<version>, e.g. v1.2.3']],
+		['refuses a tag without a patch', 'v1.2', '1.2.0', CHANGELOG, ['the tag "v1.2" is not v<version>, e.g. v1.2.3']],
+		["does not take another version's entry for the one tagged (1.2.0-beta.1 is not 1.2.0)", 'v1.2.0', '1.2.0', BETA, [NO_ENTRY]],
+		['finds a pre-release entry for its own tag', 'v1.2.0-beta.1', '1.2.0-beta.1', BETA, []],
+	])('%s', (_case, tag, version, changelog, problems) => {
+		expect(releaseProblems(tag, version, changelog)).toEqual(problems);
 	});
 });
 
