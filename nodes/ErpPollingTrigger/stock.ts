@@ -35,6 +35,7 @@ function namedFieldTotals(client: ErpClient, products: Records, field: string): 
 	throw new NodeOperationError(
 		client.node,
 		`Stock Field: product ${id} has no number in "${field}" (${JSON.stringify(product?.[field] ?? null)}); enter the product field holding its total stock, or leave Stock Field empty to let the node find it or read each product's stock`,
+		{ failure: { cause: 'configuration-invalid' } },
 	);
 }
 

@@ -36,6 +36,11 @@ describe('ERP Polling Trigger: bad input', () => {
 			/^Threshold Field: product 1 has no number in "name"/,
 		],
 		[
+			'a stock field the products do not have as a number',
+			{ triggerOn: 'product:lowStock', options: { stockField: 'on_hand' } },
+			/^Stock Field: product 1 has no number in "on_hand" \(null\); enter the product field holding its total stock, or leave Stock Field empty/,
+		],
+		[
 			'a product ID that does not exist',
 			{ triggerOn: 'product:lowStock', products: 'chosen', productIds: '1, 999' },
 			/^Product IDs: no product with ID 999 in the ERP/,

@@ -71,16 +71,6 @@ describe('ERP Polling Trigger: the stock from the product list', () => {
 		expect((await pollReading(trigger)).items).toBeNull();
 	});
 
-	it('a Stock Field the products do not have: an error naming the option and the fix, nothing stored', async () => {
-		const [first] = await stockedProducts();
-		const trigger = poller(lowStock({ stockField: 'on_hand' }));
-		const { error } = await trigger.poll();
-		expect(error?.message).toBe(
-			`Stock Field: product ${first} has no number in "on_hand" (null); enter the product field holding its total stock, or leave Stock Field empty to let the node find it or read each product's stock`,
-		);
-		expect(trigger.saved()).toEqual({});
-	});
-
 	it('a found field that no longer agrees with the stock read one by one is dropped; that poll reads each product', async () => {
 		const ids = await stockedProducts();
 		// Available stock (quantity less reserved) equals stock_total only while nothing is reserved.
