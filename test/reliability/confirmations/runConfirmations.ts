@@ -6,9 +6,9 @@ import { erpApi } from '../../../tooling/host/erpApi';
 import { executionsAtRest, nodeOutput } from '../../../tooling/host/executions';
 import { sleep } from '../../../tooling/host/processes';
 import { type ReliabilitySession, scenarioRandom, shuffled } from '../setup/context';
-import { settle } from '../support/batch';
-import { deliveriesDone, isOk, tokenCount } from '../support/deliveries';
-import { confirmationFailures, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
+import { nonZero, settle } from '../support/batch';
+import { deliveriesDone, isOk, sentInvoices, tokenCount } from '../support/deliveries';
+import { confirmationChecks, type SeenItem, type SentDelivery, tallyConfirmations } from './tallyConfirmations';
 
 /** Real deliveries, caused by a change in the ERP through its API (or its warehouse and overdue jobs): how many of each. */
 export const REAL_MIX = {
@@ -45,19 +45,6 @@ export function confirmationPlan(random: Random): Step[] {
 	);
 }
 
-/** How many records of each pool the plan uses up. */
-export const POOL_SIZES = {
-	/** Sent invoices Mark as Paid turns into real invoice.paid. */
-	toPay: REAL_MIX['invoice.paid'],
-	/** Sent invoices that stay unpaid: the forged invoice.paid names them. */
-	unpaid: FORGED_MIX['invoice.paid for an unpaid invoice'],
-	/** Paid invoices: the forged invoice.overdue names them. */
-	paid: FORGED_MIX['invoice.overdue for a paid invoice'],
-	/** Well-stocked products a warehouse empties (real low stock), and others that stay stocked (forged). */
-	toEmpty: REAL_MIX['product.low_stock'],
-	stocked: FORGED_MIX['product.low_stock for a well-stocked product'],
-};
-
 const ID = 'confirmations';
 
 /** Steps run at once; deliveries the sandbox is still attempting before a step waits. */
@@ -84,29 +71,20 @@ async function preparePools(session: ReliabilitySession) {
 	await session.sandbox.seed({ contacts: 40, products: 550, seed: 44 });
 	const contacts = (await session.sandbox.records('contacts')).map((c) => c.id);
 	let made = 0;
-	const invoice = async (paid: boolean): Promise<number> => {
-		const { id } = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
-			contact_id: contacts[made++ % contacts.length],
-			lines: [{ description: 'Consulting', quantity: 2, unit_price: 150, tax_rate: 20 }],
-		});
-		await erpApi(session.ctx, 'POST', `/invoices/${id}/send`, { email: 'ap@example.com' });
-		if (paid) await erpApi(session.ctx, 'POST', `/invoices/${id}/mark-paid`, {});
-		return id;
-	};
-	const many = async (n: number, paid: boolean) => {
-		const ids: number[] = [];
-		for (let i = 0; i < n; i += 10) ids.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => invoice(paid)))));
-		return ids;
-	};
+	const line = { description: 'Consulting', quantity: 2, unit_price: 150, tax_rate: 20 };
+	const many = (n: number, paid: boolean) => sentInvoices(session, n, line, () => contacts[made++ % contacts.length], paid);
 	const stocked = (await session.sandbox.records('products')).filter((p) => p.stock_total >= p.low_stock_threshold + 1);
-	if (stocked.length < POOL_SIZES.toEmpty + POOL_SIZES.stocked) throw new Error(`only ${stocked.length} well-stocked products seeded`);
+	const toEmpty = REAL_MIX['product.low_stock'];
+	if (stocked.length < toEmpty + FORGED_MIX['product.low_stock for a well-stocked product']) throw new Error(`only ${stocked.length} well-stocked products seeded`);
 	return {
 		contacts,
-		toPay: await many(POOL_SIZES.toPay, false),
-		unpaid: await many(POOL_SIZES.unpaid, false),
-		paid: await many(POOL_SIZES.paid, true),
-		toEmpty: stocked.slice(0, POOL_SIZES.toEmpty).map((p) => ({ id: p.id, threshold: p.low_stock_threshold })),
-		stocked: stocked.slice(POOL_SIZES.toEmpty).map((p) => p.id),
+		// Sent invoices Mark as Paid turns into real invoice.paid; others that stay unpaid, and paid ones, for forgeries.
+		toPay: await many(REAL_MIX['invoice.paid'], false),
+		unpaid: await many(FORGED_MIX['invoice.paid for an unpaid invoice'], false),
+		paid: await many(FORGED_MIX['invoice.overdue for a paid invoice'], true),
+		// Well-stocked products a warehouse empties (real low stock), and others that stay stocked (forged).
+		toEmpty: stocked.slice(0, toEmpty).map((p) => ({ id: p.id, threshold: p.low_stock_threshold })),
+		stocked: stocked.slice(toEmpty).map((p) => p.id),
 	};
 }
 
@@ -132,26 +110,21 @@ function stepRunner(session: ReliabilitySession, pools: Pools, subscriptionId: n
 	const next = <T>(list: T[]) => list[n++ % list.length];
 	const queues = { toPay: [...pools.toPay], toEmpty: [...pools.toEmpty] };
 	const ghost = () => 900_000 + n++;
-	const forge = (event: string, data: Record<string, unknown>) => session.sandbox.forge({ event, data, subscriptionId }).then(() => undefined);
+	// What each forged delivery claims: an event the ERP never had.
+	const forged: Record<ForgedKind, () => [string, Record<string, unknown>]> = {
+		'invoice.paid for an unpaid invoice': () => ['invoice.paid', { invoice_id: next(pools.unpaid), amount: 360, currency: 'EUR' }],
+		'invoice.paid for no invoice': () => ['invoice.paid', { invoice_id: ghost(), amount: 1, currency: 'EUR' }],
+		'invoice.overdue for a paid invoice': () => ['invoice.overdue', { invoice_id: next(pools.paid), amount_due: 360, currency: 'EUR' }],
+		'contact.created for no contact': () => ['contact.created', { id: ghost(), first_name: 'Forged' }],
+		'contact.updated for no contact': () => ['contact.updated', { id: ghost(), changed_fields: ['email'] }],
+		'employee.hired for no employee': () => ['employee.hired', { id: ghost(), first_name: 'Forged' }],
+		'product.low_stock for a well-stocked product': () => ['product.low_stock', { product_id: next(pools.stocked), stock_total: 0, low_stock_threshold: 10 }],
+	};
 	return async (step: Step): Promise<void> => {
 		const i = n++;
 		if (!step.real) {
-			switch (step.kind) {
-				case 'invoice.paid for an unpaid invoice':
-					return forge('invoice.paid', { invoice_id: next(pools.unpaid), amount: 360, currency: 'EUR' });
-				case 'invoice.paid for no invoice':
-					return forge('invoice.paid', { invoice_id: ghost(), amount: 1, currency: 'EUR' });
-				case 'invoice.overdue for a paid invoice':
-					return forge('invoice.overdue', { invoice_id: next(pools.paid), amount_due: 360, currency: 'EUR' });
-				case 'contact.created for no contact':
-					return forge('contact.created', { id: ghost(), first_name: 'Forged' });
-				case 'contact.updated for no contact':
-					return forge('contact.updated', { id: ghost(), changed_fields: ['email'] });
-				case 'employee.hired for no employee':
-					return forge('employee.hired', { id: ghost(), first_name: 'Forged' });
-				case 'product.low_stock for a well-stocked product':
-					return forge('product.low_stock', { product_id: next(pools.stocked), stock_total: 0, low_stock_threshold: 10 });
-			}
+			const [event, data] = forged[step.kind]();
+			return session.sandbox.forge({ event, data, subscriptionId }).then(() => undefined);
 		}
 		switch (step.kind) {
 			case 'contact.created':
@@ -303,7 +276,7 @@ export async function runConfirmationScenario(session: ReliabilitySession, log: 
 		tokenLeaks,
 		wallMs: Date.now() - started,
 		failures: [
-			...confirmationFailures(tally, tokenLeaks),
+			...nonZero(confirmationChecks(tally, tokenLeaks)),
 			...(tally.real.deliveries < 1000 ? [`only ${tally.real.deliveries} real deliveries (1,000 wanted)`] : []),
 			...(tally.forged.deliveries < 1000 ? [`only ${tally.forged.deliveries} forged deliveries (1,000 wanted)`] : []),
 		],

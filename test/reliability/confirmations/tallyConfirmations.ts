@@ -1,4 +1,5 @@
 /** Judging the confirmation scenario: what reached which output of the ERP Trigger, against the sandbox's own record of what it sent. */
+import { examples } from '../support/batch';
 
 export type ConfirmationStatus = 'confirmed' | 'contradicted' | 'couldNotConfirm' | 'unconfirmable';
 
@@ -21,17 +22,11 @@ export interface SeenItem {
 	acted: boolean;
 }
 
-const EXAMPLES_EACH = 3;
-
 /** Tallies the items against the deliveries (both from the same run). */
 export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]) {
 	const byKey = new Map<string, SeenItem[]>();
 	for (const item of seen) byKey.set(item.deliveryKey, [...(byKey.get(item.deliveryKey) ?? []), item]);
-	const examples: Record<string, string[]> = {};
-	const note = (kind: string, text: string) => {
-		const list = (examples[kind] ??= []);
-		if (list.length < EXAMPLES_EACH) list.push(`${kind}: ${text}`);
-	};
+	const { note, list } = examples();
 	const statusesOf = (items: SeenItem[], status: ConfirmationStatus) => items.filter((i) => i.status === status || (status === 'confirmed' && i.acted));
 	// Real ones: confirmed at least once, else passed on as could not confirm, else lost (on no output or only
 	// contradicted); refused: called contradicted or unconfirmable at least once; answered503: their first attempt.
@@ -43,7 +38,6 @@ export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]) {
 		startedTwice: 0,
 		withoutReason: 0,
 		unknownKeys: 0,
-		/** A few named examples of each problem. */
 		examples: [] as string[],
 	};
 	const sentIds = new Set(sent.map((d) => d.id));
@@ -86,21 +80,19 @@ export function tallyConfirmations(sent: SentDelivery[], seen: SeenItem[]) {
 		}
 	}
 	tally.unknownKeys = seen.filter((item) => !sentIds.has(item.deliveryKey)).length;
-	tally.examples = Object.values(examples).flat();
+	tally.examples = list();
 	return tally;
 }
 
 export type ConfirmationTally = ReturnType<typeof tallyConfirmations>;
 
-/** Why the tally fails the scenario's rules; empty when it passes. */
-export function confirmationFailures(t: ConfirmationTally, tokenLeaks: number): string[] {
-	return [
-		t.real.lost > 0 && `${t.real.lost} real deliveries lost (neither confirmed nor passed on as could not confirm)`,
-		t.real.refused > 0 && `${t.real.refused} real deliveries called contradicted or unconfirmable`,
-		t.forged.confirmed > 0 && `${t.forged.confirmed} forged deliveries reached the Confirmed output`,
-		t.startedTwice > 0 && `${t.startedTwice} deliveries confirmed in more than one execution`,
-		t.withoutReason > 0 && `${t.withoutReason} could-not-confirm items without a reason`,
-		t.unknownKeys > 0 && `${t.unknownKeys} items for a delivery the sandbox never sent`,
-		tokenLeaks > 0 && `the token shows ${tokenLeaks} times in the executions`,
-	].filter((failure): failure is string => typeof failure === 'string');
-}
+/** What must be 0 in a run, with what it counted: the report's checks, and the scenario's failures (nonZero). */
+export const confirmationChecks = (t: ConfirmationTally, tokenLeaks: number): Array<[string, number]> => [
+	['real deliveries lost (neither confirmed nor passed on as could not confirm)', t.real.lost],
+	['real deliveries called contradicted or unconfirmable', t.real.refused],
+	['forged deliveries on Confirmed or at the acting step', t.forged.confirmed],
+	['deliveries confirmed in more than one execution', t.startedTwice],
+	['could-not-confirm items without a reason', t.withoutReason],
+	['items for a delivery the sandbox never sent', t.unknownKeys],
+	['times the tokens show in the executions', tokenLeaks],
+];

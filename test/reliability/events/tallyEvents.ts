@@ -1,4 +1,5 @@
 /** Judging the events scenario: what the acting step did for each payment, against the ERP's own record of what was paid. */
+import { examples } from '../support/batch';
 
 /** One item of the acting step (Ship the Goods), from an execution. */
 export interface Shipment {
@@ -7,8 +8,6 @@ export interface Shipment {
 	eventKey: string;
 	reportedBy: string;
 }
-
-const EXAMPLES_EACH = 3;
 
 /**
  * `paid`: the invoices the run paid (the ERP's records say paid); `forged`: unpaid invoices that forged deliveries
@@ -24,11 +23,7 @@ export function tallyEvents(paid: number[], forged: number[], shipments: Shipmen
 		unknown: 0,
 		examples: [] as string[],
 	};
-	const examples: Record<string, string[]> = {};
-	const note = (kind: string, text: string) => {
-		const list = (examples[kind] ??= []);
-		if (list.length < EXAMPLES_EACH) list.push(`${kind}: ${text}`);
-	};
+	const { note, list } = examples();
 	for (const id of paid) {
 		const shipped = byInvoice.get(id) ?? [];
 		if (shipped.length === 0) {
@@ -52,18 +47,17 @@ export function tallyEvents(paid: number[], forged: number[], shipments: Shipmen
 	}
 	const known = new Set([...paid, ...forged]);
 	tally.unknown = shipments.filter((s) => !known.has(s.invoiceId)).length;
-	tally.examples = Object.values(examples).flat();
+	tally.examples = list();
 	return tally;
 }
 
 export type EventsTally = ReturnType<typeof tallyEvents>;
 
-/** Why the tally fails the scenario's rules; empty when it passes. */
-export function eventsFailures(t: EventsTally): string[] {
-	return [
-		t.real.lost > 0 && `${t.real.lost} payments never acted on`,
-		t.real.actedTwice > 0 && `${t.real.actedTwice} payments acted on more than once`,
-		t.forged.acted > 0 && `${t.forged.acted} forged payments acted on`,
-		t.unknown > 0 && `${t.unknown} shipments of an invoice the run neither paid nor forged`,
-	].filter((failure): failure is string => typeof failure === 'string');
-}
+/** What must be 0 in a run, with what it counted: the report's checks, and the scenario's failures (nonZero). */
+export const eventsChecks = (t: EventsTally, tokenLeaks: number): Array<[string, number]> => [
+	['payments never acted on', t.real.lost],
+	['payments acted on more than once', t.real.actedTwice],
+	['forged payments acted on', t.forged.acted],
+	['shipments of an invoice the run neither paid nor forged', t.unknown],
+	['times the tokens show in the executions', tokenLeaks],
+];

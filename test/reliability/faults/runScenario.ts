@@ -1,11 +1,11 @@
-import { type BatchRun, looksLikeCrash, runBatch, settle } from '../support/batch';
+import { errorMessages, executionMs, looksLikeCrash, runBatch, settledBatch } from '../support/batch';
 import { type ReliabilitySession, scenarioRandom } from '../setup/context';
 import type { FaultScenarioResult } from '../report/results';
-import { ACCEPTED_CHANCE, requestChains, retryEvidence, type RetryEvidence } from './chains';
+import { ACCEPTED_CHANCE, requestChains, retryEvidence } from './chains';
 import { queueRecordFaults } from './recordFaults';
-import { retryArithmetic, type RetryArithmetic, ruleOf, strikeMinimum, type StrikeMinimum, struckTest, unfinishedRequests } from './rule';
+import { retryArithmetic, ruleOf, strikeMinimum, struckTest, unfinishedRequests } from './rule';
 import { type FaultScenario, type StoredRecord, SUBJECTS, titleOf } from './scenarios';
-import { type BatchInput, tally, type Tally } from './tally';
+import { type BatchInput, tally } from './tally';
 import { sleep } from '../../../tooling/host/processes';
 import { waitFor } from '../../../sandbox/adminClient';
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
@@ -25,51 +25,40 @@ function batchInputs(scenario: FaultScenario, existing: StoredRecord[]): BatchIn
 	});
 }
 
-interface Observed {
-	tally: Tally;
-	struck: number;
-	/** Strikes queued for single records (0: none). */
-	queued: number;
-	minStruck: StrikeMinimum;
-	unfinished: number;
-	retries: RetryEvidence;
-	arithmetic?: RetryArithmetic;
-	executionStatus: string;
-}
-
-function failuresOf(scenario: FaultScenario, o: Observed): string[] {
-	const { tally: t, struck, queued, retries, arithmetic } = o;
+/** Why the scenario fails its checks (`r`: its result so far; `queued`: strikes queued for single records). */
+function failuresOf(scenario: FaultScenario, r: Omit<FaultScenarioResult, 'failures'>, queued: number, executionStatus: string): string[] {
+	const { faultsStruck: struck, retries, arithmetic } = r;
 	const failures: string[] = [];
-	if (o.executionStatus !== 'success') failures.push(`the execution ended "${o.executionStatus}", not "success" (On Error: Continue is on)`);
-	if (t.lost > 0) failures.push(`${t.lost} items reported OK that the ERP's records do not bear out`);
-	if (t.duplicated > 0) failures.push(`${t.duplicated} records written twice`);
-	if (t.resent > 0) failures.push(`${t.resent} creates sent again without proof that the earlier attempt wrote nothing`);
-	if (t.collateral > 0) failures.push(`${t.collateral} records no item was about changed or disappeared`);
-	if (t.outputItems !== t.itemsAttempted || t.unpaired > 0) {
-		failures.push(`${t.itemsAttempted} input items gave ${t.outputItems} output items, ${t.unpaired} not paired one to one`);
+	if (executionStatus !== 'success') failures.push(`the execution ended "${executionStatus}", not "success" (On Error: Continue is on)`);
+	if (r.lost > 0) failures.push(`${r.lost} items reported OK that the ERP's records do not bear out`);
+	if (r.duplicated > 0) failures.push(`${r.duplicated} records written twice`);
+	if (r.resent > 0) failures.push(`${r.resent} creates sent again without proof that the earlier attempt wrote nothing`);
+	if (r.collateral > 0) failures.push(`${r.collateral} records no item was about changed or disappeared`);
+	if (r.outputItems !== r.itemsAttempted || r.unpaired > 0) {
+		failures.push(`${r.itemsAttempted} input items gave ${r.outputItems} output items, ${r.unpaired} not paired one to one`);
 	}
-	if (t.unclearErrors > 0) failures.push(`${t.unclearErrors} error items without a clear message and description`);
+	if (r.unclearErrors > 0) failures.push(`${r.unclearErrors} error items without a clear message and description`);
 	if (struck === 0) failures.push('the fault never struck: the scenario proved nothing');
-	else if (struck < o.minStruck.count) failures.push(`the fault struck ${struck} times, fewer than ${o.minStruck.count}: ${o.minStruck.why}`);
+	else if (struck < r.minStruck.count) failures.push(`the fault struck ${struck} times, fewer than ${r.minStruck.count}: ${r.minStruck.why}`);
 	if (struck < queued) failures.push(`the fault struck ${struck} times of the ${queued} queued for single records`);
-	if (t.errorItems !== o.unfinished) {
-		failures.push(`${t.errorItems} error items, but the fault ended ${o.unfinished} requests: every error item must be one request the fault ended, and no more`);
+	if (r.errorItems !== r.unfinishedRequests) {
+		failures.push(`${r.errorItems} error items, but the fault ended ${r.unfinishedRequests} requests: every error item must be one request the fault ended, and no more`);
 	}
-	const { everyItemSucceeds } = ruleOf(scenario);
+	const { everyItemSucceeds } = r.rule;
 	if (everyItemSucceeds) {
-		if (t.succeeded !== t.itemsAttempted) failures.push(`${t.itemsAttempted - t.succeeded} items did not succeed although the node gets past every fault here`);
+		if (r.succeeded !== r.itemsAttempted) failures.push(`${r.itemsAttempted - r.succeeded} items did not succeed although the node gets past every fault here`);
 		if (arithmetic && arithmetic.chance !== null && arithmetic.chance >= ACCEPTED_CHANCE) {
 			failures.push(`Max Retries does not make a failure improbable enough: ${arithmetic.text}`);
 		}
 	}
-	if (scenario.keyed && everyItemSucceeds && t.unresolvedCreates > 0) {
-		failures.push(`${t.unresolvedCreates} creates of keyed records left unresolved: the node must settle them by looking the key up`);
+	if (scenario.keyed && everyItemSucceeds && r.unresolvedCreates > 0) {
+		failures.push(`${r.unresolvedCreates} creates of keyed records left unresolved: the node must settle them by looking the key up`);
 	}
 	if (scenario.backOffGrows) {
 		// The shortest wait is the back-off itself: a bare 429 also slows the ERP's shared pace, whose queue only adds to
 		// waits (to the 2nd retries more than to the 3rd in one run on 2026-12-02: 528, 3523, 2750 ms). So each k-th
 		// retry's shortest wait must be at least 2^(k-1) times the 1st's, less a quarter for the jitter: exponential.
-		const shortest = retries.waitsBeforeRetry.map((w) => w.minMs);
+		const shortest = (retries?.waitsBeforeRetry ?? []).map((w) => w.minMs);
 		if (shortest.length < 2 || shortest.some((m, i) => i > 0 && m < shortest[0] * 2 ** i * 0.75)) {
 			failures.push(`the shortest waits before the 1st, 2nd… retry do not grow as a back-off: ${shortest.join(', ')} ms`);
 		}
@@ -89,38 +78,19 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 	await session.sandbox.setFaults({ ...scenario.faults, seed: faultSeed });
 	const { recordFaults } = scenario;
 	let queued = 0;
-	let run: BatchRun;
-	let settled: number;
-	try {
-		if (recordFaults) {
-			const ids = before.slice(0, scenario.items).map((c) => c.id);
-			queued = await queueRecordFaults(session, recordFaults, ids, scenarioRandom(faultSeed, scenario.id));
-		}
-		run = await runBatch(session, scenario.id, { ...subject.parameters(scenario.kind, scenario.keyed ?? false), options: scenario.options }, inputs);
-	} finally {
-		settled = await settle(session, recordFaults?.fault.delayMs ?? 0);
-	}
-	const after: StoredRecord[] = await session.sandbox.records(subject.records);
-	const requests = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
+	const prepare = async () => {
+		if (recordFaults) queued = await queueRecordFaults(session, recordFaults, before.slice(0, scenario.items).map((c) => c.id), scenarioRandom(faultSeed, scenario.id));
+	};
+	const parameters = { ...subject.parameters(scenario.kind, scenario.keyed ?? false), options: scenario.options };
+	const { run, after, requests } = await settledBatch(session, scenario.id, parameters, inputs, subject.records, { prepare, lateMs: recordFaults?.fault.delayMs ?? 0 });
 
-	const t = tally(inputs, run.items, before, after, requests, scenario.keyed, subject);
-	const { errorMessages, ...counts } = t;
+	const { errorMessages: messages, ...counts } = tally(inputs, run.items, before, after, requests, scenario.keyed, subject);
 	const chains = requestChains(requests);
 	const isStruck = struckTest(scenario);
 	const rule = ruleOf(scenario);
-	const observed: Observed = {
-		tally: t,
-		struck: requests.filter(isStruck).length,
-		queued,
-		minStruck: strikeMinimum(scenario, queued),
-		unfinished: unfinishedRequests(scenario, chains, isStruck),
-		retries: retryEvidence(chains, isStruck),
-		arithmetic: rule.everyItemSucceeds ? retryArithmetic(scenario, chains) : undefined,
-		executionStatus: run.execution.status,
-	};
-	const { startedAt, stoppedAt } = run.execution;
+	const arithmetic = rule.everyItemSucceeds ? retryArithmetic(scenario, chains) : undefined;
 	const others = scenario.kind === 'create' ? undefined : UNTOUCHED;
-	return {
+	const result = {
 		id: scenario.id,
 		title: titleOf(scenario),
 		setup: `${scenario.items} items, ERP node: ${subject.work[scenario.kind]}, On Error: Continue${others ? `; ${others} more ${subject.records} no item is about` : ''}`,
@@ -131,19 +101,19 @@ export async function runFaultScenario(session: ReliabilitySession, scenario: Fa
 		},
 		keyed: scenario.keyed ?? false,
 		rule,
-		...(observed.arithmetic ? { arithmetic: observed.arithmetic } : {}),
-		minStruck: observed.minStruck,
-		unfinishedRequests: observed.unfinished,
+		...(arithmetic ? { arithmetic } : {}),
+		minStruck: strikeMinimum(scenario, queued),
+		unfinishedRequests: unfinishedRequests(scenario, chains, isStruck),
 		...(others ? { otherContacts: others } : {}),
 		...counts,
-		counted: 'input items',
-		faultsStruck: observed.struck,
-		retries: observed.retries,
+		counted: 'input items' as const,
+		faultsStruck: requests.filter(isStruck).length,
+		retries: retryEvidence(chains, isStruck),
 		requestsSent: requests.length,
-		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
-		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
-		failures: failuresOf(scenario, observed),
+		executionMs: executionMs(run.execution),
+		errorMessages: messages,
 	};
+	return { ...result, failures: failuresOf(scenario, result, queued, run.execution.status) };
 }
 
 export interface RestartScenario {
@@ -152,7 +122,6 @@ export interface RestartScenario {
 	/** The sandbox holds the request for the page after this one, and restarts while it holds it. */
 	atPage: number;
 	downMs: number;
-	/** The node's Max Retries option. */
 	maxRetries: number;
 	/** The node's Concurrency: above 1, pages read ahead are in flight when the restart strikes. */
 	concurrency: number;
@@ -267,7 +236,6 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 	if (collateral > 0) failures.push(`${collateral} records changed or disappeared during a read`);
 	// A clear failure returns no records and says so: nothing it returned is missing.
 	const lost = failedClearly ? 0 : stored.filter((c) => !intact.has(c.id)).length;
-	const { startedAt, stoppedAt } = run.execution;
 	// A walk that returns records is counted by record; one that fails clearly by its one input item, so that
 	// succeeded + error items always add up to the items attempted.
 	const counted = failedClearly ? 'input items' : 'records';
@@ -306,7 +274,7 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 		resent: 0,
 		faultsStruck: struck ? 1 : 0,
 		requestsSent: requests.length,
-		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
+		executionMs: executionMs(run.execution),
 		outcome,
 		records: { inErp: stored.length, returned: ids.length },
 		evidence: {
@@ -317,7 +285,7 @@ export async function runRestartScenario(session: ReliabilitySession, scenario: 
 			firstPageAfterRestart: after.length ? Number(after[0].query.page) : null,
 			msBetweenLastPageBeforeAndFirstAfter: after.length && passed.length ? Date.parse(after[0].at) - Math.max(...passed.map((r) => Date.parse(r.at))) : null,
 		},
-		errorMessages: errors.map((item) => ({ message: `${String(item.json.error)} — ${String(item.json.description)}`, items: 1 })),
+		errorMessages: errorMessages(errors.map((item) => item.json)),
 		failures,
 	};
 }

@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
-import { looksLikeCrash } from '../support/batch';
+import { errorMessages, looksLikeCrash } from '../support/batch';
 import { type OutputItem, pairedIndex } from '../../../tooling/host/executions';
 import { fieldOf, type StoredRecord, type Subject, SUBJECTS } from './scenarios';
 
@@ -53,16 +53,15 @@ function repeatedCreates(requests: RequestLogEntry[], keyed: boolean, subject: S
 	return repeated;
 }
 
-/** Creates of a key sent after the ERP had saved a record with it: the ERP (unique keys) refused them, or wrote twice. */
-function sentAfterSaved(requests: RequestLogEntry[], subject: Subject): number {
-	const saved = new Set<string>();
-	let again = 0;
-	for (const r of byArrival(requests).filter((entry) => entry.method === 'POST')) {
-		const key = keyOf(r, subject.key);
-		if (saved.has(key)) again++;
-		if (committed(r)) saved.add(key);
+/** POSTs of a key the ERP held when they arrived: in `heldBefore`, or saved by an earlier POST of it in the run. */
+export function postsOfHeldKeys(requests: RequestLogEntry[], key: (r: RequestLogEntry) => string, heldBefore = new Set<string>()): number {
+	const held = new Set(heldBefore);
+	let count = 0;
+	for (const post of byArrival(requests).filter((r) => r.method === 'POST')) {
+		if (held.has(key(post))) count++;
+		if (committed(post)) held.add(key(post));
 	}
-	return again;
+	return count;
 }
 
 /** Whether the ERP's records show the item's request as done (for a failed create: whether it was written anyway). */
@@ -136,8 +135,8 @@ export function tally(
 		unclearErrors: 0,
 		unresolvedCreates: 0,
 		resent: 0,
-		errorMessages: {} as Record<string, number>,
 	};
+	const errors: Array<Record<string, unknown>> = [];
 	inputs.forEach((input, i) => {
 		for (const { json } of byInput[i]) {
 			const failed = 'error' in json;
@@ -148,8 +147,7 @@ export function tally(
 				continue;
 			}
 			t.errorItems++;
-			const shown = `${String(json.error)} — ${String(json.description)}`;
-			t.errorMessages[shown] = (t.errorMessages[shown] ?? 0) + 1;
+			errors.push(json);
 			if (done && input.kind !== 'read') t.committedDespiteError++;
 			if (!clearError(json, done && input.kind === 'create')) t.unclearErrors++;
 			if (input.kind === 'create' && MAYBE_DONE.test(String(json.description))) t.unresolvedCreates++;
@@ -160,12 +158,13 @@ export function tally(
 	const creates = inputs.filter((input) => input.kind === 'create');
 	if (creates.length > 0) {
 		for (const { key } of creates) t.duplicated += Math.max(0, (withKey.get(key) ?? 0) - 1);
-		if (subject.uniqueKey) t.duplicated += sentAfterSaved(requests, subject);
+		// Unique keys: the ERP refused a create sent again after it had saved one, which shows in the log only.
+		if (subject.uniqueKey) t.duplicated += postsOfHeldKeys(requests, (r) => keyOf(r, subject.key));
 		t.resent = repeatedCreates(requests, keyed, subject);
 	} else {
 		t.duplicated = Math.max(0, after.length - before.length);
 	}
-	return t;
+	return { ...t, errorMessages: errorMessages(errors) };
 }
 
 export type Tally = ReturnType<typeof tally>;

@@ -1,6 +1,6 @@
 import { fieldsParameter } from '../../../tooling/host/fields';
 import { type ReliabilitySession, scenarioRandom } from '../setup/context';
-import { type BatchRun, runBatch, settle, sum } from '../support/batch';
+import { executionMs, settledBatch, sum, sums } from '../support/batch';
 import { faultsOfRun, importChecks, type ImportRow, tallyImport } from './tallyImport';
 import { createFaultPlan, type ImportScenario, importTitle, queueCreateFaults } from './scenarios';
 
@@ -25,28 +25,13 @@ async function importOnce(session: ReliabilitySession, s: ImportScenario, run: n
 	const rows = rowsOf(s, run);
 	const before = await session.sandbox.records('contacts');
 	const faults = faultsOfRun(s, run).map(({ fault }) => fault);
-	let batch: BatchRun;
-	let settled: number;
-	try {
-		if (faults.length) await queueCreateFaults(session, createFaultPlan(rows.length, faults, scenarioRandom(session.ctx.faultSeed, s.id)));
-		batch = await runBatch(session, `${s.id}-run-${run}`, upsertParameters(s), rows);
-	} finally {
-		settled = await settle(session);
-	}
-	const after = await session.sandbox.records('contacts');
-	const requests = (await session.sandbox.requests(batch.since)).filter((r) => r.seq < settled);
-	const tally = tallyImport(rows, batch.items, before, after, requests);
-	const { errorMessages, ...counts } = tally;
-	const { status, startedAt, stoppedAt } = batch.execution;
-	return {
-		/** 1 for the first run. */
-		run,
-		...counts,
-		executionStatus: status,
-		executionMs: stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1,
-		checks: importChecks(s, run, tally, status),
-		errorMessages: Object.entries(errorMessages).map(([message, items]) => ({ message, items })).sort((a, b) => b.items - a.items),
-	};
+	const random = scenarioRandom(session.ctx.faultSeed, s.id);
+	const prepare = async () => faults.length && (await queueCreateFaults(session, createFaultPlan(rows.length, faults, random)));
+	const batch = await settledBatch(session, `${s.id}-run-${run}`, upsertParameters(s), rows, 'contacts', { prepare });
+	const tally = tallyImport(rows, batch.run.items, before, batch.after, batch.requests);
+	const { status } = batch.run.execution;
+	/** run: 1 for the first. */
+	return { run, ...tally, executionStatus: status, executionMs: executionMs(batch.run.execution), checks: importChecks(s, run, tally, status) };
 }
 
 /**
@@ -71,15 +56,8 @@ export async function runImportScenario(session: ReliabilitySession, s: ImportSc
 		},
 		runs,
 		itemsAttempted: sum(runs, 'rows'),
-		succeeded: sum(runs, 'succeeded'),
-		errorItems: sum(runs, 'errorItems'),
-		created: sum(runs, 'created'),
-		updated: sum(runs, 'updated'),
-		recovered: sum(runs, 'recovered'),
-		unresolvedCreates: sum(runs, 'unresolvedCreates'),
-		lost: sum(runs, 'lost'),
+		...sums(runs, ['succeeded', 'errorItems', 'created', 'updated', 'recovered', 'unresolvedCreates', 'lost', 'postsForExistingKeys'] as const),
 		duplicated: runs[runs.length - 1].duplicated,
-		postsForExistingKeys: sum(runs, 'postsForExistingKeys'),
 		failures: runs.flatMap((r) => r.checks.filter((c) => !c.holds).map((c) => `run ${r.run}: ${c.must}; observed ${c.observed}`)),
 	};
 }

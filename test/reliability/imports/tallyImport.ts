@@ -1,7 +1,7 @@
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import type { Contact } from '../../../sandbox/types';
-import { committed, emailOf, MAYBE_DONE, pairToInputs } from '../faults/tally';
-import { countBy } from '../support/batch';
+import { committed, emailOf, MAYBE_DONE, pairToInputs, postsOfHeldKeys } from '../faults/tally';
+import { countBy, errorMessages } from '../support/batch';
 import type { OutputItem } from '../../../tooling/host/executions';
 import { faultWords, type ImportScenario, strikesOf } from './scenarios';
 
@@ -14,18 +14,6 @@ export interface ImportRow {
 
 const isFaulted = (r: RequestLogEntry) => r.fault !== undefined && r.fault.kind !== 'latency';
 const kindOf = (r: RequestLogEntry) => String(r.fault?.kind);
-
-/** POSTs of an e-mail the ERP held when they arrived: held before the run, or saved by an earlier POST of it. */
-function postsForExistingKeys(requests: RequestLogEntry[], heldBefore: Set<string>): number {
-	const held = new Set(heldBefore);
-	const posts = requests.filter((r) => r.method === 'POST').sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.seq - b.seq);
-	let count = 0;
-	for (const post of posts) {
-		if (held.has(emailOf(post))) count++;
-		if (committed(post)) held.add(emailOf(post));
-	}
-	return count;
-}
 
 /**
  * Counts one run: `before` and `after` are the ERP's contacts when it started and once every request was
@@ -59,7 +47,7 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 		duplicated: [...rowEmails].reduce((n, email) => n + Math.max(0, (withEmail[email] ?? 0) - 1), 0),
 		collateral: before.filter((c) => !rowEmails.has(String(c.email)) && JSON.stringify(stored.get(c.id)) !== JSON.stringify(c)).length,
 		posts: posts.length,
-		postsForExistingKeys: postsForExistingKeys(requests, heldBefore),
+		postsForExistingKeys: postsOfHeldKeys(requests, emailOf, heldBefore),
 		newRowsPostedOnce: rows.filter((row) => !heldBefore.has(row.email) && postsOf[row.email] === 1).length,
 		// POSTs the sandbox faulted (its queued "no fault" entries aside) by kind, and of them those the ERP had saved.
 		faultedPosts: Object.fromEntries(
@@ -69,15 +57,14 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 		recoveredUnfaulted: 0,
 		faultedUnrecovered: 0,
 		requestsByMethod: countBy(requests, (r) => r.method),
-		errorMessages: {} as Record<string, number>,
 	};
+	const errors: Array<Record<string, unknown>> = [];
 	const recoveredEmails = new Set<string>();
 	rows.forEach((row, i) => {
 		for (const { json } of byInput[i]) {
 			if ('error' in json) {
 				t.errorItems++;
-				const shown = `${String(json.error)} — ${String(json.description)}`;
-				t.errorMessages[shown] = (t.errorMessages[shown] ?? 0) + 1;
+				errors.push(json);
 				if (MAYBE_DONE.test(String(json.description))) t.unresolvedCreates++;
 				continue;
 			}
@@ -95,7 +82,7 @@ export function tallyImport(rows: ImportRow[], items: OutputItem[], before: Cont
 	});
 	t.recoveredUnfaulted = [...recoveredEmails].filter((email) => !faultedEmails.has(email)).length;
 	t.faultedUnrecovered = [...faultedEmails].filter((email) => !recoveredEmails.has(email)).length;
-	return t;
+	return { ...t, errorMessages: errorMessages(errors) };
 }
 
 export type ImportTally = ReturnType<typeof tallyImport>;

@@ -46,24 +46,20 @@ export function otherCompany(random: Random, current: Company): Company {
 	return random.pick(COMPANIES.filter((company) => company !== current));
 }
 
-/** What the scenario did to the ERP, as the checks need it; writesRetried: writes the faults struck, sent again. */
-export const emptyChangeLog = () => ({
-	creates: 0,
-	updates: 0,
-	deletes: 0,
-	created: new Set<number>(),
-	deletedAt: new Map<number, number>(),
-	tookValue: new Set<number>(),
-	writesRetried: 0,
-});
-
-export type ChangeLog = ReturnType<typeof emptyChangeLog>;
-
 /** The contacts the scenario tracks as it changes them: id → company. */
 export type Live = Map<number, Company>;
 
 export class ContactChanger {
-	readonly log = emptyChangeLog();
+	/** What the scenario did to the ERP, as the checks need it; writesRetried: writes the faults struck, sent again. */
+	readonly log = {
+		creates: 0,
+		updates: 0,
+		deletes: 0,
+		created: new Set<number>(),
+		deletedAt: new Map<number, number>(),
+		tookValue: new Set<number>(),
+		writesRetried: 0,
+	};
 	private readonly retried = () => {
 		this.log.writesRetried++;
 	};
@@ -110,47 +106,31 @@ export class ContactChanger {
 	}
 
 	async episode(kind: EpisodeKind): Promise<void> {
-		switch (kind) {
-			case 'create':
-				await this.create(otherCompany(this.random, WATCHED_VALUE));
-				return;
-			case 'createThenUpdate':
-				await this.changeCompany(await this.create(otherCompany(this.random, WATCHED_VALUE)));
-				return;
-			case 'createUpdateDelete': {
-				const id = await this.create(otherCompany(this.random, WATCHED_VALUE));
+		const fresh = () => this.create(otherCompany(this.random, WATCHED_VALUE));
+		const episodes: Record<EpisodeKind, () => Promise<unknown>> = {
+			create: fresh,
+			createThenUpdate: async () => this.changeCompany(await fresh()),
+			createUpdateDelete: async () => {
+				const id = await fresh();
 				await this.changeCompany(id);
 				await this.remove(id);
-				return;
-			}
-			case 'createThenDelete':
-				await this.remove(await this.create(otherCompany(this.random, WATCHED_VALUE)));
-				return;
-			case 'createWithValue':
-				await this.create(WATCHED_VALUE);
-				return;
-			case 'update':
-				await this.changeCompany(this.pick(true));
-				return;
-			case 'updateTwice': {
+			},
+			createThenDelete: async () => this.remove(await fresh()),
+			createWithValue: () => this.create(WATCHED_VALUE),
+			update: () => this.changeCompany(this.pick(true)),
+			updateTwice: async () => {
 				const id = this.pick(true);
 				await this.changeCompany(id);
 				await this.changeCompany(id);
-				return;
-			}
-			case 'updateAndBack': {
+			},
+			updateAndBack: async () => {
 				const id = this.pick(true);
-				const before = await this.changeCompany(id);
-				await this.update(id, before);
-				return;
-			}
-			case 'updateToValue':
-				await this.update(this.pick(true), WATCHED_VALUE);
-				return;
-			case 'delete':
-				await this.remove(this.pick(false));
-				return;
-		}
+				await this.update(id, await this.changeCompany(id));
+			},
+			updateToValue: () => this.update(this.pick(true), WATCHED_VALUE),
+			delete: () => this.remove(this.pick(false)),
+		};
+		await episodes[kind]();
 	}
 
 	/** Every episode of the plan, in the seed's order, spread evenly over `spanMs`. */

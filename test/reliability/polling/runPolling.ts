@@ -8,7 +8,7 @@ import { ERP_POLLING_TRIGGER_NAME, erpPollingTriggerNode } from '../../../toolin
 import type { RequestLogEntry } from '../../../sandbox/requestLog';
 import { chanceSomeRequestFails } from '../faults/chains';
 import { type ReliabilitySession, scenarioRandom } from '../setup/context';
-import { sum } from '../support/batch';
+import { countBy, sum, sums } from '../support/batch';
 import { ContactChanger, type Live, POLLING_PLAN, WATCHED_VALUE } from './changes';
 import { type Company, type GroundTruth, type PollingTally, type Report, tallyChanges, tallyValue } from './tallyPolling';
 
@@ -74,7 +74,6 @@ function definition(session: ReliabilitySession, w: PolledWorkflow): WorkflowDef
 
 const companies = (records: Array<{ id: number; company: Company }>) => new Map(records.map((c) => [c.id, c.company] as const));
 
-/** The trigger's items in the executions, oldest first. */
 function reportsOf(executions: Execution[]): Report[] {
 	return executions.flatMap((e) =>
 		nodeOutput(e, TRIGGER).map((json) => {
@@ -145,15 +144,11 @@ function getRequests(requests: RequestLogEntry[]) {
 	return { sent, struck, failedForGood };
 }
 
-function errorMessages(executions: Execution[]): Array<{ message: string; polls: number }> {
-	const counts = new Map<string, number>();
-	for (const e of executions) {
-		if (e.status !== 'error') continue;
-		const message = e.data?.resultData.error?.message ?? '(no message)';
-		counts.set(message, (counts.get(message) ?? 0) + 1);
-	}
-	return [...counts].map(([message, polls]) => ({ message, polls })).sort((a, b) => b.polls - a.polls);
-}
+/** The failed polls' error messages, and how many polls failed with each. */
+const errorMessages = (executions: Execution[]) =>
+	Object.entries(countBy(executions.filter((e) => e.status === 'error'), (e) => e.data?.resultData.error?.message ?? '(no message)'))
+		.map(([message, polls]) => ({ message, polls }))
+		.sort((a, b) => b.polls - a.polls);
 
 /** One workflow's result; `polls`: the polls n8n began after the baseline and, of them, while the faults were on. */
 function workflowResult(w: PolledWorkflow, executions: Execution[], tally: PollingTally, lastPollItems: string[], polls: { polls: number; pollsUnderFaults: number }) {
@@ -173,7 +168,6 @@ function workflowResult(w: PolledWorkflow, executions: Execution[], tally: Polli
 		/** The items (`event id`) of the poll that reported the second sentinel: it must hold that one only. */
 		lastPollItems,
 		errorMessages: errorMessages(executions),
-		/** The first problems found, in words. */
 		examples: tally.examples,
 	};
 }
@@ -280,13 +274,7 @@ export async function runPollingScenario(session: ReliabilitySession) {
 		contacts: { baseline: truth.baseline.size, final: truth.final.size },
 		/** The two sentinels are among the creates. */
 		changes: { creates: changer.log.creates, updates: changer.log.updates, deletes: changer.log.deletes },
-		polls: sum(results, 'polls'),
-		pollsUnderFaults: sum(results, 'pollsUnderFaults'),
-		failedPolls,
-		reported: sum(results, 'reported'),
-		missed: sum(results, 'missed'),
-		twice: sum(results, 'twice'),
-		wrong: sum(results, 'wrong'),
+		...sums(results, ['polls', 'pollsUnderFaults', 'failedPolls', 'reported', 'missed', 'twice', 'wrong'] as const),
 		/** The trigger's GET requests while the faults were on. */
 		requests: faulted,
 		/** At most the chance that no poll under faults fails. */

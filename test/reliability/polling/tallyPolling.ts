@@ -1,4 +1,3 @@
-/** A contact's company as the ERP holds it. */
 export type Company = string | null;
 
 /** One item the ERP Polling Trigger output, as the checks read it. */
@@ -18,9 +17,7 @@ export interface Report {
 export interface GroundTruth {
 	/** The contacts when the trigger took its baseline. */
 	baseline: Map<number, Company>;
-	/** The contacts at the end. */
 	final: Map<number, Company>;
-	/** Contacts the scenario created. */
 	created: Set<number>;
 	/** Contacts the scenario deleted, with when the ERP had answered the DELETE (ms). */
 	deletedAt: Map<number, number>;
@@ -36,7 +33,6 @@ export interface PollingTally {
 	twice: number;
 	/** Items about something that did not happen (a value the contact never took, a contact the scenario never made). */
 	wrong: number;
-	/** The first few problems, in words. */
 	examples: string[];
 }
 

@@ -1,12 +1,18 @@
 import { ACCEPTED_CHANCE, type RetryEvidence, shownChance } from '../faults/chains';
 import { SEED_ENV } from '../setup/context';
-import { confirmationBlock, confirmationSummaryRows } from './confirmations';
-import { eventsBlock, eventsSummaryRows } from './events';
+import { sum } from '../support/batch';
+import { confirmationChecks } from '../confirmations/tallyConfirmations';
+import { eventsChecks } from '../events/tallyEvents';
+import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
+import type { EventsOnceResult } from '../events/runEventsOnce';
 import type { BadInputResult, FaultScenarioResult, ImportScenarioResult, PollingScenarioResult, Results } from './results';
 import { paragraphs, type Report, seconds, table, times, verdict, withBlocks } from '../../../tooling/host/results';
 
-const itemsOf = (scenarios: FaultScenarioResult[]) => scenarios.reduce((total, s) => total + s.itemsAttempted, 0);
+const itemsOf = (scenarios: FaultScenarioResult[]) => sum(scenarios, 'itemsAttempted');
 const errorTable = (first: string[], rows: unknown[][]) => table([...first, 'error (message — description)', 'items'], rows);
+const checkTable = (checks: Array<[string, number]>) => table(['check', 'must be', 'counted'], checks.map(([what, counted]) => [what, 0, counted]));
+const ran = <T>(result: T | null, block: (result: T) => string) => (result ? block(result) : 'The scenario did not run.');
+const exampleList = (examples: string[]) => examples.length > 0 && examples.map((example) => `- ${example}`).join('\n');
 
 function summaryTable({ faults, imports, polling, confirmations, events, badInputs, tokenLeaks }: Results): string {
 	const batches = faults.scenarios.filter((s) => s.records === undefined);
@@ -47,8 +53,23 @@ function summaryTable({ faults, imports, polling, confirmations, events, badInpu
 						['polling trigger: wrong', polling.wrong],
 					]
 				: [['polling trigger', 'not run']]),
-			...confirmationSummaryRows(confirmations),
-			...eventsSummaryRows(events ?? null),
+			...(confirmations
+				? [
+						['ERP Trigger confirmation: real deliveries', `${confirmations.real.deliveries} (${confirmations.real.confirmed} confirmed, ${confirmations.real.couldNotConfirm} passed on as could not confirm)`],
+						['ERP Trigger confirmation: real ones lost', confirmations.real.lost],
+						['ERP Trigger confirmation: forged deliveries', confirmations.forged.deliveries],
+						['ERP Trigger confirmation: forged ones on Confirmed', confirmations.forged.confirmed],
+						['ERP Trigger confirmation: confirmed twice', confirmations.startedTwice],
+					]
+				: [['ERP Trigger confirmation', 'not run']]),
+			...(events
+				? [
+						['events acted once: real payments', `${events.real.events} (${events.real.byWebhook} acted on by the ERP Trigger, ${events.real.byPoll} by the poll)`],
+						['events acted once: lost', events.real.lost],
+						['events acted once: acted twice', events.real.actedTwice],
+						['events acted once: forged ones acted on', events.forged.acted],
+					]
+				: [['events acted once', 'not run']]),
 			['hostile inputs tried', badInputs.tried],
 			['clear errors', badInputs.clearErrors],
 			["of them n8n's own answers (the trigger never ran)", badInputs.cases.filter((c) => c.clear && c.answeredBy === 'n8n').length],
@@ -56,6 +77,39 @@ function summaryTable({ faults, imports, polling, confirmations, events, badInpu
 			['token leaks', tokenLeaks ?? 'not scanned'],
 		],
 	);
+}
+
+/** The block `reliability:confirmations`: the run's settings, its counts and its verdict. */
+function confirmationBlock(c: ConfirmationScenarioResult): string {
+	return paragraphs(
+		`Settings: \`${JSON.stringify(c.settings)}\`. This run took **${seconds(c.wallMs)}** (preparing the records included); ` +
+			`${c.faultsStruck} API requests were struck by a fault; the trigger sent ${c.requestsPerDelivery} API requests per delivery. ` +
+			`${c.resent ?? 0} real deliveries answered other than 2xx on both of the sandbox's attempts were sent again (same id, same bytes), as an ERP that retries would; each counts once.`,
+		table(
+			['deliveries', 'sent', 'confirmed', 'could not confirm (never confirmed)', 'contradicted', 'unconfirmable', 'on no output', 'first answer 503'],
+			[
+				['real', c.real.deliveries, c.real.confirmed, c.real.couldNotConfirm, c.real.refused, '', c.real.lost, c.real.answered503],
+				['forged', c.forged.deliveries, c.forged.confirmed, c.forged.couldNotConfirm, c.forged.contradicted, c.forged.unconfirmable, c.forged.unseen, ''],
+			],
+		),
+		checkTable(confirmationChecks(c, c.tokenLeaks)),
+		`Executions: ${c.executions} (${c.errorExecutions} ended in an error). Result: ${verdict(c.failures)}.`,
+		exampleList(c.examples),
+	).trimEnd();
+}
+
+/** The block `reliability:events`: the run's settings, its counts and its verdict. */
+function eventsBlock(e: EventsOnceResult): string {
+	return paragraphs(
+		`Settings: \`${JSON.stringify(e.settings)}\`. This run took **${seconds(e.wallMs)}** (its own n8n's boot and restart included); ` +
+			`${e.faultsStruck} API requests were struck by a fault. Sent again: ${e.sent.replayed} delivered payments replayed with a new timestamp and delivery id, ` +
+			`${e.sent.resent} resent with the same id; ${e.sent.heldAnswered} deliveries were answered and held when n8n was killed.`,
+		checkTable(eventsChecks(e, e.tokenLeaks)),
+		`Payments acted on once: ${e.real.actedOnce} of ${e.real.events}, ${e.real.byWebhook} first reported by the ERP Trigger and ${e.real.byPoll} by the ERP Polling Trigger. ` +
+			`The ${e.forged.invoices} forged deliveries cost the ERP ${e.forged.invoices === 0 ? 0 : Math.round((e.forgedReads.total / e.forged.invoices) * 10) / 10} reads each on average, ${e.forgedReads.most} at most (retries of reads the faults struck included). ` +
+			`Executions: ${e.executions}. Result: ${verdict(e.failures)}.`,
+		exampleList(e.examples),
+	).trimEnd();
 }
 
 function faultTable(scenarios: FaultScenarioResult[]): string {
@@ -190,10 +244,10 @@ export function reliabilityMarkdown(results: Results, doc: string): string {
 		'reliability:summary': summaryTable(results),
 		'reliability:faults': `${faultTable(results.faults.scenarios)}\n\n${results.faults.scenarios.map(scenarioDetails).join('\n').trimEnd()}`,
 		'reliability:imports': `${importTable(results.imports.scenarios)}\n\n${results.imports.scenarios.map(importDetails).join('\n').trimEnd()}`,
-		'reliability:polling-setup': polling ? pollingSetup(polling) : 'The scenario did not run.',
-		'reliability:polling': polling ? pollingResults(polling) : 'The scenario did not run.',
-		'reliability:confirmations': confirmationBlock(results.confirmations),
-		'reliability:events': eventsBlock(results.events ?? null),
+		'reliability:polling-setup': ran(polling, pollingSetup),
+		'reliability:polling': ran(polling, pollingResults),
+		'reliability:confirmations': ran(results.confirmations, confirmationBlock),
+		'reliability:events': ran(results.events ?? null, eventsBlock),
 		'reliability:node-cases': casesTable(badInputs.cases.filter((c) => c.area === 'node')),
 		'reliability:trigger-cases': casesTable(badInputs.cases.filter((c) => c.area === 'trigger')),
 		'reliability:secrets': secrets(results),

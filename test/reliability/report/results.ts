@@ -6,15 +6,13 @@ import type { runPollingScenario } from '../polling/runPolling';
 import type { ConfirmationScenarioResult } from '../confirmations/runConfirmations';
 import type { EventsOnceResult } from '../events/runEventsOnce';
 import type { scanForSecrets } from '../secrets/scan';
-import { sum } from '../support/batch';
+import { sum, sums } from '../support/batch';
 
 /** One fault scenario: the ERP node in a real workflow while the sandbox misbehaves (two builders make it). */
-export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
+export interface FaultScenarioResult extends Tally {
 	id: string;
 	title: string;
-	/** What the node did and under which fault, in words. */
 	setup: string;
-	/** The sandbox fault settings and the node's options, as sent. */
 	settings: Record<string, unknown>;
 	/** Creates of a record with a natural key, which the node settles by a lookup: unresolvedCreates must be 0. */
 	keyed: boolean;
@@ -28,7 +26,6 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	otherContacts?: number;
 	/** What itemsAttempted counts: input items, or for a Return All that did not fail clearly the records read. */
 	counted: 'input items' | 'records';
-	/** From the sandbox's request log (or, for timeouts, the node's errors). */
 	faultsStruck: number;
 	/** Batches: the struck requests and how the node sent them again, from the sandbox's request log. */
 	retries?: RetryEvidence;
@@ -38,9 +35,6 @@ export interface FaultScenarioResult extends Omit<Tally, 'errorMessages'> {
 	outcome?: 'complete' | 'failed clearly';
 	records?: { inErp: number; returned: number };
 	evidence?: Record<string, unknown>;
-	/** Error items with the same message, and how many. */
-	errorMessages: Array<{ message: string; items: number }>;
-	/** Why the scenario fails its checks; empty when it passes. */
 	failures: string[];
 }
 
@@ -53,7 +47,6 @@ export interface BadInputResult {
 	id: string;
 	area: 'node' | 'trigger';
 	title: string;
-	/** What was sent or configured. */
 	input: string;
 	/** Trigger cases: 'n8n' when n8n answers the request itself before the trigger runs. */
 	answeredBy?: 'n8n' | 'ERP Trigger';
@@ -67,11 +60,8 @@ export interface BadInputResult {
 		ranAs?: 'active workflow' | 'manual run in the editor';
 		/** Node cases: n8n's answer when it refused to publish the workflow (the case then ran by hand). */
 		publishRefused?: string;
-		/** Node cases: the API requests the sandbox received (`METHOD /path status`). */
 		requests?: string[];
-		/** Node cases: records the ERP holds that differ from before the case (added, changed or gone). */
 		recordsChanged?: number;
-		/** Trigger cases: whether a workflow execution started. */
 		started?: boolean;
 	};
 	clear: boolean;
@@ -82,8 +72,7 @@ export interface BadInputResult {
 const COUNTED = ['itemsAttempted', 'succeeded', 'errorItems', 'lost', 'duplicated', 'unresolvedCreates'] as const;
 
 /** Totals over a group of scenarios; unresolved creates are error items that say the ERP may have done it. */
-const totals = (scenarios: Array<Pick<FaultScenarioResult, (typeof COUNTED)[number]>>) =>
-	Object.fromEntries(COUNTED.map((field) => [field, sum(scenarios, field)])) as Record<(typeof COUNTED)[number], number>;
+const totals = (scenarios: Array<Pick<FaultScenarioResult, (typeof COUNTED)[number]>>) => sums(scenarios, COUNTED);
 
 export type Results = ReturnType<typeof assembleResults>;
 
@@ -102,7 +91,6 @@ export function assembleResults(
 	return {
 		generatedAt: new Date().toISOString(),
 		n8nVersion,
-		/** RELIABILITY_SEED=<seed> npm run test:reliability replays the random faults. */
 		seed,
 		faults: {
 			...totals(scenarios),
@@ -111,11 +99,9 @@ export function assembleResults(
 			scenarios,
 		},
 		imports: { ...totals(imports), postsForExistingKeys: sum(imports, 'postsForExistingKeys'), scenarios: imports },
-		/** null when the scenario did not run. */
+		/** null: the scenario did not run (likewise confirmations and events). */
 		polling,
-		/** The ERP Trigger confirming real and forged deliveries; null when the scenario did not run. */
 		confirmations,
-		/** Both triggers of the ship-once example acting on real payments; null when the scenario did not run. */
 		events,
 		badInputs: { tried: cases.length, clearErrors: cases.filter((c) => c.clear).length, crashes: cases.filter((c) => c.crash).length, cases },
 		/** null when the scan did not run (never 0 then). */

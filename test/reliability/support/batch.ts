@@ -5,6 +5,7 @@ import type { ReliabilitySession } from '../setup/context';
 import { sleep } from '../../../tooling/host/processes';
 import { erpApi } from '../../../tooling/host/erpApi';
 import type { SandboxAdmin } from '../../../sandbox/adminClient';
+import type { RequestLogEntry } from '../../../sandbox/requestLog';
 
 export interface BatchRun {
 	execution: Execution;
@@ -56,6 +57,55 @@ export async function settle(session: ReliabilitySession, lateMs = 0): Promise<n
 	return await session.sandbox.lastRequestSeq();
 }
 
+/**
+ * runBatch after `prepare` (which queues the run's faults), then settle whatever happened: the run, the records of
+ * `resource` afterwards, and the requests of the run.
+ */
+export async function settledBatch<R extends 'contacts' | 'orders'>(
+	session: ReliabilitySession,
+	name: string,
+	erpParameters: Record<string, unknown>,
+	inputs: object[],
+	resource: R,
+	{ prepare, lateMs = 0 }: { prepare?: () => Promise<unknown>; lateMs?: number } = {},
+) {
+	let run: BatchRun;
+	let settled: number;
+	try {
+		await prepare?.();
+		run = await runBatch(session, name, erpParameters, inputs);
+	} finally {
+		settled = await settle(session, lateMs);
+	}
+	const after = await session.sandbox.records(resource);
+	const requests: RequestLogEntry[] = (await session.sandbox.requests(run.since)).filter((r) => r.seq < settled);
+	return { run, after, requests };
+}
+
+/** How long n8n says the execution ran (-1: it did not stop). */
+export const executionMs = ({ startedAt, stoppedAt }: Execution) => (stoppedAt ? Date.parse(stoppedAt) - Date.parse(startedAt) : -1);
+
+/** Error items with the same message and description, and how many, most first. */
+export const errorMessages = (errors: Array<Record<string, unknown>>) =>
+	Object.entries(countBy(errors, (json) => `${String(json.error)} — ${String(json.description)}`))
+		.map(([message, items]) => ({ message, items }))
+		.sort((a, b) => b.items - a.items);
+
+/** Why a run fails: `${count} ${what}` for each check whose count must be 0 and is not. */
+export const nonZero = (checks: Array<[what: string, count: number]>) => checks.filter(([, count]) => count > 0).map(([what, count]) => `${count} ${what}`);
+
+/** A few examples of each kind of problem, in words: `note` one, `list` them all. */
+export function examples(each = 3) {
+	const byKind: Record<string, string[]> = {};
+	return {
+		note(kind: string, text: string) {
+			const list = (byKind[kind] ??= []);
+			if (list.length < each) list.push(`${kind}: ${text}`);
+		},
+		list: () => Object.values(byKind).flat(),
+	};
+}
+
 const RESOURCES = ['contacts', 'invoices', 'products', 'employees'] as const;
 
 /** Every record the ERP holds, as JSON by resource and id. */
@@ -82,6 +132,10 @@ export const looksLikeCrash = (text: string): boolean => CRASH.test(text);
 
 /** The total of one count over scenarios or runs. */
 export const sum = <K extends string>(rows: Array<Record<K, number>>, field: K) => rows.reduce((total, row) => total + row[field], 0);
+
+/** The totals of several counts over scenarios or runs. */
+export const sums = <K extends string>(rows: Array<Record<K, number>>, fields: readonly K[]) =>
+	Object.fromEntries(fields.map((field) => [field, sum(rows, field)])) as Record<K, number>;
 
 /** How many of `values` share each key. */
 export const countBy = <T>(values: T[], keyOf: (value: T) => string) =>

@@ -17,6 +17,11 @@ export const logged = (seq: number, method: string, path: string, extra: Partial
 	...extra,
 });
 
+/** A create of the contact with `email` (answered 201 unless `status` says otherwise), and a lookup of it. */
+export const post = (seq: number, email: string, status: number | null = 201, fault?: RequestLogEntry['fault']) =>
+	logged(seq, 'POST', '/contacts', { body: { email }, status, ...(fault ? { fault } : {}) });
+export const lookup = (seq: number, email: string) => logged(seq, 'GET', '/contacts', { query: { email } });
+
 /** A contact as the sandbox stores it. */
 export const storedContact = (id: number, email: string, fields: Partial<Contact> = {}): Contact => ({
 	id,

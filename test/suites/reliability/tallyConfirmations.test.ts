@@ -1,4 +1,5 @@
-import { confirmationFailures, tallyConfirmations, type SeenItem, type SentDelivery } from '../../reliability/confirmations/tallyConfirmations';
+import { nonZero } from '../../reliability/support/batch';
+import { confirmationChecks, type ConfirmationTally, tallyConfirmations, type SeenItem, type SentDelivery } from '../../reliability/confirmations/tallyConfirmations';
 
 // The confirmation scenario's judging, fed with made-up runs: each count must be able to fail.
 
@@ -12,6 +13,8 @@ const item = (deliveryKey: string, status: SeenItem['status'], reason?: string, 
 	...(reason ? { reason } : {}),
 	acted,
 });
+
+const confirmationFailures = (t: ConfirmationTally, tokenLeaks: number) => nonZero(confirmationChecks(t, tokenLeaks));
 
 describe('tallyConfirmations', () => {
 	it('passes a run where every real one is confirmed and every forged one contradicted', () => {
@@ -38,7 +41,7 @@ describe('tallyConfirmations', () => {
 	it('a forged one confirmed, or reaching the acting step, fails', () => {
 		const t = tallyConfirmations([forged('f1'), forged('f2')], [item('f1', 'confirmed'), item('f2', 'contradicted', 'x', true)]);
 		expect(t.forged.confirmed).toBe(2);
-		expect(confirmationFailures(t, 0)).toContain('2 forged deliveries reached the Confirmed output');
+		expect(confirmationFailures(t, 0)).toContain('2 forged deliveries on Confirmed or at the acting step');
 	});
 
 	it('confirmed in two executions, could not confirm without a reason, unknown keys and token leaks fail', () => {
@@ -48,7 +51,7 @@ describe('tallyConfirmations', () => {
 			'1 deliveries confirmed in more than one execution',
 			'1 could-not-confirm items without a reason',
 			'1 items for a delivery the sandbox never sent',
-			'the token shows 2 times in the executions',
+			'2 times the tokens show in the executions',
 		]);
 	});
 });

@@ -1,9 +1,12 @@
-import { eventsFailures, tallyEvents, type Shipment } from '../../reliability/events/tallyEvents';
+import { nonZero } from '../../reliability/support/batch';
+import { eventsChecks, type EventsTally, tallyEvents, type Shipment } from '../../reliability/events/tallyEvents';
 
 // The events scenario's judging, fed with made-up runs: each count must be able to fail.
 
 let execution = 0;
 const ship = (invoiceId: number, reportedBy = 'ERP Trigger', eventKey = `invoice.paid:${invoiceId}`): Shipment => ({ executionId: String(++execution), invoiceId, eventKey, reportedBy });
+
+const eventsFailures = (t: EventsTally, tokenLeaks = 0) => nonZero(eventsChecks(t, tokenLeaks));
 
 describe('tallyEvents', () => {
 	it('passes a run where each payment shipped once, by either trigger, and no forged one', () => {
@@ -19,8 +22,8 @@ describe('tallyEvents', () => {
 		expect(t.examples).toEqual(expect.arrayContaining([expect.stringContaining('invoice 1 paid, never shipped')]));
 	});
 
-	it('a shipment of an invoice the run neither paid nor forged fails', () => {
+	it('a shipment of an invoice the run neither paid nor forged, and the tokens in an execution, fail', () => {
 		const t = tallyEvents([1], [], [ship(1), ship(77)]);
-		expect(eventsFailures(t)).toEqual(['1 shipments of an invoice the run neither paid nor forged']);
+		expect(eventsFailures(t, 3)).toEqual(['1 shipments of an invoice the run neither paid nor forged', '3 times the tokens show in the executions']);
 	});
 });

@@ -2,16 +2,13 @@ import type { LoggedFault } from '../../../sandbox/requestLog';
 import { scenarioRandom } from '../../reliability/setup/context';
 import { importChecks, type ImportRow, tallyImport } from '../../reliability/imports/tallyImport';
 import { createFaultPlan, type ImportScenario } from '../../reliability/imports/scenarios';
-import { logged, ok, storedContact } from './fixtures';
+import { logged, lookup, ok, post, storedContact } from './fixtures';
 
 // The counting and the checks the imports are judged by, fed with made-up ERP states and request logs: each
 // check must be able to fail.
 
 const contact = (id: number, email: string, first_name: string) => storedContact(id, email, { first_name, last_name: 'Imported' });
 const rows = (first: string): ImportRow[] => ['a', 'b', 'c'].map((key) => ({ first_name: `${first} ${key}`, last_name: 'Imported', email: `${key}@x.example` }));
-const lookup = (seq: number, email: string) => logged(seq, 'GET', '/contacts', { query: { email } });
-const post = (seq: number, email: string, status: number | null = 201, fault?: LoggedFault) =>
-	logged(seq, 'POST', '/contacts', { body: { email }, status, ...(fault ? { fault } : {}) });
 const savedThen = (kind: 'status' | 'drop'): LoggedFault => ({ kind, source: 'queue', afterCommit: true, appStatus: 201 });
 const noFault: LoggedFault = { kind: 'latency', source: 'queue', afterCommit: false };
 

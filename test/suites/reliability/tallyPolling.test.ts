@@ -32,44 +32,28 @@ const changes = (reports: Report[]) => tallyChanges(truth(), reports, 'contact.c
 const complete = () => [updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')];
 
 describe('Record Added or Updated', () => {
-	it('counts nothing when every change is reported once', () => {
-		expect(changes(complete())).toMatchObject({ reported: 3, missed: 0, twice: 0, wrong: 0, examples: [] });
-	});
-
-	it('counts a created contact never reported, and a company not reported, as missed', () => {
-		expect(changes([updated(3, null, V)])).toMatchObject({ missed: 2, twice: 0 });
-	});
-
-	it('counts an update that does not start from the value last reported as missed', () => {
-		expect(changes([updated(1, 'B', 'C'), updated(3, null, V), created(10, 'D')])).toMatchObject({ missed: 1, twice: 0 });
-	});
-
-	it('counts a second create, a baseline contact as new, the same value twice, and a report after the deletion as twice', () => {
-		expect(changes([...complete(), created(10, 'D')]).twice).toBe(1);
-		expect(changes([...complete(), created(1, 'C')]).twice).toBe(1);
-		expect(changes([...complete(), updated(1, 'C', 'C')]).twice).toBe(1);
-		expect(changes([...complete(), updated(2, 'B', 'E', 3)]).twice).toBe(1);
-	});
-
-	it('counts an update reported again (two overlapping polls) as twice only', () => {
-		expect(changes([updated(1, 'A', 'C'), updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')])).toMatchObject({ missed: 0, twice: 1 });
-	});
-
-	it('counts an unknown contact as wrong', () => {
-		expect(changes([...complete(), created(99, 'X')]).wrong).toBe(1);
+	it.each([
+		['nothing when every change is reported once', complete(), { reported: 3, missed: 0, twice: 0, wrong: 0, examples: [] }],
+		['a created contact never reported, and a company not reported, as missed', [updated(3, null, V)], { missed: 2, twice: 0 }],
+		['an update that does not start from the value last reported as missed', [updated(1, 'B', 'C'), updated(3, null, V), created(10, 'D')], { missed: 1, twice: 0 }],
+		['a second create as twice', [...complete(), created(10, 'D')], { twice: 1 }],
+		['a baseline contact reported as new as twice', [...complete(), created(1, 'C')], { twice: 1 }],
+		['the same value twice in a row as twice', [...complete(), updated(1, 'C', 'C')], { twice: 1 }],
+		['a report after the deletion as twice', [...complete(), updated(2, 'B', 'E', 3)], { twice: 1 }],
+		['an update reported again (two overlapping polls) as twice only', [updated(1, 'A', 'C'), updated(1, 'A', 'C'), updated(3, null, V), created(10, 'D')], { missed: 0, twice: 1 }],
+		['an unknown contact as wrong', [...complete(), created(99, 'X')], { wrong: 1 }],
+	])('counts %s', (_, reports, expected) => {
+		expect(changes(reports)).toMatchObject(expected);
 	});
 });
 
 describe('Field Becomes a Value', () => {
-	const value = (reports: Report[]) => tallyValue(truth(), reports, `contact.company.${V}`, V);
-
-	it('counts nothing when the contact that took the value is reported once', () => {
-		expect(value([became(3)])).toMatchObject({ reported: 1, missed: 0, twice: 0, wrong: 0 });
-	});
-
-	it('counts missed, twice and wrong', () => {
-		expect(value([])).toMatchObject({ missed: 1, twice: 0, wrong: 0 });
-		expect(value([became(3), became(3)])).toMatchObject({ missed: 0, twice: 1 });
-		expect(value([became(3), became(1)])).toMatchObject({ wrong: 1 });
+	it.each([
+		['nothing when the contact that took the value is reported once', [became(3)], { reported: 1, missed: 0, twice: 0, wrong: 0 }],
+		['a contact that took the value, never reported, as missed', [], { missed: 1, twice: 0, wrong: 0 }],
+		['a second report as twice', [became(3), became(3)], { missed: 0, twice: 1 }],
+		['a contact that never took the value as wrong', [became(3), became(1)], { wrong: 1 }],
+	])('counts %s', (_, reports, expected) => {
+		expect(tallyValue(truth(), reports, `contact.company.${V}`, V)).toMatchObject(expected);
 	});
 });
