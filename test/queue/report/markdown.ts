@@ -1,25 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Machine } from '../../../bench/machine';
+import type { Summary as BenchSummary } from '../../../bench/summary';
+import { REPO_ROOT } from '../../../tooling/host/paths';
+import type { ClusterOptions, ClusterTimings } from '../../../tooling/host/queue/cluster';
 import { counts, paragraphs, type Report, seconds as s, table, withBlocks } from '../../../tooling/host/results';
-import type { ImportFigures } from '../scenarios/import';
-import type { TriggerFigures } from '../scenarios/trigger';
-import type { QueueResults } from './results';
+import type { ImportFigures, killWorkerDuringImport } from '../scenarios/import';
+import type { bothTriggersInTheCluster, confirmationInTheCluster, deliveryBurst, eventsWhileMainDown, pollingInTheCluster, sixEvents, TriggerFigures } from '../scenarios/triggers';
 
-function triggerRow(label: string, f: TriggerFigures): unknown[] {
-	const answers = `${s(f.answerMs.median)} / ${s(f.answerMs.max)}`;
-	return [label, f.deliveries, f.retriedDeliveries, f.executions, f.succeeded, counts(f.perWorker), f.lost, f.twice, f.workerMismatches, answers, s(f.deliveryMs), s(f.totalMs)];
+type Figures<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+export interface QueueResults {
+	date: string;
+	n8n: string;
+	machine: Machine;
+	cluster: ClusterTimings & { lock: ClusterOptions['lock'] };
+	/** How long the ERP waits for n8n's answer to a delivery, and its retry delays. */
+	erpWebhooks: { timeoutMs: number; retryDelaysMs: number[] };
+	/** Wall time of each part of the suite. */
+	partsMs: Record<string, number>;
+	sixEvents: Figures<typeof sixEvents>;
+	burst: Figures<typeof deliveryBurst>;
+	confirmation: Figures<typeof confirmationInTheCluster>;
+	bothTriggers: Figures<typeof bothTriggersInTheCluster>;
+	import: ImportFigures;
+	rateLimited: ImportFigures;
+	workerDeath: Figures<typeof killWorkerDuringImport>;
+	mainDown: Figures<typeof eventsWhileMainDown>;
+	polling: Figures<typeof pollingInTheCluster>;
+	singleProcess: ReturnType<typeof singleProcessFigures>;
 }
 
-function importRow(label: string, f: ImportFigures): unknown[] {
-	return [
-		label,
-		f.rateLimit ? `${f.rateLimit.limit} per ${f.rateLimit.windowMs / 1000} s` : 'none',
-		`${f.executions} (${f.succeeded} succeeded, at most ${f.atOnce} at once)`,
-		counts(f.perWorker),
-		f.failedItems, f.erp.records, f.erp.missing, f.erp.duplicates, f.requests,
-		`${f.refused429} (${f.requests > 0 ? ((100 * f.refused429) / f.requests).toFixed(1) : '0.0'}%)`,
-		`${f.seconds.toFixed(2)} s`,
-		f.minimumSeconds === null ? '—' : `${f.minimumSeconds.toFixed(0)} s (${(f.seconds / f.minimumSeconds).toFixed(2)}×)`,
-	];
+/** The same work in one n8n process (regular mode, SQLite), from the benchmark's last run (bench/summary.json). */
+export function singleProcessFigures() {
+	const bench = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'summary.json'), 'utf8')) as BenchSummary;
+	const { bulkCreate, rateLimited } = bench.workloads;
+	return {
+		date: bench.date,
+		bulkCreate: { items: bulkCreate.items, concurrency: bulkCreate.concurrency, seconds: bulkCreate.erpNode_s },
+		rateLimited: {
+			items: rateLimited.items, limitPerSecond: rateLimited.limit_rps, minimumSeconds: rateLimited.theoreticalMin_s,
+			seconds: rateLimited.erpNode_s, failed: rateLimited.erpNode_failed, duplicates: rateLimited.erpNode_duplicates,
+		},
+	};
 }
+
+/** A table of rows given as `{header: cell}`, each cell next to its header; the first row's headers are the table's. */
+const tableOf = (...rows: Array<Record<string, unknown>>) => table(Object.keys(rows[0] ?? {}), rows.map((row) => Object.values(row)));
+
+const triggerRow = (run: string, f: TriggerFigures) => ({
+	run, deliveries: f.deliveries, retried: f.retriedDeliveries, executions: f.executions, succeeded: f.succeeded, 'per worker': counts(f.perWorker), lost: f.lost, twice: f.twice,
+	'worker unrecorded or disputed': f.workerMismatches, 'answer (median / max)': `${s(f.answerMs.median)} / ${s(f.answerMs.max)}`, 'deliveries done': s(f.deliveryMs), 'last execution done': s(f.totalMs),
+});
+
+const importRow = (label: string, f: ImportFigures) => ({
+	import: label,
+	'ERP rate limit': f.rateLimit ? `${f.rateLimit.limit} per ${f.rateLimit.windowMs / 1000} s` : 'none',
+	executions: `${f.executions} (${f.succeeded} succeeded, at most ${f.atOnce} at once)`,
+	'per worker': counts(f.perWorker),
+	'failed items': f.failedItems, 'contacts in the ERP': f.erp.records, missing: f.erp.missing, duplicates: f.erp.duplicates, 'requests to /contacts': f.requests,
+	'of them 429': `${f.refused429} (${f.requests > 0 ? ((100 * f.refused429) / f.requests).toFixed(1) : '0.0'}%)`,
+	time: `${f.seconds.toFixed(2)} s`,
+	'minimum (ratio)': f.minimumSeconds === null ? '—' : `${f.minimumSeconds.toFixed(0)} s (${(f.seconds / f.minimumSeconds).toFixed(2)}×)`,
+});
 
 const cluster = ({ cluster: c, machine: m, ...r }: QueueResults) =>
 	paragraphs(
@@ -41,10 +85,7 @@ const cluster = ({ cluster: c, machine: m, ...r }: QueueResults) =>
 
 const trigger = (r: QueueResults) =>
 	paragraphs(
-		table(
-			['run', 'deliveries', 'retried', 'executions', 'succeeded', 'per worker', 'lost', 'twice', 'worker unrecorded or disputed', 'answer (median / max)', 'deliveries done', 'last execution done'],
-			[triggerRow('six events, one by one', r.sixEvents), triggerRow(`${r.burst.deliveries} deliveries, ${r.burst.batch} at a time`, r.burst)],
-		),
+		tableOf(triggerRow('six events, one by one', r.sixEvents), triggerRow(`${r.burst.deliveries} deliveries, ${r.burst.batch} at a time`, r.burst)),
 		`Which worker ran each event: ${Object.entries(r.sixEvents.workers).map(([event, worker]) => `${event} → ${worker}`).join(', ')}.`,
 		`The ERP waits ${s(r.erpWebhooks.timeoutMs)} for an answer and otherwise sends the delivery again (after ${r.erpWebhooks.retryDelaysMs.map((ms) => s(ms)).join(', ')}).`,
 	);
@@ -53,17 +94,14 @@ const importBlock = ({ import: plain, rateLimited }: QueueResults) =>
 	paragraphs(
 		`Concurrency ${plain.settings.concurrency}, Max Retries ${plain.settings.maxRetries}` +
 			(rateLimited.settings.maxRetries === plain.settings.maxRetries ? ', both imports.' : `; the rate-limited import: Max Retries ${rateLimited.settings.maxRetries}.`),
-		table(
-			['import', 'ERP rate limit', 'executions', 'per worker', 'failed items', 'contacts in the ERP', 'missing', 'duplicates', 'requests to /contacts', 'of them 429', 'time', 'minimum (ratio)'],
-			[importRow('2,000 contacts', plain), importRow('2,000 contacts, rate-limited', rateLimited)],
-		),
+		tableOf(importRow('2,000 contacts', plain), importRow('2,000 contacts, rate-limited', rateLimited)),
 	);
 
 function workerDeath({ workerDeath: d }: QueueResults): string {
 	const held = d.killedChunks.map((c) => `${c.erpHeld} of ${c.rows}`).join(', ');
 	return paragraphs(
 		`\`${d.victim}\` was killed once the ERP held ${d.contactsAtKill} of the 2,000 contacts.`,
-		table(['execution', 'status', 'node outputs kept', 'given up after the kill'], d.killed.map((k) => [k.id, k.status, k.nodesKept, s(k.givenUpAfterMs)])),
+		tableOf(...d.killed.map((k) => ({ execution: k.id, status: k.status, 'node outputs kept': k.nodesKept, 'given up after the kill': s(k.givenUpAfterMs) }))),
 		'The message n8n shows on each:',
 		[...new Set(d.killed.map((k) => `> ${k.message}`))].join('\n'),
 		[
@@ -84,10 +122,10 @@ function workerDeath({ workerDeath: d }: QueueResults): string {
 const mainDown = ({ mainDown: m }: QueueResults) =>
 	paragraphs(
 		`Main's graceful shutdown took ${s(m.mainStopMs)}; then ${m.contactsCreated} contacts were created.`,
-		table(
-			['deliveries', 'answered 2xx at the first attempt', 'look-ups the ERP received while main was down', 'executions', 'succeeded', 'per worker', 'ran entirely while main was down'],
-			[[m.deliveries, m.acceptedFirstTime, `${m.lookUpsWhileDown} of ${m.contactsCreated}`, m.executions, m.succeeded, counts(m.perWorker), m.ranWhileDown]],
-		),
+		tableOf({
+			deliveries: m.deliveries, 'answered 2xx at the first attempt': m.acceptedFirstTime, 'look-ups the ERP received while main was down': `${m.lookUpsWhileDown} of ${m.contactsCreated}`,
+			executions: m.executions, succeeded: m.succeeded, 'per worker': counts(m.perWorker), 'ran entirely while main was down': m.ranWhileDown,
+		}),
 		`Main started again in ${s(m.mainRestartBootMs)} and listed those executions from the shared database.`,
 	);
 
@@ -95,26 +133,18 @@ function polling({ polling: p }: QueueResults): string {
 	const { publish } = p;
 	const ranOn = publish.ranOn.map((name, i) => `${name} (its log; queued by ${publish.queuedBy[i]})`).join(', ');
 	return paragraphs(
-		table(
-			['step', 'contacts created', 'executions', 'per worker'],
-			[
-				["published: main's activation poll, the baseline", '—', `${publish.executions} (${publish.items} items; node run: ${publish.nodesRun.join(', ')})`, ranOn],
-				...p.steps.map((step) => [step.label, step.contactsCreated, step.executions, counts(step.perWorker)]),
-			],
+		tableOf(
+			{ step: "published: main's activation poll, the baseline", 'contacts created': '—', executions: `${publish.executions} (${publish.items} items; node run: ${publish.nodesRun.join(', ')})`, 'per worker': ranOn },
+			...p.steps.map((step) => ({ step: step.label, 'contacts created': step.contactsCreated, executions: step.executions, 'per worker': counts(step.perWorker) })),
 		),
-		table(
-			['contacts', 'reported', 'lost', 'twice', 'executions', "per worker (the steps' executions)", 'queued in Redis by', 'looked up once by their execution', "list scans / main's polls", 'scans while main was down'],
-			[
-				[
-					p.contactsCreated, p.reports, p.lost, p.twice,
-					`${p.executions} (${p.succeeded} succeeded; ${publish.executions} at publishing, ${p.emptyAfterPublish} more with no items)`,
-					counts(p.perWorker), counts(p.enqueuedBy),
-					`${p.lookedUpOnce} (twice: ${p.lookedUpTwice})`,
-					`${p.scans} / ${p.mainPolls}`,
-					`${p.scansWhileMainDown} in ${s(p.mainDownMs)}`,
-				],
-			],
-		),
+		tableOf({
+			contacts: p.contactsCreated, reported: p.reports, lost: p.lost, twice: p.twice,
+			executions: `${p.executions} (${p.succeeded} succeeded; ${publish.executions} at publishing, ${p.emptyAfterPublish} more with no items)`,
+			"per worker (the steps' executions)": counts(p.perWorker), 'queued in Redis by': counts(p.enqueuedBy),
+			'looked up once by their execution': `${p.lookedUpOnce} (twice: ${p.lookedUpTwice})`,
+			"list scans / main's polls": `${p.scans} / ${p.mainPolls}`,
+			'scans while main was down': `${p.scansWhileMainDown} in ${s(p.mainDownMs)}`,
+		}),
 		`Main's scans came ${p.scanGapsS.min.toFixed(1)}–${p.scanGapsS.max.toFixed(1)} s apart. Main was down ${s(p.mainDownMs)} and back in ${s(p.mainRestartBootMs)}; ` +
 			`the killed worker was started again in ${s(p.workerRestartBootMs)}, before the next step.`,
 	);
@@ -145,11 +175,10 @@ function comparison(r: QueueResults): string {
 }
 
 function confirmation({ confirmation: c }: QueueResults): string {
-	if (!c) return 'Not run.';
-	return table(
-		['real deliveries', 'forged', 'answered 2xx at once', 'answers (all attempts)', 'executions (succeeded)', 'per worker', 'real ones confirmed', 'forged ones confirmed', 'forged ones not confirmed', 'reads of the records named'],
-		[[c.real, c.forged, c.answeredFirstTime, counts(c.answers), `${c.executions} (${c.succeeded})`, counts(c.perWorker), c.realConfirmed, c.forgedConfirmed, counts(c.forgedNotConfirmed), c.readBacks]],
-	) + (c.couldNotConfirmReasons.length > 0 ? `\n\nAnswered 503 and passed on as could not confirm (${c.couldNotConfirm}): ${c.couldNotConfirmReasons.join('; ')}.` : '');
+	return tableOf({
+		'real deliveries': c.real, forged: c.forged, 'answered 2xx at once': c.answeredFirstTime, 'answers (all attempts)': counts(c.answers), 'executions (succeeded)': `${c.executions} (${c.succeeded})`,
+		'per worker': counts(c.perWorker), 'real ones confirmed': c.realConfirmed, 'forged ones confirmed': c.forgedConfirmed, 'forged ones not confirmed': counts(c.forgedNotConfirmed), 'reads of the records named': c.readBacks,
+	}) + (c.couldNotConfirmReasons.length > 0 ? `\n\nAnswered 503 and passed on as could not confirm (${c.couldNotConfirm}): ${c.couldNotConfirmReasons.join('; ')}.` : '');
 }
 
 const parts = (r: QueueResults) => `Wall time of each part of this run: ${Object.entries(r.partsMs).map(([name, ms]) => `${name} ${s(ms)}`).join(', ')}.`;
