@@ -8,10 +8,10 @@ import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../
 import { allExecutions, atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../tooling/host/executions';
 import { N8N_VERSION } from '../../tooling/host/install';
 import { n8nLine } from '../../tooling/host/lines';
-import { connect, type Session } from '../../tooling/host/session';
-import { settledDeliveries } from '../../tooling/host/triggers';
+import { useSession } from './setup/session';
 import type { WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
 import { chain, ERP_POLLING_TRIGGER_NAME, erpTriggerNode, node } from '../../tooling/host/workflows';
+import { deliveredTo, postDelivery, sentInvoice } from './support';
 
 // Acting once per event in a real n8n, with the package's examples as a user imports them: ERP Trigger (and ERP
 // Polling Trigger) → Remove Duplicates on {{ $json.eventKey }}, scope Workflow → the step that acts. A captured real
@@ -27,12 +27,9 @@ const pollWaitMs = line.shortestPoll.intervalMs + 30_000;
 
 const example = (): WorkflowDefinition => exampleWorkflow(EXAMPLE, session.ctx.credentials.good);
 
-let session: Session;
+const session = useSession();
 const cleanups: Array<() => Promise<unknown>> = [];
 
-beforeAll(async () => {
-	session = await connect();
-});
 // Later test files pay invoices and update contacts too: these workflows must not act on them.
 afterAll(async () => {
 	for (const cleanup of cleanups.reverse()) await cleanup();
@@ -50,17 +47,6 @@ async function live(definition: WorkflowDefinition, events: Array<'invoice.paid'
 	return { workflowId: workflow.id, url };
 }
 
-/** The sandbox's finished delivery of the first `event` after `lastSeq` whose data matches, to `url`. */
-async function deliveryTo(url: string, lastSeq: number, event: string, matches: (data: Record<string, unknown>) => boolean): Promise<Delivery> {
-	const emitted = (await session.sandbox.events()).find((e) => e.seq > lastSeq && e.event === event && matches(e.data as Record<string, unknown>));
-	const delivery = (await settledDeliveries(session.sandbox, emitted?.deliveryIds ?? [])).find((d) => d.url === url);
-	if (!delivery) throw new Error(`the sandbox made no delivery of ${event} to ${url}`);
-	expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
-	return delivery;
-}
-
-const lastSeq = async () => (await session.sandbox.events()).at(-1)?.seq ?? 0;
-
 describe(`${EXAMPLE}: both triggers → ${ONCE} → ${SHIP}`, () => {
 	let workflowId: string;
 	let url: string;
@@ -73,15 +59,9 @@ describe(`${EXAMPLE}: both triggers → ${ONCE} → ${SHIP}`, () => {
 
 	/** A new unpaid invoice, marked paid through the ERP's API; returns it and the sandbox's delivery of its invoice.paid. */
 	async function pay(): Promise<{ invoice: Invoice; delivery: Delivery }> {
-		const [contact] = await session.sandbox.records('contacts');
-		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
-			contact_id: contact.id,
-			lines: [{ description: 'Pallet racking, 6 bays', quantity: 6, unit_price: 189.5, tax_rate: 20 }],
-		});
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
-		const since = await lastSeq();
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-4410' });
-		return { invoice, delivery: await deliveryTo(url, since, 'invoice.paid', (data) => data.invoice_id === invoice.id) };
+		const invoice = await sentInvoice(session);
+		const markPaid = () => erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-4410' });
+		return { invoice, delivery: (await deliveredTo(session.sandbox, url, 'invoice.paid', markPaid, (data) => data.invoice_id === invoice.id)).delivery };
 	}
 
 	const byWebhook = (id: number) => (e: ListedExecution) => triggerBranch(e, 0).some((item) => item.data.invoice_id === id);
@@ -91,11 +71,7 @@ describe(`${EXAMPLE}: both triggers → ${ONCE} → ${SHIP}`, () => {
 	test('a captured real invoice.paid sent again with a new timestamp and delivery id is confirmed again, and ships once', async () => {
 		const { invoice, delivery } = await pay();
 		await waitForExecutions(session.n8n, workflowId, atLeast(1, byWebhook(invoice.id)));
-		const replayed = await fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-erp-event': delivery.event, 'x-erp-delivery': `replay-${randomUUID()}` },
-			body: JSON.stringify({ ...(delivery.body as object), timestamp: new Date().toISOString() }),
-		});
+		const replayed = await postDelivery(url, { ...(delivery.body as object), timestamp: new Date().toISOString() }, `replay-${randomUUID()}`);
 		expect(replayed.status).toBe(200);
 		const executions = await waitForExecutions(session.n8n, workflowId, atLeast(2, byWebhook(invoice.id)));
 		const [first, again] = executions.filter(byWebhook(invoice.id));
@@ -136,9 +112,7 @@ describe('ERP Trigger (contact.updated) → the examples’ Remove Duplicates on
 		const contact = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Ines', last_name: 'Act-Once', email: `ines.${Date.now()}@example.com` });
 		const ofContact = (e: ListedExecution) => triggerBranch(e, 0).some((item) => item.data.id === contact.id);
 		const update = async (company: string, count: number) => {
-			const since = await lastSeq();
-			await erpApi(session.ctx, 'PUT', `/contacts/${contact.id}`, { company });
-			await deliveryTo(url, since, 'contact.updated', (data) => data.id === contact.id);
+			await deliveredTo(session.sandbox, url, 'contact.updated', () => erpApi(session.ctx, 'PUT', `/contacts/${contact.id}`, { company }), (data) => data.id === contact.id);
 			// Each update's delivery confirmed before the next update: its read shows its own update.
 			return await waitForExecutions(session.n8n, workflowId, atLeast(count, ofContact));
 		};

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
-import type { SavedWorkflow, WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
+import type { SavedWorkflow, WorkflowDefinition } from '../../tooling/host/types';
 import { namedIn, parameterNames, recordFieldNames, TOOL_TEXT_MAX_LENGTH } from '../../tooling/host/toolTexts';
-import { ERP_NODE_TYPE, webhookNode } from '../../tooling/host/workflows';
+import { ERP_NODE_TYPE, node, webhookNode } from '../../tooling/host/workflows';
 import type { Contact, Invoice } from '../../sandbox/types';
 import { readExamples, useCredential } from '../../tooling/host/examples';
 import { MCP_TRIGGER_TYPE, mcpCredential, mcpUrl, useMcpCredential } from '../../tooling/host/mcp';
@@ -14,19 +14,14 @@ import { useSession } from './setup/session';
 const session = useSession();
 
 describe('ERP node as an AI tool, inside a real n8n', () => {
-	test('n8n offers an "ERP Tool" variant that plugs into an agent\'s tool input', async () => {
+	test('n8n offers an "ERP Tool" variant that plugs into an agent\'s tool input; each operation\'s prefilled Tool Description, as n8n serves it, is short and names no record field or filter', async () => {
 		const tool = (await session.n8n.nodeTypes()).find((type) => type.name === `${ERP_NODE_TYPE}Tool`);
 
 		expect(tool).toMatchObject({ displayName: 'ERP Tool', outputs: ['ai_tool'], credentials: [{ name: 'erpApi', required: true }] });
 		expect(tool?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['toolDescription', 'resource', 'operation']));
-	});
-
-	test('each operation\'s prefilled Tool Description, as n8n serves it, is short and names no record field or filter', async () => {
-		const tool = (await session.n8n.nodeTypes()).find((type) => type.name === `${ERP_NODE_TYPE}Tool`);
 		const descriptions = (tool?.properties ?? []).filter((p) => p.name === 'toolDescription');
 		const names = [...(await recordFieldNames(session.sandbox)), ...parameterNames()];
 		const keys: Record<string, string> = { 'contact upsert': 'email', 'product upsert': 'sku', 'employee createIfNew': 'email' };
-
 		expect(descriptions).toHaveLength(23);
 		for (const description of descriptions) {
 			const show = (description.displayOptions?.show ?? {}) as Record<string, unknown[]>;
@@ -39,21 +34,12 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 	test('the tool runs with parameters an agent fills in with $fromAI() and reads the ERP', async () => {
 		// n8n's Tool Executor calls a tool the way an AI Agent does, with the arguments a model would choose.
 		const path = `erp-tool-${Date.now()}`;
-		const executor: WorkflowNode = {
-			id: randomUUID(),
-			name: 'Tool Executor',
-			type: '@n8n/n8n-nodes-langchain.toolExecutor',
-			typeVersion: 1,
-			position: [240, 0],
-			parameters: { query: '={{ JSON.stringify($json.body) }}', toolName: '', node: '' },
-		};
-		const tool: WorkflowNode = {
-			id: randomUUID(),
-			name: 'Get contact',
-			type: `${ERP_NODE_TYPE}Tool`,
-			typeVersion: 1,
-			position: [240, 200],
-			parameters: {
+		const executor = node('Tool Executor', '@n8n/n8n-nodes-langchain.toolExecutor', 1, { query: '={{ JSON.stringify($json.body) }}', toolName: '', node: '' });
+		const tool = node(
+			'Get contact',
+			`${ERP_NODE_TYPE}Tool`,
+			1,
+			{
 				descriptionType: 'auto',
 				resource: 'contact',
 				operation: 'get',
@@ -61,8 +47,8 @@ describe('ERP node as an AI tool, inside a real n8n', () => {
 				// The whole record, as the ERP holds it; a tool's default output is the simplified one.
 				output: 'raw',
 			},
-			credentials: { erpApi: session.ctx.credentials.good },
-		};
+			{ credentials: { erpApi: session.ctx.credentials.good } },
+		);
 		const workflow: WorkflowDefinition = {
 			name: `e2e ${path}`,
 			nodes: [webhookNode(path), executor, tool],

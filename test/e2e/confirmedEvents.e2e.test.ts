@@ -1,17 +1,14 @@
 import type { Invoice } from '../../sandbox/types';
 import { ACTING_STEP, activeConfirmingTrigger, REVIEW_STEP, triggerBranch, type ConfirmingTrigger } from '../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../tooling/host/erpApi';
-import { atLeast, nodeOutput, waitForExecutions, type ListedExecution } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
+import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
+import { useSession } from './setup/session';
 import { settledDeliveries } from '../../tooling/host/triggers';
 import type { Credential } from '../../tooling/host/types';
-
-/** The executions of a workflow whose trigger put the delivery `deliveryKey` on an output. */
-const forDelivery = (executions: ListedExecution[], deliveryKey: string) =>
-	executions.filter((e) => [...triggerBranch(e, 0), ...triggerBranch(e, 1)].some((item) => item.deliveryKey === deliveryKey));
+import { deliveredTo, forDelivery, ofDelivery, paidEvent, postDelivery, readOnlyCredential, sentInvoice } from './support';
 
 describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with the ERP before it reaches the acting steps', () => {
-	let session: Session;
+	const session = useSession();
 	let trigger: ConfirmingTrigger;
 	/** Every trigger this file made: deactivated and unsubscribed after it, so that no later file's invoice.paid is read back by them. */
 	const made: ConfirmingTrigger[] = [];
@@ -20,22 +17,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		return one;
 	};
 
-	/** A new sent (unpaid) invoice of a seeded contact, made through the ERP's API. */
-	async function unpaidInvoice(): Promise<Invoice> {
-		const [contact] = await session.sandbox.records('contacts');
-		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
-			contact_id: contact.id,
-			lines: [
-				{ description: 'Pallet racking, 6 bays', quantity: 6, unit_price: 189.5, tax_rate: 20 },
-				{ description: 'Installation', quantity: 1, unit_price: 420, tax_rate: 20 },
-			],
-		});
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
-		return (await session.sandbox.record('invoices', invoice.id)) as Invoice;
-	}
-
 	beforeAll(async () => {
-		session = await connect();
 		// The trigger as a user adds it: Confirmation Wait at its default (3 s), within the sandbox's 5 s wait for an answer.
 		trigger = keep(await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger: invoice paid → ship', ['invoice.paid'], session.ctx.credentials.good));
 	});
@@ -46,56 +28,43 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		}
 	});
 
-	test('a forged invoice.paid for an unpaid invoice is answered 2xx, shows on Unconfirmed with the reason, and never reaches the acting step', async () => {
-		const invoice = await unpaidInvoice();
-		const [forged] = await session.sandbox.forge({
-			event: 'invoice.paid',
-			data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
-			subscriptionId: trigger.subscriptionId,
-		});
-
-		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
-		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
-		const executions = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, atLeast(1)), forged.id);
+	/** Forges an invoice.paid to the trigger; answers the trigger's one execution for it, once the sandbox saw it answered 200. */
+	const forged = async (data: Record<string, unknown>) => {
+		const [delivery] = await session.sandbox.forge({ event: 'invoice.paid', data, subscriptionId: trigger.subscriptionId });
+		expect((await settledDeliveries(session.sandbox, [delivery.id]))[0].attempts.map((a) => a.status)).toEqual([200]);
+		const executions = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, ofDelivery(delivery.id)), delivery.id);
 		expect(executions).toHaveLength(1);
-		const [execution] = executions;
-		expect(triggerBranch(execution, 0)).toEqual([]);
-		const [refused] = triggerBranch(execution, 1);
+		return executions[0];
+	};
+
+	test('a forged invoice.paid for an unpaid invoice, or one that does not exist, is answered 2xx, shows on Unconfirmed with the reason, and never reaches the acting step', async () => {
+		const invoice = await sentInvoice(session);
+		const { data } = paidEvent(invoice);
+		const unpaid = await forged(data);
+		const missing = await forged({ invoice_id: 90001, amount: 1, currency: 'EUR' });
+
+		expect(triggerBranch(unpaid, 0)).toEqual([]);
+		const [refused] = triggerBranch(unpaid, 1);
 		expect(refused.confirmation.status).toBe('contradicted');
 		expect(refused.confirmation.reason).toEqual(expect.stringContaining(String(invoice.id)));
 		expect(refused.record).toMatchObject({ id: invoice.id, status: 'sent' });
-		expect(refused.data).toEqual({ invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency });
-		expect(nodeOutput(execution, ACTING_STEP)).toEqual([]);
-		expect(nodeOutput(execution, REVIEW_STEP)).toEqual([refused]);
+		expect(refused.data).toEqual(data);
+		expect(nodeOutput(unpaid, ACTING_STEP)).toEqual([]);
+		expect(nodeOutput(unpaid, REVIEW_STEP)).toEqual([refused]);
 		expect((await session.sandbox.record('invoices', invoice.id))?.status).toBe('sent');
-	});
-
-	test('a forged invoice.paid for an invoice that does not exist: Unconfirmed, answered 2xx', async () => {
-		const [forged] = await session.sandbox.forge({ event: 'invoice.paid', data: { invoice_id: 90001, amount: 1, currency: 'EUR' }, subscriptionId: trigger.subscriptionId });
-
-		const [delivery] = await settledDeliveries(session.sandbox, [forged.id]);
-		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
-		const [execution] = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, forged.id).length > 0), forged.id);
-		expect(triggerBranch(execution, 1).map((item) => item.confirmation.status)).toEqual(['contradicted']);
-		expect(nodeOutput(execution, ACTING_STEP)).toEqual([]);
+		expect(triggerBranch(missing, 1).map((item) => item.confirmation.status)).toEqual(['contradicted']);
+		expect(nodeOutput(missing, ACTING_STEP)).toEqual([]);
 	});
 
 	test('the real invoice.paid after Mark as Paid reaches the acting step with the invoice as the ERP holds it (its lines and contact_id)', async () => {
-		const invoice = await unpaidInvoice();
-		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-4410' });
-		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === 'invoice.paid');
+		const invoice = await sentInvoice(session);
+		const pay = () => erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-4410' });
+		const { emitted, delivery } = await deliveredTo(session.sandbox, trigger.url, 'invoice.paid', pay);
 		const paid = (await session.sandbox.record('invoices', invoice.id)) as Invoice;
 
-		const deliveries = await settledDeliveries(session.sandbox, emitted.deliveryIds);
-		const delivery = deliveries.find((d) => d.url === trigger.url);
-		expect(delivery?.attempts.map((a) => a.status)).toEqual([200]);
-		const [execution] = forDelivery(
-			await waitForExecutions(session.n8n, trigger.workflow.id, (all) => forDelivery(all, delivery?.id ?? '').length > 0),
-			delivery?.id ?? '',
-		);
+		const [execution] = forDelivery(await waitForExecutions(session.n8n, trigger.workflow.id, ofDelivery(delivery.id)), delivery.id);
 		const [acted] = nodeOutput(execution, ACTING_STEP);
-		expect(acted).toMatchObject({ event: 'invoice.paid', deliveryKey: delivery?.id, confirmation: { status: 'confirmed' }, data: emitted.data });
+		expect(acted).toMatchObject({ event: 'invoice.paid', deliveryKey: delivery.id, confirmation: { status: 'confirmed' }, data: emitted.data });
 		expect(acted.record).toEqual(paid);
 		expect(acted.record).toMatchObject({ status: 'paid', contact_id: invoice.contact_id, lines: invoice.lines });
 		expect(triggerBranch(execution, 1)).toEqual([]);
@@ -119,10 +88,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		beforeAll(async () => {
 			// Confirmation only reads: the read-only token does, and keeps this ERP's failures out of the rate
 			// controller the other tests' credential shares.
-			readOnly = await session.n8n.createCredential(`ERP API read-only (e2e ${Date.now()})`, 'erpApi', {
-				baseUrl: session.ctx.sandboxBaseUrl,
-				apiToken: session.ctx.readOnlyToken,
-			});
+			readOnly = await readOnlyCredential(session);
 			failing = keep(
 				await activeConfirmingTrigger(session.n8n, session.sandbox, 'e2e confirming trigger, ERP failing', ['invoice.paid'], readOnly, {
 					subscribed: false,
@@ -135,10 +101,9 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 		test('answered 503 with Retry-After, the workflow starts on Unconfirmed as could not confirm with the reason; sent again once the ERP answers, it is confirmed', async () => {
 			const paid = (await session.sandbox.records('invoices')).find((i) => i.status === 'paid') as Invoice;
 			await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${paid.id}` }, fault: { kind: 'status', status: 500 }, times: 1000 });
-			const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: paid.id, amount: paid.total, currency: paid.currency } });
-			const headers = { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': `e2e-retry-${paid.id}` };
+			const body = paidEvent(paid);
 
-			const failed = await fetch(failing.url, { method: 'POST', headers, body });
+			const failed = await postDelivery(failing.url, body, `e2e-retry-${paid.id}`);
 			expect(failed.status).toBe(503);
 			expect(Number(failed.headers.get('retry-after'))).toBeGreaterThan(0);
 			expect(await failed.json()).toMatchObject({ message: expect.stringMatching(/could not confirm/i), reason: expect.stringContaining(String(paid.id)) });
@@ -149,7 +114,7 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 			expect(nodeOutput(first, REVIEW_STEP)).toEqual([unsure]);
 
 			await session.sandbox.clearFaultQueue();
-			const again = await fetch(failing.url, { method: 'POST', headers, body });
+			const again = await postDelivery(failing.url, body, `e2e-retry-${paid.id}`);
 			expect(again.status).toBe(200);
 			const executions = await waitForExecutions(session.n8n, failing.workflow.id, atLeast(2));
 			expect(executions).toHaveLength(2);
@@ -162,13 +127,12 @@ describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with 
 			await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${paid.id}` }, fault: { kind: 'rateLimit', retryAfter: 3 } });
 			const since = await session.sandbox.lastRequestSeq();
 			const key = `e2e-held-${paid.id}`;
-			const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: paid.id, amount: paid.total, currency: paid.currency } });
 
-			const answer = await fetch(failing.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': key }, body });
+			const answer = await postDelivery(failing.url, paidEvent(paid), key);
 			const answeredAt = Date.now();
 			expect(answer.status).toBe(200);
 			expect(await answer.json()).toEqual({ message: 'Event received: it is confirmed with the ERP as soon as its rate limit allows, then the workflow starts' });
-			const [execution] = forDelivery(await waitForExecutions(session.n8n, failing.workflow.id, (all) => forDelivery(all, key).length > 0), key);
+			const [execution] = forDelivery(await waitForExecutions(session.n8n, failing.workflow.id, ofDelivery(key)), key);
 			expect(nodeOutput(execution, ACTING_STEP)).toMatchObject([{ deliveryKey: key, confirmation: { status: 'confirmed' }, record: { id: paid.id, status: 'paid' } }]);
 			// The read that confirmed it reached the ERP after n8n had answered.
 			const reads = (await session.sandbox.requests(since)).filter((r) => r.path === `/invoices/${paid.id}`);

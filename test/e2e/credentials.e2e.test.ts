@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Credential, WorkflowNode } from '../../tooling/host/types';
-import { chain, webhookNode } from '../../tooling/host/workflows';
+import type { Credential } from '../../tooling/host/types';
+import { chain, node, webhookNode } from '../../tooling/host/workflows';
 import { useSession } from './setup/session';
 
 const session = useSession();
@@ -24,40 +24,28 @@ describe('ERP API credential: the Test button of a real n8n', () => {
 		expect(requests).toEqual([{ path: '/contacts', query: { page: '1', per_page: '1' }, status: 200, auth: 'full' }]);
 	});
 
-	test('a read-only token passes too: reading is what it may do', async () => {
-		const { result, requests } = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.readOnlyToken });
+	test('a read-only token passes too (reading is what it may do), and so does a trailing slash after /api/v1', async () => {
+		const readOnly = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.readOnlyToken });
+		const slash = await test_({ baseUrl: `${session.ctx.sandboxBaseUrl}/`, apiToken: session.ctx.token });
 
-		expect(result.status).toBe('OK');
-		expect(requests.map((r) => r.auth)).toEqual(['readonly']);
+		expect([readOnly.result.status, slash.result.status]).toEqual(['OK', 'OK']);
+		expect(readOnly.requests.map((r) => r.auth)).toEqual(['readonly']);
 	});
 
-	test('a wrong token fails with the message telling where to get the right one', async () => {
-		const { result, requests } = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.wrongToken });
+	test('a wrong token, or a Base URL without /api/v1: Error, with the message telling where to get the right token or the right shape', async () => {
+		const wrongToken = await test_({ baseUrl: session.ctx.sandboxBaseUrl, apiToken: session.ctx.wrongToken });
+		const noApiV1 = await test_({ baseUrl: session.ctx.sandboxUrl, apiToken: session.ctx.token });
 
-		expect(result).toEqual({
+		expect(wrongToken.result).toEqual({
 			status: 'Error',
 			message: shown('The ERP rejected the API token: copy it again from Settings › API keys', 'Authorization failed - please check your credentials'),
 		});
-		expect(requests.length).toBeGreaterThan(0);
-		expect(requests.every((r) => r.status === 401 && r.auth === 'invalid')).toBe(true);
-	});
-
-	test('a Base URL without /api/v1 fails with the message showing the right shape', async () => {
-		const { result } = await test_({ baseUrl: session.ctx.sandboxUrl, apiToken: session.ctx.token });
-
-		expect(result).toEqual({
+		expect(wrongToken.requests.length).toBeGreaterThan(0);
+		expect(wrongToken.requests.every((r) => r.status === 401 && r.auth === 'invalid')).toBe(true);
+		expect(noApiV1.result).toEqual({
 			status: 'Error',
-			message: shown(
-				'Nothing answers at this Base URL: it must end with /api/v1, e.g. https://erp.example.com/api/v1',
-				'The resource you are requesting could not be found',
-			),
+			message: shown('Nothing answers at this Base URL: it must end with /api/v1, e.g. https://erp.example.com/api/v1', 'The resource you are requesting could not be found'),
 		});
-	});
-
-	test('a trailing slash after /api/v1 is accepted', async () => {
-		const { result } = await test_({ baseUrl: `${session.ctx.sandboxBaseUrl}/`, apiToken: session.ctx.token });
-
-		expect(result.status).toBe('OK');
 	});
 });
 
@@ -67,24 +55,23 @@ describe('ERP API credential: the Test button of a real n8n', () => {
  * token where the ERP expects it, whichever node asks.
  */
 describe('ERP API credential in the HTTP Request node (Predefined Credential Type)', () => {
-	const httpRequestNode = (credential: Credential): WorkflowNode => ({
-		id: randomUUID(),
-		name: 'HTTP Request',
-		type: 'n8n-nodes-base.httpRequest',
-		// 4.2: in both tested n8n lines (1.123 has up to 4.3, 2.41 up to 4.5); the credential handling is the same.
-		typeVersion: 4.2,
-		position: [240, 0],
-		parameters: {
-			method: 'GET',
-			url: `${session.ctx.sandboxBaseUrl}/contacts`,
-			authentication: 'predefinedCredentialType',
-			nodeCredentialType: 'erpApi',
-			sendQuery: true,
-			queryParameters: { parameters: [{ name: 'per_page', value: '2' }] },
-			options: {},
-		},
-		credentials: { erpApi: { id: credential.id, name: credential.name } },
-	});
+	// 4.2: in both tested n8n lines (1.123 has up to 4.3, 2.41 up to 4.5); the credential handling is the same.
+	const httpRequestNode = (credential: Credential) =>
+		node(
+			'HTTP Request',
+			'n8n-nodes-base.httpRequest',
+			4.2,
+			{
+				method: 'GET',
+				url: `${session.ctx.sandboxBaseUrl}/contacts`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'erpApi',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'per_page', value: '2' }] },
+				options: {},
+			},
+			{ position: [240, 0], credentials: { erpApi: { id: credential.id, name: credential.name } } },
+		);
 
 	/** Runs Webhook → HTTP Request and answers n8n's answer and the requests the sandbox logged meanwhile. */
 	const run = async (credential: Credential) => {

@@ -1,6 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import type { Order } from '../../sandbox/extensions/orders';
+import type { FaultSpec } from '../../sandbox/faults';
 import { erpApi } from '../../tooling/host/erpApi';
 import { allExecutions, waitForExecutions } from '../../tooling/host/executions';
 import { runErp, type ErpRun } from '../../tooling/host/runErp';
@@ -53,39 +54,28 @@ describe('Custom API Call in a real n8n', () => {
 		expect(result.requests.every((r) => r.method === 'GET' && r.path === '/orders' && r.status === 200)).toBe(true);
 	});
 
-	test('a POST answered 429 and then 201 creates one order', async () => {
-		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'rateLimit', retryAfter: 1 } });
-		const result = await run(call('POST', '/orders', { body: order('E2E-429') }));
+	test('a POST answered 429 and then 201 creates one order; one whose answer is dropped is not sent again: without a Key Field the error says so, with one it is settled by the lookup', async () => {
+		const fault = (spec: FaultSpec) => session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: spec });
+		await fault({ kind: 'rateLimit', retryAfter: 1 });
+		const limited = await run(call('POST', '/orders', { body: order('E2E-429') }));
+		await fault({ kind: 'drop', afterCommit: true });
+		const dropped = await run(call('POST', '/orders', { body: order('E2E-DROP-1') }));
+		await fault({ kind: 'drop', afterCommit: true });
+		const keyed = await run(call('POST', '/orders', { body: order('E2E-DROP-2'), keyField: 'reference' }));
 
-		expect(result.status).toBe(200);
-		expect(postsIn(result)).toEqual(['/orders 429', '/orders 201']);
-		const stored = await withReference('E2E-429');
-		expect(stored).toHaveLength(1);
-		expect(result.items).toEqual([stored[0]]);
-	});
-
-	test('a POST whose answer is dropped: not sent again without a Key Field, and the error says so', async () => {
-		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
-		const result = await run(call('POST', '/orders', { body: order('E2E-DROP-1') }));
-
-		expect(result.status).toBe(500);
-		expect(postsIn(result)).toEqual(['/orders null']);
-		expect(await withReference('E2E-DROP-1')).toHaveLength(1);
-		const error = await errorOf(result);
+		expect([limited.status, dropped.status, keyed.status]).toEqual([200, 500, 200]);
+		expect(postsIn(limited)).toEqual(['/orders 429', '/orders 201']);
+		const [once] = await withReference('E2E-429');
+		expect(limited.items).toEqual([once]);
+		expect(postsIn(dropped)).toEqual(['/orders null']);
+		const error = await errorOf(dropped);
 		expect(error?.description).toMatch(/The ERP may have done it anyway\. The node does not send a POST again after such a failure/);
 		expect(error?.description).toMatch(/set Key Field so that the node can look the record up/);
-	});
-
-	test('a POST whose answer is dropped, with Key Field: settled by the lookup, sent once, one order', async () => {
-		await session.sandbox.queueFault({ match: { method: 'POST', path: '/orders' }, fault: { kind: 'drop', afterCommit: true } });
-		const result = await run(call('POST', '/orders', { body: order('E2E-DROP-2'), keyField: 'reference' }));
-
-		expect(result.status).toBe(200);
-		expect(postsIn(result)).toEqual(['/orders null']);
-		const stored = await withReference('E2E-DROP-2');
-		expect(stored).toHaveLength(1);
-		expect(result.items).toEqual([{ ...stored[0], recovered: true }]);
-		expect(result.requests.filter((r) => r.method === 'GET').map((r) => r.query.reference)).toEqual(['E2E-DROP-2', 'E2E-DROP-2']);
+		expect(postsIn(keyed)).toEqual(['/orders null']);
+		const [settled] = await withReference('E2E-DROP-2');
+		expect(keyed.items).toEqual([{ ...settled, recovered: true }]);
+		expect(keyed.requests.filter((r) => r.method === 'GET').map((r) => r.query.reference)).toEqual(['E2E-DROP-2', 'E2E-DROP-2']);
+		for (const reference of ['E2E-429', 'E2E-DROP-1', 'E2E-DROP-2']) expect({ reference, stored: (await withReference(reference)).length }).toEqual({ reference, stored: 1 });
 	});
 
 	test.each(['https://evil.example/api/v1/orders', '/orders/../contacts', '/orders/%2e%2e/contacts', '//evil.example/orders'])(

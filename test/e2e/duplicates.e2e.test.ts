@@ -5,9 +5,9 @@ import type { Execution, WorkflowNode } from '../../tooling/host/types';
 import { erpApi } from '../../tooling/host/erpApi';
 import { fieldsParameter } from '../../tooling/host/fields';
 import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
-import { connect, type Session } from '../../tooling/host/session';
-import { settledDeliveries } from '../../tooling/host/triggers';
+import { useSession } from './setup/session';
 import { chain, erpNode, erpTriggerNode } from '../../tooling/host/workflows';
+import { deliveredTo, postDelivery } from './support';
 
 // An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates as the
 // examples ship it (on {{ $json.eventKey }}) → ERP: Create Contact must create one contact per hire, however often it arrives.
@@ -15,7 +15,7 @@ import { chain, erpNode, erpTriggerNode } from '../../tooling/host/workflows';
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 describe('a delivery sent twice to an active workflow in a real n8n creates one contact', () => {
-	let session: Session;
+	const session = useSession();
 	let workflowId: string;
 	let url: string;
 	let subscriptionId: number;
@@ -28,7 +28,6 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 	};
 
 	beforeAll(async () => {
-		session = await connect();
 		const trigger = erpTriggerNode({ events: ['employee.hired'] });
 		const create = erpNode(
 			{
@@ -60,27 +59,14 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 
 	/** Hires someone in the ERP and returns the employee and the sandbox's finished delivery of employee.hired to our URL. */
 	const hire = async (firstName: string): Promise<{ employee: Employee; delivery: Delivery }> => {
-		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
-		const employee = await erpApi<Employee>(session.ctx, 'POST', '/employees', {
-			first_name: firstName,
-			last_name: 'Duplicate-Test',
-			email: `${firstName.toLowerCase()}.${Date.now()}@northwind-industries.com`,
-		});
-		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === 'employee.hired');
-		const delivery = (await settledDeliveries(session.sandbox, emitted.deliveryIds)).find((d) => d.url === url) as Delivery;
-		expect(delivery).toMatchObject({ delivered: true, attempts: [{ status: 200 }] });
+		const email = `${firstName.toLowerCase()}.${Date.now()}@northwind-industries.com`;
+		const act = () => erpApi<Employee>(session.ctx, 'POST', '/employees', { first_name: firstName, last_name: 'Duplicate-Test', email });
+		const { result: employee, delivery } = await deliveredTo(session.sandbox, url, 'employee.hired', act);
 		return { employee, delivery };
 	};
 
 	/** What an ERP's resend does: the same body once more, with the id header the ERP sent (if any). */
-	const resend = async (delivery: Delivery, idHeaders: Record<string, string>) => {
-		const response = await fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-erp-event': delivery.event, ...idHeaders },
-			body: JSON.stringify(delivery.body),
-		});
-		expect(response.status).toBe(200);
-	};
+	const resend = async (delivery: Delivery, deliveryId?: string) => expect((await postDelivery(url, delivery.body as object, deliveryId)).status).toBe(200);
 
 	const executions = async (count: number): Promise<Execution[]> => {
 		const finished = await waitForExecutions(session.n8n, workflowId, atLeast(count));
@@ -93,7 +79,7 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 	test('X-Erp-Delivery: the resend (same body, same id) passes nothing on; the next hire creates its own contact', async () => {
 		const { employee, delivery } = await hire('Amara');
 		const [first] = await executions(1);
-		await resend(delivery, { 'X-Erp-Delivery': delivery.id });
+		await resend(delivery, delivery.id);
 		const [, repeated] = await executions(2);
 
 		expect(nodeOutput(first, 'ERP Trigger')).toEqual([{ ...(delivery.body as object), deliveryKey: delivery.id, eventKey: expect.stringMatching(HEX_SHA256) }]);
@@ -116,7 +102,7 @@ describe('a delivery sent twice to an active workflow in a real n8n creates one 
 		const before = (await allExecutions(session.n8n, workflowId)).length;
 		const { employee, delivery } = await hire('Chiara');
 		const [first] = (await executions(before + 1)).slice(before);
-		await resend(delivery, {});
+		await resend(delivery);
 		const [repeated] = (await executions(before + 2)).slice(before + 1);
 		const key = nodeOutput(first, 'ERP Trigger')[0].deliveryKey;
 

@@ -5,13 +5,14 @@ import { fieldsParameter } from '../../tooling/host/fields';
 import { runErp } from '../../tooling/host/runErp';
 import { byId } from '../../tooling/host/workflows';
 import { useSession } from './setup/session';
+import { readOnlyCredential } from './support';
 
 describe('ERP node errors, as n8n shows them in the execution', () => {
 	const session = useSession();
 
 	const failedExecution = async (workflowId: string) => {
 		const [execution] = await waitForExecutions(session.n8n, workflowId);
-		return { status: execution.status, error: execution.data?.resultData.error, runError: execution.data?.resultData.runData.ERP?.[0]?.error };
+		return { status: execution.status, error: execution.data?.resultData.error };
 	};
 
 	test('a wrong token: the execution fails with "check the API Token", after one request', async () => {
@@ -31,12 +32,14 @@ describe('ERP node errors, as n8n shows them in the execution', () => {
 		expect(error?.node?.name).toBe('ERP');
 	});
 
-	test('an unknown record: "was not found (404)" names the record', async () => {
+	test('an unknown record: "was not found (404)" names the record; with Continue On Fail the failing item becomes an error item, the run succeeds', async () => {
 		const run = await runErp(session, { resource: 'invoice', operation: 'get', invoiceId: byId(999999) });
+		const continued = await runErp(session, { resource: 'contact', operation: 'get', contactId: byId(888888) }, { onError: 'continueRegularOutput' });
 
 		expect(run.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/invoices/999999 404']);
-		const { error } = await failedExecution(run.workflowId);
-		expect(error?.message).toBe('Invoice 999999 was not found (404)');
+		expect((await failedExecution(run.workflowId)).error?.message).toBe('Invoice 999999 was not found (404)');
+		expect(continued.status).toBe(200);
+		expect(continued.items).toEqual([expect.objectContaining({ error: 'Contact 888888 was not found (404)', httpCode: '404' })]);
 	});
 
 	test('a rule the ERP enforces (unique employee e-mail): the field and its message, nothing created', async () => {
@@ -55,32 +58,14 @@ describe('ERP node errors, as n8n shows them in the execution', () => {
 	});
 
 	test('a read-only token cannot write: "not allowed" and the contact is unchanged', async () => {
-		const readOnly = await session.n8n.createCredential(`ERP API (read-only ${Date.now()})`, 'erpApi', {
-			baseUrl: session.ctx.sandboxBaseUrl,
-			apiToken: session.ctx.readOnlyToken,
-		});
 		const { id } = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Unchanged' });
-		const run = await runErp(
-			session,
-			{ resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { company: 'Changed' } },
-			{ credential: readOnly },
-		);
+		const update = { resource: 'contact', operation: 'update', contactId: byId(id), updateFields: { company: 'Changed' } };
+		const run = await runErp(session, update, { credential: await readOnlyCredential(session) });
 
 		// Update reads the contact first (allowed), then writes it whole (refused).
 		expect(run.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /contacts/${id} 200`, `PUT /contacts/${id} 403`]);
 		expect((await session.sandbox.record('contacts', id))?.company).toBeNull();
 		const { error } = await failedExecution(run.workflowId);
 		expect(error?.message).toBe('The API token is not allowed to update contact ' + id + ' (403)');
-	});
-
-	test('Continue On Fail: the failing item becomes an error item, the run succeeds', async () => {
-		const run = await runErp(session, {
-			resource: 'contact',
-			operation: 'get',
-			contactId: byId(888888),
-		}, { onError: 'continueRegularOutput' });
-
-		expect(run.status).toBe(200);
-		expect(run.items).toEqual([expect.objectContaining({ error: 'Contact 888888 was not found (404)', httpCode: '404' })]);
 	});
 });

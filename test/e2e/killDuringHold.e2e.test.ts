@@ -1,13 +1,12 @@
-import type { Invoice } from '../../sandbox/types';
 import { erpApi } from '../../tooling/host/erpApi';
 import { erpTriggers, erpTriggerType, exampleWorkflow, triggerUrl } from '../../tooling/host/examples';
 import { allExecutions, nodeOutput, waitForExecutions, atLeast, type ListedExecution } from '../../tooling/host/executions';
 import { N8N_VERSION } from '../../tooling/host/install';
 import { n8nLine } from '../../tooling/host/lines';
 import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
-import { connect, type Session } from '../../tooling/host/session';
-import { settledDeliveries } from '../../tooling/host/triggers';
+import { useSession } from './setup/session';
 import { ERP_POLLING_TRIGGER_NAME } from '../../tooling/host/workflows';
+import { deliveredTo, sentInvoice } from './support';
 
 // The price of answering a delivery before its workflow starts: n8n killed (SIGKILL) while the ERP Trigger holds a
 // delivery it answered 200 loses it, and the ERP will not send it again. The example that listens with both triggers
@@ -21,11 +20,10 @@ const pollWaitMs = line.shortestPoll.intervalMs + 30_000;
 /** The wait a 429 names to the trigger's read: the delivery is held (answered 200, read in its turn) that long. */
 const HELD_S = 30;
 
-let session: Session;
+const session = useSession();
 let own: OwnN8n;
 
 beforeAll(async () => {
-	session = await connect();
 	own = await startOwnN8n(session.ctx);
 }, 240_000);
 
@@ -41,20 +39,11 @@ test('n8n killed while it holds a real invoice.paid: after the restart the poll 
 		// The activation's poll remembers every invoice as it is; a payment after it is news to the poll.
 		await waitForExecutions(own.client, workflow.id, atLeast(1), pollWaitMs);
 
-		const [contact] = await session.sandbox.records('contacts');
-		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
-			contact_id: contact.id,
-			lines: [{ description: 'Cold-storage shelving', quantity: 2, unit_price: 740, tax_rate: 20 }],
-		});
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
+		const invoice = await sentInvoice(session);
 		// The trigger's read of this invoice is refused with a 429 naming HELD_S: the delivery is answered 200 at once
 		// and read in its turn (the wait also holds the poll, which shares the ERP's budget in this n8n).
 		await session.sandbox.queueFault({ match: { method: 'GET', path: `/invoices/${invoice.id}` }, fault: { kind: 'rateLimit', retryAfter: HELD_S } });
-		const since = (await session.sandbox.events()).at(-1)?.seq ?? 0;
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-9031' });
-		const emitted = (await session.sandbox.events()).find((e) => e.seq > since && e.event === 'invoice.paid');
-		const [delivery] = (await settledDeliveries(session.sandbox, emitted?.deliveryIds ?? [])).filter((d) => d.url === url);
-		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
+		await deliveredTo(session.sandbox, url, 'invoice.paid', () => erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-9031' }));
 
 		await own.kill();
 		await own.start();

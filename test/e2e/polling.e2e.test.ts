@@ -98,20 +98,13 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		const ship = (id: number) => erpApi(ctx, 'PATCH', `/orders/${id}`, { status: 'shipped' });
 		const confirmedOrder = await newOrder(1, 'confirmed');
 
-		const contacts = await own.client.createActiveWorkflow(pollingWorkflow('Polled contacts', { triggerOn: 'contact:recordAdded' }));
-		const invoices = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled paid invoices', { triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' }),
-		);
-		const stock = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled stock', { triggerOn: 'product:lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' }),
-		);
-		const companies = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled company changes', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' }),
-		);
-		const ordersAdded = await own.client.createActiveWorkflow(pollingWorkflow('Polled orders added', { triggerOn: 'list:recordAdded', listPath: '/orders' }));
-		const ordersShipped = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled orders shipped', { triggerOn: 'list:fieldValue', listPath: '/orders', idField: 'reference', field: 'status', value: 'shipped' }),
-		);
+		const watch = (name: string, parameters: Record<string, unknown>) => own.client.createActiveWorkflow(pollingWorkflow(name, parameters));
+		const contacts = await watch('Polled contacts', { triggerOn: 'contact:recordAdded' });
+		const invoices = await watch('Polled paid invoices', { triggerOn: 'invoice:fieldValue', field: 'status', value: 'paid' });
+		const stock = await watch('Polled stock', { triggerOn: 'product:lowStock', products: 'chosen', productIds: String(product.id), thresholdType: 'field' });
+		const companies = await watch('Polled company changes', { triggerOn: 'contact:recordUpdated', fieldsToWatch: 'company' });
+		const ordersAdded = await watch('Polled orders added', { triggerOn: 'list:recordAdded', listPath: '/orders' });
+		const ordersShipped = await watch('Polled orders shipped', { triggerOn: 'list:fieldValue', listPath: '/orders', idField: 'reference', field: 'status', value: 'shipped' });
 		const workflows = [contacts, invoices, stock, companies, ordersAdded, ordersShipped];
 
 		// Publishing takes a baseline: nothing reported, an empty execution that makes n8n keep it under either scheduler.
@@ -158,12 +151,8 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 		// Two more polls after the restart report nothing again.
 		await pollsSeen(restartedAt, '/invoices', 3);
 		await pollsSeen(restartedAt, '/orders', 6);
-		expect(await allExecutions(own.client, contacts.id)).toHaveLength(3);
-		expect(await allExecutions(own.client, invoices.id)).toHaveLength(3);
-		expect(await allExecutions(own.client, stock.id)).toHaveLength(4);
-		expect(await allExecutions(own.client, companies.id)).toHaveLength(companiesBefore + 1);
-		expect(await allExecutions(own.client, ordersAdded.id)).toHaveLength(3);
-		expect(await allExecutions(own.client, ordersShipped.id)).toHaveLength(3);
+		const counts = await Promise.all(workflows.map(async (workflow) => (await allExecutions(own.client, workflow.id)).length));
+		expect(counts).toEqual([3, 3, 4, companiesBefore + 1, 3, 3]);
 		const all = events(await allExecutions(own.client, contacts.id, true));
 		expect(new Set(all).size).toBe(all.length);
 		expect(all).toEqual(expect.arrayContaining([`contact.created ${a}`, `contact.created ${b}`, `contact.created ${c}`]));
@@ -172,12 +161,16 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 
 	if (scheduler !== 'durable') return;
 
+	/** A published workflow reporting contacts added, with no retries of its own, past its baseline execution. */
+	const polledContacts = async (name: string) => {
+		const workflow = await own.client.createActiveWorkflow(pollingWorkflow(name, { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }));
+		await executionsOf(workflow, 1);
+		return workflow;
+	};
+
 	it('a poll past its deadline changes nothing: n8n abandons it, and a later poll reports the change once', async () => {
 		const { ctx, sandbox } = session;
-		const workflow = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts past the deadline', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
-		);
-		await executionsOf(workflow, 1);
+		const workflow = await polledContacts('Polled contacts past the deadline');
 		const contact = (await erpApi<{ id: number }>(ctx, 'POST', '/contacts', { first_name: 'Slow', last_name: 'Poll', email: 'poll-deadline@example.com' })).id;
 		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'latency', delayMs: 25_000 } });
 		await waitFor(() => /Poll exceeded its timeout and was abandoned/.test(own.log()), pollWaitMs + 20_000);
@@ -192,10 +185,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 
 	it("n8n's back-off honours the wait a 429 named: no poll until it has passed, then the change is reported once", async () => {
 		const { ctx, sandbox } = session;
-		const workflow = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts under a rate limit', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
-		);
-		await executionsOf(workflow, 1);
+		const workflow = await polledContacts('Polled contacts under a rate limit');
 		const waitSeconds = 45;
 		const since = await sandbox.lastRequestSeq();
 		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'rateLimit', retryAfter: waitSeconds } });
@@ -218,10 +208,7 @@ describe.each(schedulers)('%s scheduler', (scheduler) => {
 
 	it('a token refused (401) backs polling off until the workflow is published again; then it resumes and misses nothing', async () => {
 		const { ctx, sandbox } = session;
-		const saved = await own.client.createActiveWorkflow(
-			pollingWorkflow('Polled contacts with a revoked token', { triggerOn: 'contact:recordAdded', options: { maxRetries: 0 } }),
-		);
-		await executionsOf(saved, 1);
+		const saved = await polledContacts('Polled contacts with a revoked token');
 		const since = await sandbox.lastRequestSeq();
 		await sandbox.queueFault({ match: { method: 'GET', path: '/contacts' }, fault: { kind: 'status', status: 401 } });
 		await waitFor(async () => (await sandbox.requests(since)).some((r) => r.path === '/contacts' && r.status === 401), pollWaitMs);

@@ -4,9 +4,10 @@ import { erpApi } from '../../tooling/host/erpApi';
 import { erpTriggers, erpTriggerType, readExamples, triggerUrl } from '../../tooling/host/examples';
 import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
 import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
-import { connect, type Session } from '../../tooling/host/session';
+import { useSession } from './setup/session';
 import type { WorkflowNode } from '../../tooling/host/types';
 import { chain, erpTriggerNode, node } from '../../tooling/host/workflows';
+import { paidEvent, postDelivery, sentInvoice } from './support';
 
 // A delivery and its resend at the same moment. n8n's Remove Duplicates keeps a workflow's keys in one database row
 // that each execution reads, extends and writes back, with no lock: executions running side by side let a key through
@@ -17,13 +18,12 @@ import { chain, erpTriggerNode, node } from '../../tooling/host/workflows';
 const ACT = 'Act On Event';
 const PAIRS = 8;
 
-let session: Session;
+const session = useSession();
 let own: OwnN8n;
 let workflowId: string;
 let url: string;
 
 beforeAll(async () => {
-	session = await connect();
 	own = await startOwnN8n(session.ctx, { N8N_CONCURRENCY_PRODUCTION_LIMIT: '1' });
 	const once = readExamples()
 		.flatMap((e) => e.workflow.nodes)
@@ -41,17 +41,15 @@ afterAll(async () => {
 });
 
 test(`production executions one at a time: ${PAIRS} real invoice.paid deliveries, each sent twice at the same moment, each act once`, async () => {
-	const [contact] = await session.sandbox.records('contacts');
 	const invoices: Invoice[] = [];
 	for (let i = 0; i < PAIRS; i++) {
-		const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', { contact_id: contact.id, lines: [{ description: `Crate ${i}`, quantity: 1, unit_price: 90, tax_rate: 20 }] });
-		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
+		const invoice = await sentInvoice(session);
 		await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/mark-paid`, { payment_method: 'bank_transfer', reference: `SAME-${i}` });
 		invoices.push(invoice);
 	}
 	for (const invoice of invoices) {
-		const body = JSON.stringify({ event: 'invoice.paid', timestamp: new Date().toISOString(), data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency } });
-		const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': `same-${invoice.id}` }, body });
+		const body = paidEvent(invoice);
+		const send = () => postDelivery(url, body, `same-${invoice.id}`);
 		const answers = await Promise.all([send(), send()]);
 		expect(answers.map((a) => a.status)).toEqual([200, 200]);
 	}

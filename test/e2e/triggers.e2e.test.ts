@@ -8,22 +8,11 @@ import { allExecutions, nodeOutput, waitForExecutions } from '../../tooling/host
 import { activeTrigger, type ActiveTrigger, settledDeliveries } from '../../tooling/host/triggers';
 import type { Credential } from '../../tooling/host/types';
 import { useSession } from './setup/session';
+import { lastEventSeq, overdueInvoice } from './support';
 
 const session = useSession();
 
 const EVENTS: EventName[] = ['contact.created', 'contact.updated', 'invoice.paid', 'invoice.overdue', 'product.low_stock', 'employee.hired'];
-
-/** The field of an event's data that holds the id of the record it is about. */
-const ID_FIELD: Record<EventName, string> = {
-	'contact.created': 'id',
-	'contact.updated': 'id',
-	'invoice.paid': 'invoice_id',
-	'invoice.overdue': 'invoice_id',
-	'product.low_stock': 'product_id',
-	'employee.hired': 'id',
-};
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an active workflow', () => {
 	const triggers = new Map<EventName, ActiveTrigger>();
@@ -33,76 +22,51 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		for (const event of EVENTS) triggers.set(event, await activeTrigger(session, `e2e trigger ${event}`, [event]));
 	});
 
-	/** Makes the ERP emit the event through its API (as a user of the ERP would) and returns the id it is about. */
-	const cause: Record<EventName, () => Promise<number>> = {
-		'contact.created': async () =>
-			(await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Ines', last_name: 'Ferreira', email: 'ines.ferreira@lusomar.pt', company: 'Lusomar Lda' })).id,
+	/**
+	 * Makes the ERP emit the event through its API (as a user of the ERP would); answers the field of its data that
+	 * holds the id of the record it is about, that id, and what the data must say of the record, read from the
+	 * sandbox's own store afterwards.
+	 */
+	const cause: Record<EventName, () => Promise<{ idField: string; id: number; data: Record<string, unknown> }>> = {
+		'contact.created': async () => {
+			const { id } = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Ines', last_name: 'Ferreira', email: 'ines.ferreira@lusomar.pt', company: 'Lusomar Lda' });
+			return { idField: 'id', id, data: { ...(await session.sandbox.record('contacts', id)) } };
+		},
 		'contact.updated': async () => {
-			const [contact] = await session.sandbox.records('contacts');
-			await erpApi(session.ctx, 'PUT', `/contacts/${contact.id}`, { company: 'Renamed Trading Ltd' });
-			return contact.id;
+			const [{ id }] = await session.sandbox.records('contacts');
+			await erpApi(session.ctx, 'PUT', `/contacts/${id}`, { company: 'Renamed Trading Ltd' });
+			return { idField: 'id', id, data: { ...(await session.sandbox.record('contacts', id)), changed_fields: ['company'] } };
 		},
 		'invoice.paid': async () => {
 			const unpaid = (await session.sandbox.records('invoices')).find((i) => i.status === 'sent' || i.status === 'overdue');
 			if (!unpaid) throw new Error('no unpaid invoice left in the sandbox');
 			await erpApi(session.ctx, 'POST', `/invoices/${unpaid.id}/mark-paid`, { payment_method: 'bank_transfer', reference: 'SEPA-2211' });
-			return unpaid.id;
+			const { id, total, currency, number, contact_id, paid_at } = (await session.sandbox.record('invoices', unpaid.id)) as Invoice;
+			return { idField: 'invoice_id', id, data: { invoice_id: id, amount: total, currency, number, contact_id, paid_at } };
 		},
 		'invoice.overdue': async () => {
-			const [contact] = await session.sandbox.records('contacts');
-			const invoice = await erpApi<Invoice>(session.ctx, 'POST', '/invoices', {
-				contact_id: contact.id,
-				issue_date: isoDay(-44),
-				due_date: isoDay(-14),
-				lines: [{ description: 'Maintenance, October', unit_price: 320, tax_rate: 20 }],
-			});
-			await erpApi(session.ctx, 'POST', `/invoices/${invoice.id}/send`, { email: 'ap@example.com' });
-			await session.sandbox.sweep();
-			return invoice.id;
+			const { id, status, number, contact_id, amount_due, currency, due_date } = await overdueInvoice(session, 14);
+			expect(status).toBe('overdue');
+			return { idField: 'invoice_id', id, data: { invoice_id: id, number, contact_id, amount_due, currency, due_date, days_overdue: 14 } };
 		},
 		'product.low_stock': async () => {
 			const product = (await session.sandbox.records('products')).find((p) => p.stock_total >= p.low_stock_threshold + 2);
 			if (!product) throw new Error('no well-stocked product in the sandbox');
-			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 1, quantity: 0 });
-			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 2, quantity: 0 });
-			await session.sandbox.setStock({ product_id: product.id, warehouse_id: 3, quantity: product.low_stock_threshold - 1 });
-			return product.id;
+			const { id, sku, name, low_stock_threshold } = product;
+			for (const [warehouse_id, quantity] of [[1, 0], [2, 0], [3, low_stock_threshold - 1]]) await session.sandbox.setStock({ product_id: id, warehouse_id, quantity });
+			return { idField: 'product_id', id, data: { product_id: id, sku, name, low_stock_threshold, stock_total: expect.any(Number) } };
 		},
-		'employee.hired': async () =>
-			(await erpApi<Employee>(session.ctx, 'POST', '/employees', { first_name: 'Tomás', last_name: 'Novak', email: `tomas.novak.${Date.now()}@northwind-industries.com`, department: 'Sales' })).id,
-	};
-
-	/** What the event's data must say about the record, read from the sandbox's own store afterwards. */
-	const expectedData = async (event: EventName, id: number): Promise<Record<string, unknown>> => {
-		switch (event) {
-			case 'contact.created':
-				return { ...(await session.sandbox.record('contacts', id)) };
-			case 'contact.updated':
-				return { ...(await session.sandbox.record('contacts', id)), changed_fields: ['company'] };
-			case 'invoice.paid': {
-				const i = (await session.sandbox.record('invoices', id)) as Invoice;
-				return { invoice_id: id, amount: i.total, currency: i.currency, number: i.number, contact_id: i.contact_id, paid_at: i.paid_at };
-			}
-			case 'invoice.overdue': {
-				const i = (await session.sandbox.record('invoices', id)) as Invoice;
-				expect(i.status).toBe('overdue');
-				return { invoice_id: id, number: i.number, contact_id: i.contact_id, amount_due: i.amount_due, currency: i.currency, due_date: i.due_date, days_overdue: 14 };
-			}
-			case 'product.low_stock': {
-				const p = await session.sandbox.record('products', id);
-				return { product_id: id, sku: p?.sku, name: p?.name, low_stock_threshold: p?.low_stock_threshold, stock_total: expect.any(Number) };
-			}
-			case 'employee.hired':
-				return { ...(await session.sandbox.record('employees', id)) };
-		}
+		'employee.hired': async () => {
+			const hire = { first_name: 'Tomás', last_name: 'Novak', email: `tomas.novak.${Date.now()}@northwind-industries.com`, department: 'Sales' };
+			const { id } = await erpApi<Employee>(session.ctx, 'POST', '/employees', hire);
+			return { idField: 'id', id, data: { ...(await session.sandbox.record('employees', id)) } };
+		},
 	};
 
 	test.each(EVENTS)('%s starts its workflow with the event the sandbox sent', async (event) => {
-		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
-		const id = await cause[event]();
-		const data = await expectedData(event, id);
-		const emitted = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === event);
-		const ours = emitted.filter((e) => (e.data as Record<string, unknown>)[ID_FIELD[event]] === id);
+		const since = await lastEventSeq(session.sandbox);
+		const { idField, id, data } = await cause[event]();
+		const ours = (await session.sandbox.events()).filter((e) => e.seq > since && e.event === event && (e.data as Record<string, unknown>)[idField] === id);
 		expect(ours).toHaveLength(1);
 
 		const deliveries = await settledDeliveries(session.sandbox, ours[0].deliveryIds);
@@ -126,16 +90,6 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 			const executions = await waitForExecutions(session.n8n, trigger.workflow.id);
 			expect({ event, ran: executions.map((e) => nodeOutput(e, 'ERP Trigger')[0]?.event) }).toEqual({ event, ran: [event] });
 		}
-	});
-
-	test('n8n refuses a body that is not JSON (422) before the trigger sees it; nothing runs', async () => {
-		const trigger = triggers.get('contact.created') as ActiveTrigger;
-		const before = (await allExecutions(session.n8n, trigger.workflow.id)).length;
-		const response = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"event": "contact.created",' });
-
-		expect(response.status).toBe(422);
-		expect(await response.json()).toMatchObject({ message: 'Failed to parse request body' });
-		expect(await allExecutions(session.n8n, trigger.workflow.id)).toHaveLength(before);
 	});
 
 	/** A trigger only the test posts to (the sandbox does not deliver to it), and a POST to it. */
@@ -166,13 +120,16 @@ describe('ERP Trigger inside a real n8n: the sandbox delivers each event to an a
 		expect(executions.map((e) => nodeOutput(e, 'ERP Trigger'))).toEqual([[{ ...delivery, deliveryKey: contentDigest(delivery), eventKey: expect.stringMatching(/^[0-9a-f]{64}$/) }]]);
 	});
 
-	test('the trigger answers 400 to a body that cannot be a delivery (no event name); nothing runs', async () => {
+	test('a body that is not JSON is refused by n8n (422) before the trigger sees it; one that cannot be a delivery (no event name) by the trigger (400); nothing runs', async () => {
 		const trigger = triggers.get('contact.created') as ActiveTrigger;
 		const before = (await allExecutions(session.n8n, trigger.workflow.id)).length;
-		const response = await post(trigger, { timestamp: new Date().toISOString(), data: { id: 1 } });
+		const notJson = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"event": "contact.created",' });
+		const noEvent = await post(trigger, { timestamp: new Date().toISOString(), data: { id: 1 } });
 
-		expect(response.status).toBe(400);
-		expect(await response.json()).toEqual({ message: 'Field "event" is missing: name the event, e.g. "invoice.paid"' });
+		expect(notJson.status).toBe(422);
+		expect(await notJson.json()).toMatchObject({ message: 'Failed to parse request body' });
+		expect(noEvent.status).toBe(400);
+		expect(await noEvent.json()).toEqual({ message: 'Field "event" is missing: name the event, e.g. "invoice.paid"' });
 		expect(await allExecutions(session.n8n, trigger.workflow.id)).toHaveLength(before);
 	});
 });
@@ -195,11 +152,11 @@ describe('ERP Trigger signature check, inside a real n8n, with the Webhook Signi
 			signedWith: credential,
 			sandboxSecret: 'not-the-secret',
 		});
-		const lastSeq = (await session.sandbox.events()).at(-1)?.seq ?? 0;
+		const since = await lastEventSeq(session.sandbox);
 
 		const { id } = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Signed', email: 'signed@example.com' });
 
-		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > lastSeq && e.event === 'contact.created');
+		const [emitted] = (await session.sandbox.events()).filter((e) => e.seq > since && e.event === 'contact.created');
 		const deliveries = await settledDeliveries(session.sandbox, emitted.deliveryIds);
 		const to = (url: string) => deliveries.find((d) => d.url === url);
 		expect(to(good.url)?.attempts.map((a) => a.status)).toEqual([200]);

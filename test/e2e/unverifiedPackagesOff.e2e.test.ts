@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { Contact } from '../../sandbox/types';
-import { activeConfirmingTrigger, triggerBranch, type ConfirmingTrigger } from '../../tooling/host/confirmingTrigger';
+import { activeConfirmingTrigger, triggerBranch } from '../../tooling/host/confirmingTrigger';
 import { erpApi } from '../../tooling/host/erpApi';
 import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
 import { n8nLine } from '../../tooling/host/lines';
@@ -12,7 +12,8 @@ import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
 import { PACKAGE_NAME, REPO_ROOT } from '../../tooling/host/paths';
 import { N8nRequestError } from '../../tooling/host/restClient';
 import { calls, runErp } from '../../tooling/host/runErp';
-import { connect, type Session } from '../../tooling/host/session';
+import type { Session } from '../../tooling/host/session';
+import { useSession } from './setup/session';
 import { byId, ERP_NODE_TYPE, ERP_POLLING_TRIGGER_NAME, ERP_POLLING_TRIGGER_TYPE, ERP_TRIGGER_TYPE, erpPollingTriggerNode } from '../../tooling/host/workflows';
 import { N8N_VERSION } from '../../tooling/host/install';
 
@@ -39,14 +40,13 @@ function npmInstall(nodesFolder: string, packed: string): void {
 	execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', '--legacy-peer-deps', packed], { cwd: nodesFolder, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-let session: Session;
+const session = useSession();
 let own: OwnN8n;
 let ownSession: Session;
 let packFolder: string;
 let nodesFolder: string;
 
 beforeAll(async () => {
-	session = await connect();
 	packFolder = mkdtempSync(path.join(os.tmpdir(), `${PACKAGE_NAME}-unverified-off-`));
 	const packed = tarball(packFolder);
 	own = await startOwnN8n(session.ctx, { N8N_UNVERIFIED_PACKAGES_ENABLED: 'false' }, (folder) => {
@@ -62,16 +62,14 @@ afterAll(async () => {
 });
 
 describe(`n8n ${N8N_VERSION} with N8N_UNVERIFIED_PACKAGES_ENABLED=false`, () => {
-	it('refuses to install the package through the REST API the Community Nodes page uses', async () => {
+	it('refuses to install the package through the REST API the Community Nodes page uses, and loads the one npm installed into ~/.n8n/nodes: its three nodes', async () => {
 		const refused = await own.client.rest('POST', '/rest/community-packages', { name: PACKAGE_NAME }).then(
 			() => undefined,
 			(error: unknown) => error,
 		);
 		expect(refused).toBeInstanceOf(N8nRequestError);
 		expect((refused as N8nRequestError).body).toContain('Installation of unverified community packages is forbidden!');
-	});
 
-	it('loads the package npm installed into ~/.n8n/nodes: its three nodes', async () => {
 		const installed = JSON.parse(readFileSync(path.join(nodesFolder, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8')) as { version: string };
 		const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
 		expect(installed.version).toBe(pkg.version);
@@ -87,19 +85,16 @@ describe(`n8n ${N8N_VERSION} with N8N_UNVERIFIED_PACKAGES_ENABLED=false`, () => 
 		expect(run.items).toEqual([await session.sandbox.record('contacts', contact.id)]);
 	});
 
-	describe('ERP Trigger', () => {
-		let trigger: ConfirmingTrigger;
-		afterAll(async () => {
-			if (trigger?.subscriptionId !== undefined) await session.sandbox.removeWebhook(trigger.subscriptionId);
-		});
-
-		it('starts its workflow on an event the ERP delivers, confirmed with the ERP', async () => {
-			trigger = await activeConfirmingTrigger(own.client, session.sandbox, 'unverified off: trigger', ['contact.created'], own.credential);
+	it('ERP Trigger: starts its workflow on an event the ERP delivers, confirmed with the ERP', async () => {
+		const trigger = await activeConfirmingTrigger(own.client, session.sandbox, 'unverified off: trigger', ['contact.created'], own.credential);
+		try {
 			const contact = await erpApi<Contact>(session.ctx, 'POST', '/contacts', { first_name: 'Tom', last_name: 'Trigger', email: `tom.${Date.now()}@example.com` });
 			const [execution] = await waitForExecutions(own.client, trigger.workflow.id, atLeast(1));
 			expect(execution.status).toBe('success');
 			expect(triggerBranch(execution, 0).map((item) => [item.event, item.data.id, item.confirmation.status])).toEqual([['contact.created', contact.id, 'confirmed']]);
-		});
+		} finally {
+			if (trigger.subscriptionId !== undefined) await session.sandbox.removeWebhook(trigger.subscriptionId);
+		}
 	});
 
 	it('ERP Polling Trigger: reports a contact added between two polls', async () => {
