@@ -16,16 +16,15 @@ function remoteRows(remote: RemoteSummary): string[] {
 	];
 }
 
-/** When the remote figures come from a run of their own: its date, machine and load, which the line above does not give. */
+/** When remote figures come from runs of their own: each one's date and load, which the line above does not give. */
 function ranApartLine(remotes: RemoteSummary[]): string[] {
 	const apart = remotes.filter((remote) => remote.date && remote.machine);
 	if (apart.length === 0) return [];
-	const [first] = apart;
+	const runs = apart.map((remote) => `${remote.latency_ms} ms on ${remote.date?.slice(0, 10)} (1-minute load ${remote.machine?.loadAvg.start} at its start)`);
 	return [
 		'',
-		`The figures at ${apart.map((remote) => `${remote.latency_ms} ms`).join(' and ')} were taken on ${first.date?.slice(0, 10)} in a run of their own ` +
-			`(\`npm run bench -- --only ${apart.map((remote) => `remote${remote.latency_ms}`).join(',')}\`, ${first.machine?.cpu}, ` +
-			`1-minute load ${apart.map((remote) => remote.machine?.loadAvg.start).join(' and ')} at their start: other work shared the 2 cores, which slows n8n's contenders most).`,
+		`The figures at ${runs.join(' and ')} were taken in runs of their own (\`npm run bench -- --only remote<ms>\`, ${apart[0].machine?.cpu}); ` +
+			"a load above 1 means other work shared the 2 cores, which slows n8n's contenders most.",
 	];
 }
 
