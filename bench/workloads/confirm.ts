@@ -3,13 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIRMATION_WAIT_S } from '../../nodes/ErpTrigger/properties';
 import { HOLD_MS, LAST_READ_MS } from '../../nodes/ErpTrigger/readBack';
 import { SandboxAdmin } from '../../sandbox/adminClient';
-import type { Invoice } from '../../sandbox/types';
 import { ACTING_STEP, confirmingWorkflow, REVIEW_STEP } from '../../tooling/host/confirmingTrigger';
 import { erpTriggerType, triggerUrl } from '../../tooling/host/examples';
 import { allExecutions, finishedExecution, type ListedExecution, nodeOutput } from '../../tooling/host/executions';
 import { sleep } from '../../tooling/host/processes';
 import { N8nClient } from '../../tooling/host/restClient';
 import { startStack } from '../../tooling/host/stack';
+import { paidEvent, postDelivery } from '../../tooling/host/triggers';
 import type { Credential, Execution } from '../../tooling/host/types';
 import { CONFIRM } from '../config';
 import { untilIdle } from '../n8nProcess';
@@ -110,11 +110,7 @@ async function listen(
 /** Posts `body` as the ERP would and times n8n's answer. */
 async function deliver(url: string, body: object, id: string): Promise<{ ms: number; status: number }> {
 	const started = performance.now();
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', 'x-erp-event': String((body as { event: string }).event), 'x-erp-delivery': id },
-		body: JSON.stringify(body),
-	});
+	const response = await postDelivery(url, body, id);
 	await response.text();
 	return { ms: performance.now() - started, status: response.status };
 }
@@ -161,12 +157,6 @@ async function costs(n8n: N8nClient, sandbox: SandboxAdmin, credential: Credenti
 	log(`confirm cost at ${CONFIRM.latencyMs} ms: ${JSON.stringify(cost)}`);
 	return cost;
 }
-
-const paidEvent = (invoice: Invoice) => ({
-	event: 'invoice.paid',
-	timestamp: new Date().toISOString(),
-	data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
-});
 
 /** Before a burst: n8n under 5% of a core for 2 s (after a burst it goes on working once the last execution is
  * listed, and a burst that starts meanwhile meets that work). */

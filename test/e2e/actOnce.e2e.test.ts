@@ -11,7 +11,8 @@ import { n8nLine } from '../../tooling/host/lines';
 import { useSession } from './setup/session';
 import type { WorkflowDefinition, WorkflowNode } from '../../tooling/host/types';
 import { chain, ERP_POLLING_TRIGGER_NAME, erpTriggerNode, node } from '../../tooling/host/workflows';
-import { deliveredTo, postDelivery, sentInvoice } from './support';
+import { postDelivery } from '../../tooling/host/triggers';
+import { deliveredTo, sentInvoice } from './support';
 
 // Acting once per event in a real n8n, with the package's examples as a user imports them: ERP Trigger (and ERP
 // Polling Trigger) → Remove Duplicates on {{ $json.eventKey }}, scope Workflow → the step that acts. A captured real

@@ -3,9 +3,9 @@ import { ACTING_STEP, activeConfirmingTrigger, REVIEW_STEP, triggerBranch, type 
 import { erpApi } from '../../tooling/host/erpApi';
 import { atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
 import { useSession } from './setup/session';
-import { settledDeliveries } from '../../tooling/host/triggers';
+import { paidEvent, postDelivery, settledDeliveries } from '../../tooling/host/triggers';
 import type { Credential } from '../../tooling/host/types';
-import { deliveredTo, forDelivery, ofDelivery, paidEvent, postDelivery, readOnlyCredential, sentInvoice } from './support';
+import { deliveredTo, forDelivery, ofDelivery, readOnlyCredential, sentInvoice } from './support';
 
 describe('ERP Trigger version 2 inside a real n8n: each delivery confirmed with the ERP before it reaches the acting steps', () => {
 	const session = useSession();

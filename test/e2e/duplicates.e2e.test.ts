@@ -7,7 +7,8 @@ import { fieldsParameter } from '../../tooling/host/fields';
 import { allExecutions, atLeast, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
 import { useSession } from './setup/session';
 import { chain, erpNode, erpTriggerNode } from '../../tooling/host/workflows';
-import { deliveredTo, postDelivery } from './support';
+import { postDelivery } from '../../tooling/host/triggers';
+import { deliveredTo } from './support';
 
 // An ERP may deliver one event twice (a retry after a timeout, a resend). ERP Trigger → Remove Duplicates as the
 // examples ship it (on {{ $json.eventKey }}) → ERP: Create Contact must create one contact per hire, however often it arrives.

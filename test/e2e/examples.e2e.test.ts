@@ -6,7 +6,8 @@ import { erpApi } from '../../tooling/host/erpApi';
 import { MCP_CREDENTIAL } from '../../tooling/host/mcp';
 import { atLeast, findExecution, finishedExecution, nodeOutput, waitForExecutions } from '../../tooling/host/executions';
 import { useSession } from './setup/session';
-import { deliveredTo, overdueInvoice, postDelivery } from './support';
+import { postDelivery } from '../../tooling/host/triggers';
+import { deliveredTo, overdueInvoice } from './support';
 
 describe('examples/*.json in a real n8n', () => {
 	const session = useSession();

@@ -7,7 +7,8 @@ import { startOwnN8n, type OwnN8n } from '../../tooling/host/ownN8n';
 import { useSession } from './setup/session';
 import type { WorkflowNode } from '../../tooling/host/types';
 import { chain, erpTriggerNode, node } from '../../tooling/host/workflows';
-import { paidEvent, postDelivery, sentInvoice } from './support';
+import { paidEvent, postDelivery } from '../../tooling/host/triggers';
+import { sentInvoice } from './support';
 
 // A delivery and its resend at the same moment. n8n's Remove Duplicates keeps a workflow's keys in one database row
 // that each execution reads, extends and writes back, with no lock: executions running side by side let a key through

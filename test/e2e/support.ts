@@ -64,18 +64,3 @@ export const forDelivery = (executions: ListedExecution[], deliveryKey: string) 
 
 /** Any executions for the delivery `deliveryKey`: a waitForExecutions condition. */
 export const ofDelivery = (deliveryKey: string) => (executions: ListedExecution[]) => forDelivery(executions, deliveryKey).length > 0;
-
-/** POSTs a delivery to a trigger URL as the ERP does: JSON, its event named in X-Erp-Event and, if given, its id in X-Erp-Delivery. */
-export const postDelivery = (url: string, body: object, deliveryId?: string) =>
-	fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', 'x-erp-event': String((body as { event?: unknown }).event), ...(deliveryId ? { 'x-erp-delivery': deliveryId } : {}) },
-		body: JSON.stringify(body),
-	});
-
-/** The invoice.paid an ERP sends for this invoice, stamped now. */
-export const paidEvent = (invoice: Pick<Invoice, 'id' | 'total' | 'currency'>) => ({
-	event: 'invoice.paid',
-	timestamp: new Date().toISOString(),
-	data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
-});

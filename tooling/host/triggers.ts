@@ -1,3 +1,4 @@
+import type { Invoice } from '../../sandbox/types';
 import type { Delivery } from '../../sandbox/webhooks';
 import { erpTriggerType, triggerUrl } from './examples';
 import { erpTriggerNode } from './workflows';
@@ -36,3 +37,18 @@ export async function settledDeliveries(sandbox: SandboxAdmin, deliveryIds: stri
 		await sleep(100);
 	}
 }
+
+/** POSTs a delivery to a trigger URL as the ERP does: JSON, its event named in X-Erp-Event and, if given, its id in X-Erp-Delivery. */
+export const postDelivery = (url: string, body: object, deliveryId?: string) =>
+	fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-erp-event': String((body as { event?: unknown }).event), ...(deliveryId ? { 'x-erp-delivery': deliveryId } : {}) },
+		body: JSON.stringify(body),
+	});
+
+/** The invoice.paid an ERP sends for this invoice, stamped now. */
+export const paidEvent = (invoice: Pick<Invoice, 'id' | 'total' | 'currency'>) => ({
+	event: 'invoice.paid',
+	timestamp: new Date().toISOString(),
+	data: { invoice_id: invoice.id, amount: invoice.total, currency: invoice.currency },
+});

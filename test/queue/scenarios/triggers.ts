@@ -14,6 +14,7 @@ import { sleep } from '../../../tooling/host/processes';
 import { lastStoppedAfter, perWorker, recordedWorker, startedByWorker } from '../../../tooling/host/queue/executions';
 import { lookUpWorkflow, triggerWorkflow, workerNode } from '../../../tooling/host/queue/workflows';
 import type { Credential, Execution, WorkflowDefinition } from '../../../tooling/host/types';
+import { postDelivery } from '../../../tooling/host/triggers';
 import { byId, chain, ERP_POLLING_TRIGGER_NAME, erpNode, erpPollingTriggerNode } from '../../../tooling/host/workflows';
 import { checkMainDown, countBy, createContacts, deliveriesTo, erpCall, processNamed, type QueueSession, readUntil, restartMain, startAgain, stopMain, succeeded, withTrigger, workerMismatches } from '../support/session';
 
@@ -157,11 +158,7 @@ export async function bothTriggersInTheCluster(session: QueueSession) {
 			const byWebhook = (e: ListedExecution) => triggerBranch(e, 0).some((item) => item.data.invoice_id === invoice.id);
 			const byPoll = (e: ListedExecution) => nodeOutput(e, ERP_POLLING_TRIGGER_NAME).some((item) => (item.data as { invoice_id?: number }).invoice_id === invoice.id);
 			await waitForExecutions(session.n8n, workflowId, atLeast(1, byWebhook), 60_000);
-			const replay = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'x-erp-event': 'invoice.paid', 'x-erp-delivery': `replay-${randomUUID()}` },
-				body: JSON.stringify({ ...(delivery.body as object), timestamp: new Date().toISOString() }),
-			});
+			const replay = await postDelivery(url, { ...(delivery.body as object), timestamp: new Date().toISOString() }, `replay-${randomUUID()}`);
 			const executions = await waitForExecutions(session.n8n, workflowId, (all) => all.filter(byWebhook).length >= 2 && all.some(byPoll), pollWaitMs + 30_000);
 			const webhookKey = triggerBranch(executions.filter(byWebhook)[0], 0)[0].eventKey;
 			const polled = executions.filter(byPoll).flatMap((e) => nodeOutput(e, ERP_POLLING_TRIGGER_NAME));
