@@ -6,15 +6,16 @@ import firstStart from '../../../scripts/first-start.json';
 import { startTestSandbox, type TestSandbox } from '../../../tooling/harness/sandbox';
 import { DEMO_SANDBOX } from '../../../tooling/host/demoWorkflows';
 import { TESTED_N8N_VERSIONS } from '../../../tooling/host/install';
-import { REPO_ROOT } from '../../../tooling/host/paths';
 import { codexFileOf, credentialFiles, loadCredential, loadNode, nodeFiles, pkg, ROOT } from '../package/shipped';
 import movedTo from './fixtures/readme-headings-0.1.0.json';
 import { anchors, links, headings } from './markdown';
 
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
 // docs/architecture.md is the map a newcomer reads first: it must name only files that exist, give every folder
 // of test/ its line, and say truly which file sends POST /contacts.
 describe('docs/architecture.md agrees with the code', () => {
-	const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+	const doc = read('docs/architecture.md');
 	const named = [...doc.matchAll(/`([^`\s]+)`/g)].map(([, name]) => name);
 	const paths = [...new Set(named.filter((name) => /^((nodes|credentials|sandbox|test|tooling|docs|bench|scripts|examples)\/|[\w.]+\.(js|json)$)/.test(name) && !name.includes('<')))];
 	const folders = (dir: string) =>
@@ -35,7 +36,7 @@ describe('docs/architecture.md agrees with the code', () => {
 	});
 
 	it('the file it names as sending POST /contacts sends it', () => {
-		const source = readFileSync(path.join(ROOT, 'nodes/Erp/actions/contact/create.operation.ts'), 'utf8');
+		const source = read('nodes/Erp/actions/contact/create.operation.ts');
 		expect(doc).toContain('`nodes/Erp/actions/contact/create.operation.ts` sends\n   `POST /contacts`');
 		expect(source).toMatch(/method: 'POST', path: '\/contacts'/);
 	});
@@ -45,7 +46,7 @@ describe('docs/architecture.md agrees with the code', () => {
 describe('the test files README.md and docs/ name', () => {
 	const docs = readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md') && name !== 'architecture.md');
 	const pages = ['README.md', ...docs.map((name) => `docs/${name}`)];
-	const named = pages.flatMap((page) => [...readFileSync(path.join(ROOT, page), 'utf8').matchAll(/`(test\/[^`\s]+\.ts)`/g)].map(([, file]) => [page, file]));
+	const named = pages.flatMap((page) => [...read(page).matchAll(/`(test\/[^`\s]+\.ts)`/g)].map(([, file]) => [page, file]));
 
 	it('are some', () => expect(named.length).toBeGreaterThan(20));
 
@@ -55,7 +56,7 @@ describe('the test files README.md and docs/ name', () => {
 // docs/api-assumptions.md claims which test proves each alternative the node survives: each must exist and name
 // the variant it claims in a test title.
 describe('docs/api-assumptions.md: every alternative the node survives names tests that exist', () => {
-	const doc = readFileSync(path.join(ROOT, 'docs/api-assumptions.md'), 'utf8');
+	const doc = read('docs/api-assumptions.md');
 	const table = doc.slice(doc.indexOf('## What the nodes survive'));
 	const rows = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| the ERP') && !line.startsWith('|---'));
 
@@ -67,7 +68,7 @@ describe('docs/api-assumptions.md: every alternative the node survives names tes
 		expect(files.length).toBeGreaterThan(0);
 		for (const [, file, variants] of files) {
 			expect(existsSync(path.join(ROOT, file))).toBe(true);
-			const source = readFileSync(path.join(ROOT, file), 'utf8');
+			const source = read(file);
 			for (const variant of variants?.split(', ') ?? []) expect(source).toContain(variant);
 		}
 	});
@@ -81,7 +82,7 @@ describe('the tested n8n versions, as the docs name them', () => {
 
 	/** The lines of a markdown section: from its heading to the next heading of any level. */
 	function section(file: string, heading: string): string[] {
-		const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+		const lines = read(file).split('\n');
 		const start = lines.indexOf(heading);
 		if (start === -1) throw new Error(`${file} has no heading "${heading}"`);
 		const end = lines.findIndex((line, i) => i > start && line.startsWith('#'));
@@ -155,7 +156,7 @@ describe('links', () => {
 		for (const file of credentialFiles) found.push([file, loadCredential(file).documentationUrl as string]);
 		for (const file of nodeFiles) {
 			for (const url of strings(loadNode(file)).flatMap(addressesIn)) found.push([file, url]);
-			for (const url of addressesIn(readFileSync(path.join(ROOT, codexFileOf(file)), 'utf8'))) found.push([codexFileOf(file), url]);
+			for (const url of addressesIn(read(codexFileOf(file)))) found.push([codexFileOf(file), url]);
 		}
 		return found.filter(([, url]) => url.startsWith('https://github.com/'));
 	}
@@ -202,7 +203,7 @@ describe("the README's headings", () => {
 	});
 
 	it('the README holds at most 250 lines', () => {
-		expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250);
+		expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
 	});
 });
 
@@ -216,7 +217,7 @@ describe("the demo's example question", () => {
 		sandbox = await startTestSandbox(DEMO_SANDBOX);
 	});
 	afterAll(() => sandbox.close());
-	const page = readFileSync(path.join(REPO_ROOT, 'docs', 'ai-agents-and-mcp.md'), 'utf8').replace(/\s+/g, ' ');
+	const page = read('docs/ai-agents-and-mcp.md').replace(/\s+/g, ' ');
 
 	interface Contact { first_name: string; last_name: string; company: string | null }
 
@@ -237,7 +238,6 @@ describe("the demo's example question", () => {
 // The first start's figures have one source, scripts/first-start.json: npm start (scripts/start.ts) and
 // scripts/install-n8n.sh print them from it, the README and docs/development.md quote them. The README's Node
 // version is package.json's `engines`.
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 /** Every "first `npm start` takes about N min and M GB" a page says, as [N, M]. */
 const quoted = (text: string) =>
